@@ -1,0 +1,31 @@
+# Turn regdb/*.regdb into a C source holding each file's name and text, so the
+# register database is part of every binary (see lib/regdb_load.c).
+function flush() {
+	if (name != "")
+		printf "\t},\n"
+}
+BEGIN {
+	print "/* generated from regdb/*.regdb by lib/embed_regdb.awk; do not edit */"
+	print "#include \"regdb_embedded.h\""
+	print "const struct hwpc_regdb_text hwpc_regdb_embedded[] = {"
+	name = ""
+}
+FNR == 1 {
+	flush()
+	name = FILENAME
+	sub(/.*\//, "", name)
+	printf "\t{ \"%s\",\n", name
+	n++
+}
+{
+	line = $0
+	gsub(/\\/, "\\\\", line)
+	gsub(/"/, "\\\"", line)
+	gsub(/\t/, "\\t", line)
+	printf "\t  \"%s\\n\"\n", line
+}
+END {
+	flush()
+	print "};"
+	printf "const unsigned hwpc_regdb_embedded_count = %d;\n", n
+}
