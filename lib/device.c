@@ -1,0 +1,134 @@
+/* Opening a device from a spec, and the checks every write goes through. */
+#include "hwpc/device.h"
+#include "backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const clock_names[HWPC_CLOCK_COUNT] = {
+	[HWPC_CLOCK_CRYSTAL] = "crystal", [HWPC_CLOCK_NVCLK] = "nvclk", [HWPC_CLOCK_MCLK] = "mclk",
+	[HWPC_CLOCK_HCLK] = "hclk",       [HWPC_CLOCK_TCLK] = "tclk",
+};
+
+int hwpc_clock_by_name(const char *name)
+{
+	for (int i = 0; i < HWPC_CLOCK_COUNT; i++)
+		if (!strcasecmp(name, clock_names[i]))
+			return i;
+	return -1;
+}
+
+const char *hwpc_clock_name(enum hwpc_clock c)
+{
+	return (unsigned)c < HWPC_CLOCK_COUNT ? clock_names[c] : "?";
+}
+
+int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+		       struct hwpc_dev **out, struct hwpc_err *err)
+{
+	*out = NULL;
+	if (spec->kind == HWPC_DEV_SIM)
+		return hwpc_backend_sim_open(spec, flags, db, out, err);
+	return hwpc_backend_pci_open(spec, flags, db, out, err);
+}
+
+int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
+		  struct hwpc_err *err)
+{
+	struct hwpc_devspec ds;
+	*out = NULL;
+	if (hwpc_devspec_parse(spec, &ds, err))
+		return err->status;
+	return hwpc_dev_open_spec(&ds, flags, db, out, err);
+}
+
+void hwpc_dev_close(struct hwpc_dev *dev)
+{
+	if (dev)
+		dev->ops->close(dev);
+}
+
+void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len)
+{
+	dev->ops->describe(dev, buf, len);
+}
+
+uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
+{
+	return dev->ops->clock_hz ? dev->ops->clock_hz(dev, c) : 0;
+}
+
+int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off)
+{
+	if (off & 3)
+		return hwpc_err_set(&dev->err, HWPC_EINPUT, "offset 0x%x is not 4-byte aligned", off);
+	return hwpc_err_set(&dev->err, HWPC_EINPUT, "offset 0x%x is outside BAR0 (size 0x%x)", off,
+			    dev->size);
+}
+
+int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
+{
+	uint32_t idx[HWPC_MAX_DIMS];
+
+	if (!(dev->flags & HWPC_OPEN_WRITE))
+		return hwpc_err_set(err, HWPC_EINPUT, "refusing to write 0x%06x: device opened read-only",
+				    off);
+	if ((off & 3) || off > dev->size - 4)
+		return hwpc_err_set(err, HWPC_EINPUT, "offset 0x%x is %s", off,
+				    (off & 3) ? "not 4-byte aligned" : "outside BAR0");
+	if (dev->flags & HWPC_OPEN_FORCE)
+		return 0;
+	const struct hwpc_reg *r = dev->chip ? hwpc_reg_at(dev->db, dev->chip, off, idx) : NULL;
+	if (!r)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "refusing to write 0x%06x: no register known there on %s (--force "
+				    "overrides)",
+				    off, dev->chip ? dev->chip->name : "an unknown chipset");
+	if (r->access == HWPC_ACCESS_RO)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "refusing to write 0x%06x: %s is read-only (--force overrides)", off,
+				    r->name);
+	return 0;
+}
+
+int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
+{
+	if (hwpc_wr32_allowed(dev, off, &dev->err))
+		return dev->err.status;
+	if (dev->map) {
+		*(volatile uint32_t *)(dev->map + off) = val;
+		return 0;
+	}
+	return dev->ops->wr32(dev, off, val);
+}
+
+int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err)
+{
+	struct hwpc_regref ref;
+	if (hwpc_regref_parse(dev->db, dev->chip, name, &ref, err))
+		return err->status;
+	*addr = ref.addr;
+	return 0;
+}
+
+int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err)
+{
+	uint32_t addr;
+	if (hwpc_reg_lookup(dev, name, &addr, err))
+		return err->status;
+	if (hwpc_rd32(dev, addr, val))
+		return hwpc_err_set(err, dev->err.status, "reading %s: %s", name, dev->err.msg);
+	return 0;
+}
+
+int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err)
+{
+	uint32_t addr;
+	if (hwpc_reg_lookup(dev, name, &addr, err))
+		return err->status;
+	if (hwpc_wr32(dev, addr, val))
+		return hwpc_err_set(err, dev->err.status, "writing %s: %s", name, dev->err.msg);
+	return 0;
+}

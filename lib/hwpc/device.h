@@ -1,0 +1,127 @@
+/* Devices: a GPU's BAR0 through libpciaccess, or the simulator, behind one
+ * small interface.  On a mapped BAR, hwpc_rd32/hwpc_wr32 are a volatile
+ * load/store with a bounds check and nothing else. */
+#ifndef HWPC_DEVICE_H
+#define HWPC_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwpc/error.h"
+#include "hwpc/regdb.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum hwpc_open_flags {
+	HWPC_OPEN_READ = 0,       /* map BAR0 read-only; hwpc_wr32 fails */
+	HWPC_OPEN_WRITE = 1 << 0, /* map BAR0 writable */
+	HWPC_OPEN_FORCE = 1 << 1, /* allow writes regdb does not know for the chipset */
+};
+
+/* What -d SPEC names. */
+enum hwpc_devspec_kind { HWPC_DEV_INDEX, HWPC_DEV_SLOT, HWPC_DEV_SIM };
+
+#define HWPC_SIM_MAX_OPTS 16
+struct hwpc_devspec {
+	enum hwpc_devspec_kind kind;
+	unsigned index;                     /* HWPC_DEV_INDEX */
+	unsigned domain, bus, dev, func;    /* HWPC_DEV_SLOT */
+	char chip[32];                      /* HWPC_DEV_SIM: chipset name as given */
+	unsigned nopts;                     /* HWPC_DEV_SIM: key=value options */
+	char keys[HWPC_SIM_MAX_OPTS][32];
+	char values[HWPC_SIM_MAX_OPTS][256];
+	bool from_default;                  /* no -d given: HWPC_DEVICE or "0" */
+};
+
+/* Parse a spec: "0", "[DDDD:]BB:DD.F", "sim:CHIP[,key=value...]".  NULL or
+ * "" means $HWPC_DEVICE, else the first NVIDIA device. */
+int hwpc_devspec_parse(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err);
+
+/* Clocks a backend may know the frequency of (0 = unknown). */
+enum hwpc_clock {
+	HWPC_CLOCK_CRYSTAL,
+	HWPC_CLOCK_NVCLK,
+	HWPC_CLOCK_MCLK,
+	HWPC_CLOCK_HCLK,
+	HWPC_CLOCK_TCLK,
+	HWPC_CLOCK_COUNT
+};
+/* "NVCLK" -> HWPC_CLOCK_NVCLK (case-insensitive); -1 if unknown. */
+int hwpc_clock_by_name(const char *name);
+const char *hwpc_clock_name(enum hwpc_clock c);
+
+struct hwpc_dev;
+
+struct hwpc_dev_ops {
+	const char *name;
+	int (*rd32)(struct hwpc_dev *dev, uint32_t off, uint32_t *val);
+	int (*wr32)(struct hwpc_dev *dev, uint32_t off, uint32_t val);
+	void (*close)(struct hwpc_dev *dev);
+	/* One line: "0000:01:00.0 NVIDIA G84 (BOOT_0 0x084a00a1)" */
+	void (*describe)(struct hwpc_dev *dev, char *buf, size_t len);
+	/* Frequency of a clock in Hz, 0 if the backend cannot know it. */
+	uint64_t (*clock_hz)(struct hwpc_dev *dev, enum hwpc_clock c);
+};
+
+struct hwpc_dev {
+	const struct hwpc_dev_ops *ops;
+	volatile uint8_t *map; /* mapped BAR0, or NULL when ops do the access */
+	uint32_t size;         /* BAR0 size in bytes */
+	unsigned flags;        /* enum hwpc_open_flags */
+	const struct hwpc_regdb *db;
+	const struct hwpc_chipset *chip;
+	uint32_t boot0;
+	struct hwpc_err err; /* why the last access failed */
+	void *priv;
+};
+
+int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
+		  struct hwpc_err *err);
+int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+		       struct hwpc_dev **out, struct hwpc_err *err);
+void hwpc_dev_close(struct hwpc_dev *dev);
+void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
+uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
+
+/* Out-of-line failure path of hwpc_rd32 (bad offset). */
+int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
+
+/* Read a 32-bit register.  Returns 0, or a status with dev->err set. */
+static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
+{
+	if (dev->map) {
+		if ((off & 3) || off > dev->size - 4)
+			return hwpc_dev_bad_offset(dev, off);
+		*val = *(const volatile uint32_t *)(dev->map + off);
+		return 0;
+	}
+	return dev->ops->rd32(dev, off, val);
+}
+
+/* Write a 32-bit register: refused unless the device was opened for
+ * writing and regdb knows a writable register there for the chipset (or
+ * HWPC_OPEN_FORCE).  Returns 0, or a status with dev->err set. */
+int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
+/* The check alone: 0 if hwpc_wr32 would attempt the write. */
+int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
+
+/* Identify a chipset from PMC.BOOT_0 (dead BAR, unknown id: errors). */
+int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
+			  struct hwpc_err *err);
+/* A BOOT_0 value that identifies as chip (for the simulator); false if the
+ * chipset has no BOOT_0 encoding. */
+bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
+
+/* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
+int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
+int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err);
+/* Address of a register by name for the device's chipset. */
+int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
