@@ -1,0 +1,134 @@
+/* Record writers shared by every hwpc command: human text, CSV, JSON Lines,
+ * and the Chrome trace JSON that Perfetto and chrome://tracing load.
+ *
+ * A record is a flat list of named, typed fields.  The same calls produce
+ * every format, so a command describes its output once:
+ *
+ *	hwpc_out_begin(o);
+ *	hwpc_out_u64(o, "ticks", t);
+ *	hwpc_out_hex(o, "boot0", v, 8);
+ *	hwpc_out_end(o);
+ *
+ * Formats:
+ *   text  a "key: value" block per record, or, after hwpc_out_table(), an
+ *         aligned table with a header line (widths may be declared up front
+ *         so that streaming needs no buffering beyond one record)
+ *   csv   RFC 4180; one header row (declared columns, else the first
+ *         record's keys); CRLF is not used, rows end in LF; no comments
+ *   json  JSON Lines: one object per record, numbers as numbers; a hex
+ *         field is written twice, "key": N and "key_hex": "0x..."
+ * Numbers always use the C locale, whatever the user's LC_NUMERIC says.
+ *
+ * Field calls never fail on their own: an error (a write error, a field
+ * that is not a declared column) is kept and returned by hwpc_out_end() and
+ * hwpc_out_finish(). */
+#ifndef HWPC_OUTPUT_H
+#define HWPC_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hwpc/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum hwpc_format {
+	HWPC_FMT_TEXT = 0,
+	HWPC_FMT_CSV,
+	HWPC_FMT_JSON,
+	HWPC_FMT_TRACE, /* Chrome trace JSON: use struct hwpc_trace */
+};
+
+/* "text", "csv", "json" or "trace" (case-sensitive, as options are).  The
+ * error names the bad value and the accepted ones. */
+int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err);
+const char *hwpc_format_name(enum hwpc_format fmt);
+
+struct hwpc_out;
+
+/* A writer for text, csv or json on fp (which the caller keeps and closes).
+ * NULL with the error set for HWPC_FMT_TRACE (it has its own writer) or when
+ * out of memory. */
+struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
+
+/* A column of a table (text) or CSV.  width 0: the wider of the name and the
+ * first record's value; a wider later value just pushes the line. */
+struct hwpc_col {
+	const char *name;
+	unsigned width;
+};
+
+/* Declare the record layout before the first record.  Text switches from
+ * key/value blocks to a table.  With cols == NULL the first record's keys
+ * become the columns.  Later records may leave columns out (empty cell,
+ * absent in JSON) but may not add fields that are not columns (csv, text
+ * table).  JSON ignores the declaration. */
+int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols,
+		   struct hwpc_err *err);
+
+void hwpc_out_begin(struct hwpc_out *o);
+void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v);
+void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v);
+/* prec digits after the point; NaN and infinities are null in JSON. */
+void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec);
+void hwpc_out_str(struct hwpc_out *o, const char *key, const char *s);
+/* A register or raw value: "0x" and digits hex digits (zero padded; at
+ * least as many as the value needs).  JSON: the number and key_hex. */
+void hwpc_out_hex(struct hwpc_out *o, const char *key, uint64_t v, int digits);
+static inline void hwpc_out_hex32(struct hwpc_out *o, const char *key, uint32_t v)
+{
+	hwpc_out_hex(o, key, v, 8);
+}
+void hwpc_out_bool(struct hwpc_out *o, const char *key, bool v);
+/* A field with no value: "-" in text, empty in CSV, null in JSON. */
+void hwpc_out_null(struct hwpc_out *o, const char *key);
+/* Write the record.  Returns HWPC_OK or the first error so far. */
+int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
+
+/* Flush; HWPC_EOP if any write failed.  Does not close fp. */
+int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err);
+void hwpc_out_free(struct hwpc_out *o);
+
+/* --- Chrome trace JSON -------------------------------------------------
+ * {"traceEvents":[ ... ],"displayTimeUnit":"ns"} written as events come, in
+ * constant memory.  Times are microseconds (the format's unit), written with
+ * nanosecond resolution. */
+struct hwpc_trace;
+
+/* An event argument: a string when str is not NULL, else the number. */
+struct hwpc_trace_arg {
+	const char *key;
+	const char *str;
+	double num;
+};
+
+struct hwpc_trace *hwpc_trace_new(FILE *fp, struct hwpc_err *err);
+/* Metadata: names shown for a process (track group) and a thread (track). */
+void hwpc_trace_process_name(struct hwpc_trace *t, int pid, const char *name);
+void hwpc_trace_thread_name(struct hwpc_trace *t, int pid, int tid, const char *name);
+/* A point in time on a thread track ("ph":"i", thread scope). */
+void hwpc_trace_instant(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
+			const char *cat, const struct hwpc_trace_arg *args, size_t nargs);
+/* A sample of counter track `name` ("ph":"C"); each arg is one series. */
+void hwpc_trace_counter(struct hwpc_trace *t, int pid, double ts_us, const char *name,
+			const struct hwpc_trace_arg *series, size_t nseries);
+/* A slice with its duration ("ph":"X"). */
+void hwpc_trace_complete(struct hwpc_trace *t, int pid, int tid, double ts_us, double dur_us,
+			 const char *name, const char *cat, const struct hwpc_trace_arg *args,
+			 size_t nargs);
+/* Begin and end of a slice ("ph":"B"/"E"); they nest per thread. */
+void hwpc_trace_begin(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
+		      const char *cat, const struct hwpc_trace_arg *args, size_t nargs);
+void hwpc_trace_end(struct hwpc_trace *t, int pid, int tid, double ts_us);
+/* Close the JSON and flush; HWPC_EOP if any write failed. */
+int hwpc_trace_finish(struct hwpc_trace *t, struct hwpc_err *err);
+void hwpc_trace_free(struct hwpc_trace *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,425 @@
+/* Record writers and the Chrome trace writer (hwpc/output.h). */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "hwpc.h"
+
+/* An in-memory FILE whose text the test can compare. */
+struct cap {
+	FILE *fp;
+	char *buf;
+	size_t len;
+};
+
+static void cap_open(struct cap *c)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->fp = open_memstream(&c->buf, &c->len);
+	assert_non_null(c->fp);
+}
+
+static const char *cap_text(struct cap *c)
+{
+	fflush(c->fp);
+	return c->buf;
+}
+
+static void cap_close(struct cap *c)
+{
+	fclose(c->fp);
+	free(c->buf);
+}
+
+static struct hwpc_out *writer(struct cap *c, enum hwpc_format fmt)
+{
+	struct hwpc_err err = {0};
+	cap_open(c);
+	struct hwpc_out *o = hwpc_out_new(c->fp, fmt, &err);
+	assert_non_null(o);
+	return o;
+}
+
+static void end_ok(struct hwpc_out *o)
+{
+	struct hwpc_err err = {0};
+	assert_int_equal(hwpc_out_end(o, &err), HWPC_OK);
+}
+
+static void test_format_parse(void **state)
+{
+	enum hwpc_format f;
+	struct hwpc_err err = {0};
+	assert_int_equal(hwpc_format_parse("csv", &f, &err), HWPC_OK);
+	assert_int_equal(f, HWPC_FMT_CSV);
+	assert_int_equal(hwpc_format_parse("trace", &f, &err), HWPC_OK);
+	assert_int_equal(f, HWPC_FMT_TRACE);
+	assert_int_equal(hwpc_format_parse("xml", &f, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "'xml'"));
+	assert_non_null(strstr(err.msg, "text, csv, json or trace"));
+	assert_string_equal(hwpc_format_name(HWPC_FMT_JSON), "json");
+	/* the trace format has its own writer */
+	assert_null(hwpc_out_new(stdout, HWPC_FMT_TRACE, &err));
+	assert_int_equal(err.status, HWPC_EINPUT);
+}
+
+static void test_json_types(void **state)
+{
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_JSON);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "u", UINT64_MAX);
+	hwpc_out_i64(o, "i", INT64_MIN);
+	hwpc_out_double(o, "d", 2.5, 3);
+	hwpc_out_double(o, "nan", 0.0 / 0.0, 3);
+	hwpc_out_hex32(o, "reg", 0xdeadbeef);
+	hwpc_out_hex(o, "small", 0x1f, 2);
+	hwpc_out_bool(o, "b", true);
+	hwpc_out_null(o, "n");
+	hwpc_out_str(o, "s", "ok");
+	end_ok(o);
+	hwpc_out_begin(o);
+	end_ok(o);
+	assert_string_equal(cap_text(&c),
+			    "{\"u\":18446744073709551615,\"i\":-9223372036854775808,"
+			    "\"d\":2.500,\"nan\":null,\"reg\":3735928559,\"reg_hex\":\"0xdeadbeef\","
+			    "\"small\":31,\"small_hex\":\"0x1f\",\"b\":true,\"n\":null,\"s\":\"ok\"}\n"
+			    "{}\n");
+	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_json_escaping(void **state)
+{
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_JSON);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "q\"k", "a\"b\\c\n\t\r\b\f\x01\x1f/\x7f");
+	/* valid UTF-8 passes; a stray continuation byte, a truncated
+	 * sequence, an overlong form and a surrogate become U+FFFD */
+	hwpc_out_str(o, "u", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\x80|\xc3|\xc0\xaf|\xed\xa0\x80");
+	end_ok(o);
+	assert_string_equal(cap_text(&c),
+			    "{\"q\\\"k\":\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001\\u001f/\x7f\","
+			    "\"u\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\\ufffd|\\ufffd|"
+			    "\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\"}\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_csv_quoting_and_header_once(void **state)
+{
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
+	for (int i = 0; i < 3; i++) {
+		hwpc_out_begin(o);
+		hwpc_out_u64(o, "n", (uint64_t)i);
+		hwpc_out_str(o, "plain",
+			     i == 0 ? "a,b" : i == 1 ? "say \"hi\"" : "two\nlines");
+		hwpc_out_hex32(o, "reg", 0x10);
+		if (i != 1)
+			hwpc_out_null(o, "opt");
+		end_ok(o);
+	}
+	assert_string_equal(cap_text(&c), "n,plain,reg,opt\n"
+					  "0,\"a,b\",0x00000010,\n"
+					  "1,\"say \"\"hi\"\"\",0x00000010,\n"
+					  "2,\"two\nlines\",0x00000010,\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_csv_unknown_field(void **state)
+{
+	struct cap c;
+	struct hwpc_err err = {0};
+	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "a", 1);
+	end_ok(o);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "a", 2);
+	hwpc_out_u64(o, "extra", 3);
+	assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "extra"));
+	assert_int_equal(hwpc_out_finish(o, &err), HWPC_EINPUT);
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_csv_declared_columns(void **state)
+{
+	static const struct hwpc_col cols[] = {{"kind", 0}, {"offset", 0}, {"msg", 0}};
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
+	assert_int_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "kind", "event");
+	hwpc_out_u64(o, "offset", 16);
+	end_ok(o);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "msg", "overflow");
+	hwpc_out_str(o, "kind", "anomaly");
+	end_ok(o);
+	assert_string_equal(cap_text(&c), "kind,offset,msg\nevent,16,\nanomaly,,overflow\n");
+	assert_int_not_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK); /* too late */
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_text_block(void **state)
+{
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "device", "sim:g84");
+	hwpc_out_u64(o, "ticks", 42);
+	hwpc_out_hex32(o, "boot0", 0x084a00a2);
+	hwpc_out_null(o, "alarm");
+	end_ok(o);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "ctl", "a\x1b[2Jb");
+	end_ok(o);
+	assert_string_equal(cap_text(&c), "device: sim:g84\n"
+					  "ticks:  42\n"
+					  "boot0:  0x084a00a2\n"
+					  "alarm:  -\n"
+					  "\n"
+					  "ctl: a\\x1b[2Jb\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_text_table(void **state)
+{
+	static const struct hwpc_col cols[] = {{"n", 4}, {"name", 6}, {"value", 0}};
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
+	assert_int_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "n", 1);
+	hwpc_out_str(o, "name", "ab");
+	hwpc_out_hex32(o, "value", 0xff);
+	end_ok(o);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "n", 12345); /* wider than declared: pushes */
+	hwpc_out_str(o, "name", "c");
+	end_ok(o);
+	assert_string_equal(cap_text(&c), "   n  name         value\n"
+					  "   1  ab      0x000000ff\n"
+					  "12345  c                -\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_text_table_from_first(void **state)
+{
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
+	assert_int_equal(hwpc_out_table(o, NULL, 0, NULL), HWPC_OK);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "what", "x");
+	hwpc_out_double(o, "ms", 1.25, 2);
+	end_ok(o);
+	assert_string_equal(cap_text(&c), "what    ms\nx     1.25\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+/* A comma-decimal locale: the system's if installed, else one built with
+ * localedef into a temporary directory (LOCPATH).  NULL if neither. */
+static const char *comma_locale(char *dir, size_t len)
+{
+	static const char *const names[] = {"de_DE.UTF-8", "fr_FR.UTF-8", "de_DE", "fr_FR"};
+	for (size_t i = 0; i < 4; i++) {
+		const char *r = setlocale(LC_NUMERIC, names[i]);
+		if (r)
+			return r;
+	}
+	snprintf(dir, len, "/tmp/hwpc-loc-XXXXXX");
+	if (!mkdtemp(dir))
+		return NULL;
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "localedef -i de_DE -f UTF-8 %s/de_DE.UTF-8 >/dev/null 2>&1",
+		 dir);
+	if (system(cmd) != 0)
+		return NULL;
+	setenv("LOCPATH", dir, 1);
+	return setlocale(LC_NUMERIC, "de_DE.UTF-8");
+}
+
+static void test_locale_independent(void **state)
+{
+	char dir[64] = "";
+	const char *loc = comma_locale(dir, sizeof dir);
+	char probe[16];
+	snprintf(probe, sizeof probe, "%.1f", 1.5);
+	if (loc) {
+		print_message("numbers checked under LC_NUMERIC=%s\n", loc);
+		assert_string_equal(probe, "1,5"); /* the locale really is active */
+	}
+	else
+		print_message("no comma-decimal locale available; checking '.' only\n");
+
+	enum hwpc_format fmts[] = {HWPC_FMT_TEXT, HWPC_FMT_CSV, HWPC_FMT_JSON};
+	const char *want[] = {"x: 1234567.125\n", "x\n1234567.125\n", "{\"x\":1234567.125}\n"};
+	for (int i = 0; i < 3; i++) {
+		struct cap c;
+		struct hwpc_out *o = writer(&c, fmts[i]);
+		hwpc_out_begin(o);
+		hwpc_out_double(o, "x", 1234567.125, 3);
+		end_ok(o);
+		assert_string_equal(cap_text(&c), want[i]);
+		hwpc_out_free(o);
+		cap_close(&c);
+	}
+	struct cap c;
+	cap_open(&c);
+	struct hwpc_trace *t = hwpc_trace_new(c.fp, NULL);
+	struct hwpc_trace_arg a = {.key = "v", .num = 0.5};
+	hwpc_trace_counter(t, 1, 2.5, "ctr", &a, 1);
+	assert_int_equal(hwpc_trace_finish(t, NULL), HWPC_OK);
+	assert_non_null(strstr(cap_text(&c), "\"ts\":2.500,\"name\":\"ctr\",\"args\":{\"v\":0.5"));
+	hwpc_trace_free(t);
+	cap_close(&c);
+
+	setlocale(LC_NUMERIC, "C");
+	if (dir[0]) {
+		char cmd[128];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+static void test_trace_structure(void **state)
+{
+	struct cap c;
+	cap_open(&c);
+	struct hwpc_trace *t = hwpc_trace_new(c.fp, NULL);
+	assert_non_null(t);
+	struct hwpc_trace_arg args[] = {{.key = "token", .num = 0x1234}, {.key = "s", .str = "a\"b"}};
+	hwpc_trace_process_name(t, 1, "tensix 0");
+	hwpc_trace_thread_name(t, 1, 2, "brisc");
+	hwpc_trace_instant(t, 1, 2, 1.0, "ev", "tensix", args, 2);
+	hwpc_trace_complete(t, 1, 2, 1.0, 0.25, "slice", NULL, NULL, 0);
+	hwpc_trace_begin(t, 1, 2, 2.0, "outer", NULL, NULL, 0);
+	hwpc_trace_end(t, 1, 2, 3.0);
+	hwpc_trace_counter(t, 1, 3.0, "events", args, 1);
+	assert_int_equal(hwpc_trace_finish(t, NULL), HWPC_OK);
+	const char *s = cap_text(&c);
+	assert_string_equal(
+		s, "{\"traceEvents\":[\n"
+		   "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"tensix 0\"}},\n"
+		   "{\"ph\":\"M\",\"pid\":1,\"tid\":2,\"name\":\"thread_name\",\"args\":{\"name\":\"brisc\"}},\n"
+		   "{\"ph\":\"i\",\"pid\":1,\"tid\":2,\"ts\":1.000,\"name\":\"ev\",\"cat\":\"tensix\",\"s\":\"t\","
+		   "\"args\":{\"token\":4660,\"s\":\"a\\\"b\"}},\n"
+		   "{\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":1.000,\"name\":\"slice\",\"dur\":0.250},\n"
+		   "{\"ph\":\"B\",\"pid\":1,\"tid\":2,\"ts\":2.000,\"name\":\"outer\"},\n"
+		   "{\"ph\":\"E\",\"pid\":1,\"tid\":2,\"ts\":3.000},\n"
+		   "{\"ph\":\"C\",\"pid\":1,\"ts\":3.000,\"name\":\"events\",\"args\":{\"token\":4660}}\n"
+		   "],\"displayTimeUnit\":\"ns\"}\n");
+	hwpc_trace_free(t);
+	cap_close(&c);
+
+	/* no events at all is still a valid trace */
+	cap_open(&c);
+	t = hwpc_trace_new(c.fp, NULL);
+	assert_int_equal(hwpc_trace_finish(t, NULL), HWPC_OK);
+	assert_string_equal(cap_text(&c), "{\"traceEvents\":[],\"displayTimeUnit\":\"ns\"}\n");
+	hwpc_trace_free(t);
+	cap_close(&c);
+}
+
+/* Parse the writers' output back with jq, when it is installed. */
+static void test_jq_roundtrip(void **state)
+{
+	if (system("command -v jq >/dev/null 2>&1") != 0) {
+		print_message("jq not found; skipping the parse-back check\n");
+		return;
+	}
+	char path[] = "/tmp/hwpc-out-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *fp = fdopen(fd, "w");
+	struct hwpc_out *o = hwpc_out_new(fp, HWPC_FMT_JSON, NULL);
+	for (int i = 0; i < 50; i++) {
+		char s[8];
+		for (int k = 0; k < 7; k++)
+			s[k] = (char)(1 + (i * 7 + k) * 37 % 255); /* every byte value */
+		s[7] = 0;
+		hwpc_out_begin(o);
+		hwpc_out_str(o, "s", s);
+		hwpc_out_hex32(o, "r", (uint32_t)i * 0x01010101u);
+		hwpc_out_double(o, "d", i / 3.0, 6);
+		end_ok(o);
+	}
+	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
+	hwpc_out_free(o);
+	fclose(fp);
+	char cmd[256];
+	snprintf(cmd, sizeof cmd,
+		 "test \"$(jq -s 'map(select((.r_hex|ltrimstr(\"0x\")|length)==8 and (.d|type)==\"number\"))|length' %s)\" = 50",
+		 path);
+	assert_int_equal(system(cmd), 0);
+
+	fp = fopen(path, "w");
+	struct hwpc_trace *t = hwpc_trace_new(fp, NULL);
+	for (int i = 0; i < 20; i++) {
+		struct hwpc_trace_arg a = {.key = "k\n", .num = i * 0.1};
+		hwpc_trace_instant(t, 1, i % 3, i, "e\x01", NULL, &a, 1);
+	}
+	assert_int_equal(hwpc_trace_finish(t, NULL), HWPC_OK);
+	hwpc_trace_free(t);
+	fclose(fp);
+	snprintf(cmd, sizeof cmd, "test \"$(jq '.traceEvents|length' %s)\" = 20", path);
+	assert_int_equal(system(cmd), 0);
+	unlink(path);
+}
+
+static void test_write_error(void **state)
+{
+	FILE *fp = fopen("/dev/full", "w");
+	if (!fp) {
+		print_message("no /dev/full; skipping\n");
+		return;
+	}
+	setvbuf(fp, NULL, _IONBF, 0);
+	struct hwpc_err err = {0};
+	struct hwpc_out *o = hwpc_out_new(fp, HWPC_FMT_CSV, NULL);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "a", 1);
+	assert_int_equal(hwpc_out_end(o, &err), HWPC_EOP);
+	assert_int_equal(hwpc_out_finish(o, &err), HWPC_EOP);
+	hwpc_out_free(o);
+	fclose(fp);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format_parse),
+		cmocka_unit_test(test_json_types),
+		cmocka_unit_test(test_json_escaping),
+		cmocka_unit_test(test_csv_quoting_and_header_once),
+		cmocka_unit_test(test_csv_unknown_field),
+		cmocka_unit_test(test_csv_declared_columns),
+		cmocka_unit_test(test_text_block),
+		cmocka_unit_test(test_text_table),
+		cmocka_unit_test(test_text_table_from_first),
+		cmocka_unit_test(test_locale_independent),
+		cmocka_unit_test(test_trace_structure),
+		cmocka_unit_test(test_jq_roundtrip),
+		cmocka_unit_test(test_write_error),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
