@@ -5,7 +5,12 @@
 #define HWPC_H
 
 #include "hwpc/error.h"
-#include "hwpc/output.h"
 #include "hwpc/regdb.h"
+#include "hwpc/parse.h"
+#include "hwpc/output.h"
+#include "hwpc/device.h"
+#include "hwpc/wplan.h"
+#include "hwpc/ptimer.h"
+#include "hwpc/sim.h"
 
 #endif

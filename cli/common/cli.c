@@ -1,0 +1,76 @@
+/* Shared command plumbing (see cli.h). */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *cli_prog = "hwpc";
+
+void cli_init(const char *prog)
+{
+	cli_prog = prog;
+}
+
+int cli_fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+int cli_fail_err(const struct hwpc_err *err)
+{
+	return cli_fail(err->status ? err->status : HWPC_EOP, "%s", err->msg);
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: warning: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_bad_option(int c, char *const argv[])
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "?";
+	if (c == ':')
+		return cli_fail(HWPC_EINPUT, "option '%s' needs a value (%s --help)", arg, cli_prog);
+	if (optopt && strncmp(arg, "--", 2))
+		return cli_fail(HWPC_EINPUT, "unknown option '-%c' (%s --help lists the options)", optopt,
+				cli_prog);
+	return cli_fail(HWPC_EINPUT, "unknown option '%s' (%s --help lists the options)", arg, cli_prog);
+}
+
+void cli_version(void)
+{
+	printf("%s (hwpc) %s\n", cli_prog, HWPC_VERSION);
+}
+
+int cli_open(const char *spec, unsigned flags, struct hwpc_regdb **db, struct hwpc_dev **dev)
+{
+	struct hwpc_err err;
+	*dev = NULL;
+	if (hwpc_regdb_load(db, &err))
+		return cli_fail_err(&err);
+	if (hwpc_dev_open(spec, flags, *db, dev, &err)) {
+		hwpc_regdb_free(*db);
+		*db = NULL;
+		return cli_fail_err(&err);
+	}
+	return 0;
+}
+
+void cli_close(struct hwpc_regdb *db, struct hwpc_dev *dev)
+{
+	hwpc_dev_close(dev);
+	hwpc_regdb_free(db);
+}

@@ -1,0 +1,24 @@
+/* What every hwpc command shares: its name in messages, the one-line error
+ * convention ("prog: what failed: why"), option errors, opening the
+ * register database and the device. */
+#ifndef HWPC_CLI_H
+#define HWPC_CLI_H
+
+#include "hwpc.h"
+
+extern const char *cli_prog;
+
+void cli_init(const char *prog);
+/* Print "prog: msg" on stderr and return status. */
+int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
+int cli_fail_err(const struct hwpc_err *err);
+void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
+/* getopt_long returned '?' or ':' (optstring must start with ':'). */
+int cli_bad_option(int c, char *const argv[]);
+void cli_version(void);
+
+/* Load regdb and open the device; on failure print and return the status. */
+int cli_open(const char *spec, unsigned flags, struct hwpc_regdb **db, struct hwpc_dev **dev);
+void cli_close(struct hwpc_regdb *db, struct hwpc_dev *dev);
+
+#endif

@@ -1,0 +1,541 @@
+/* ptime: read the GPU timer (PTIMER), measure its rate, set its alarm and
+ * clock, and time a command in GPU time.  See ptime(1). */
+#include "common/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: ptime [-d SPEC] [-v] [--format text|json|csv] [-o FILE] [--source-hz HZ]\n"
+	"             [--measure SECONDS | -i INTERVAL [-n COUNT]]\n"
+	"             [--alarm +DURATION|+Nt|@TICKS] [--wait-alarm [--timeout DURATION]]\n"
+	"             [--set-ratio MUL/DIV] [--set-source internal[=MUL/DIV]|external]\n"
+	"             [--dry-run] [--force] [-- COMMAND [ARGS...]]\n"
+	"Read the GPU timer: raw 64-bit value, ticks and nanoseconds.\n"
+	"  -d, --device SPEC     0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)\n"
+	"  -v, --verbose         show how the tick rate is derived\n"
+	"      --format FMT      text (default), json (JSON Lines) or csv\n"
+	"  -o, --output FILE     write the report to FILE\n"
+	"      --source-hz HZ    frequency of the clock PTIMER counts, when hwpc cannot know it\n"
+	"      --measure SECONDS measure the tick rate against CLOCK_MONOTONIC (error in ppm)\n"
+	"  -i, --interval DUR    sample every DUR (bare number: milliseconds)\n"
+	"  -n, --count N         number of samples with -i (default: until interrupted)\n"
+	"      --alarm WHEN      set the alarm: +DURATION from now, +Nt ticks from now, @TICKS\n"
+	"      --wait-alarm      wait until INTR.ALARM is set\n"
+	"      --timeout DUR     give up waiting after DUR (default 60s)\n"
+	"      --set-ratio M/D   set CLOCK_MUL/CLOCK_DIV (tick = source * M / D)\n"
+	"      --set-source SRC  NV41+: internal[=MUL/DIV] (crystal * MUL / DIV) or external\n"
+	"      --dry-run         print the planned writes, write nothing\n"
+	"      --force           allow MUL 0 (stops the counter) and unknown registers\n"
+	"  -- COMMAND...         run COMMAND; report GPU time beside host time\n"
+	"  -h, --help, -V, --version\n";
+
+enum { OPT_FORMAT = 256, OPT_SOURCE_HZ, OPT_MEASURE, OPT_ALARM, OPT_WAIT, OPT_TIMEOUT, OPT_RATIO,
+       OPT_SOURCE, OPT_DRY, OPT_FORCE };
+
+struct opts {
+	const char *device, *output;
+	bool verbose, dry_run, force, wait_alarm;
+	enum hwpc_format fmt;
+	double source_hz;
+	uint64_t measure_ns, interval_ns, count, timeout_ns;
+	bool have_interval, have_count;
+	const char *alarm, *ratio, *source;
+	char **cmd;
+};
+
+static struct hwpc_ptimer pt;
+static struct hwpc_ptimer_config cfg;
+static FILE *out;
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* ticks -> ns at the configured rate; NAN when the rate is unknown. */
+static double ticks_ns(uint64_t ticks)
+{
+	return cfg.tick_hz > 0 ? (double)((long double)ticks * 1e9L / (long double)cfg.tick_hz) : NAN;
+}
+
+static void put_ns(struct hwpc_out *o, const char *key, double ns)
+{
+	if (isnan(ns))
+		hwpc_out_null(o, key);
+	else
+		hwpc_out_u64(o, key, (uint64_t)llroundl((long double)ns));
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' },  { "verbose", no_argument, NULL, 'v' },
+		{ "format", required_argument, NULL, OPT_FORMAT }, { "output", required_argument, NULL, 'o' },
+		{ "source-hz", required_argument, NULL, OPT_SOURCE_HZ },
+		{ "measure", required_argument, NULL, OPT_MEASURE },
+		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
+		{ "alarm", required_argument, NULL, OPT_ALARM }, { "wait-alarm", no_argument, NULL, OPT_WAIT },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "set-ratio", required_argument, NULL, OPT_RATIO },
+		{ "set-source", required_argument, NULL, OPT_SOURCE },
+		{ "dry-run", no_argument, NULL, OPT_DRY }, { "force", no_argument, NULL, OPT_FORCE },
+		{ "help", no_argument, NULL, 'h' },           { "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct hwpc_err err;
+	int c;
+
+	o->timeout_ns = 60000000000ULL;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:d:vo:i:n:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': o->device = optarg; break;
+		case 'v': o->verbose = true; break;
+		case 'o': o->output = optarg; break;
+		case OPT_FORMAT:
+			if (hwpc_format_parse(optarg, &o->fmt, &err) || o->fmt == HWPC_FMT_TRACE)
+				return o->fmt == HWPC_FMT_TRACE
+					       ? cli_fail(HWPC_EINPUT, "--format trace is not supported by ptime "
+								       "(text, json or csv)")
+					       : cli_fail_err(&err);
+			break;
+		case OPT_SOURCE_HZ: {
+			char *end;
+			o->source_hz = strtod(optarg, &end);
+			if (*end == 'k' || *end == 'M' || *end == 'G')
+				o->source_hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
+			if (*end || !(o->source_hz > 0) || !isfinite(o->source_hz))
+				return cli_fail(HWPC_EINPUT, "--source-hz: bad frequency '%s' (e.g. 27M or 100000000)",
+						optarg);
+			break;
+		}
+		case OPT_MEASURE:
+			if (hwpc_parse_duration_ns(optarg, 1000000000, 0, "--measure", &o->measure_ns, &err))
+				return cli_fail_err(&err);
+			break;
+		case 'i':
+			if (hwpc_parse_duration_ns(optarg, 1000000, 0, "-i", &o->interval_ns, &err))
+				return cli_fail_err(&err);
+			o->have_interval = true;
+			break;
+		case 'n':
+			if (hwpc_parse_u64(optarg, UINT32_MAX, "-n", &o->count, &err))
+				return cli_fail_err(&err);
+			if (o->count == 0)
+				return cli_fail(HWPC_EINPUT, "-n: count must be at least 1");
+			o->have_count = true;
+			break;
+		case OPT_ALARM: o->alarm = optarg; break;
+		case OPT_WAIT: o->wait_alarm = true; break;
+		case OPT_TIMEOUT:
+			if (hwpc_parse_duration_ns(optarg, 1000000000, 0, "--timeout", &o->timeout_ns, &err))
+				return cli_fail_err(&err);
+			break;
+		case OPT_RATIO: o->ratio = optarg; break;
+		case OPT_SOURCE: o->source = optarg; break;
+		case OPT_DRY: o->dry_run = true; break;
+		case OPT_FORCE: o->force = true; break;
+		case 'h': fputs(usage, stdout); exit(0);
+		case 'V': cli_version(); exit(0);
+		default: return cli_bad_option(c, argv);
+		}
+	}
+	if (optind < argc)
+		o->cmd = argv + optind;
+	if (o->cmd && strcmp(argv[optind - 1], "--"))
+		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (put a command after --)", argv[optind]);
+	/* Modes that cannot be combined. */
+	bool writes = o->alarm || o->ratio || o->source;
+	if (o->measure_ns && o->have_interval)
+		return cli_fail(HWPC_EINPUT, "--measure and -i cannot be combined");
+	if (o->have_count && !o->have_interval)
+		return cli_fail(HWPC_EINPUT, "-n needs -i");
+	if (o->cmd && (o->measure_ns || o->have_interval || o->wait_alarm))
+		return cli_fail(HWPC_EINPUT, "-- COMMAND cannot be combined with --measure, -i or --wait-alarm");
+	if (o->dry_run && !writes)
+		return cli_fail(HWPC_EINPUT, "--dry-run needs a writing option (--set-ratio, --set-source, --alarm)");
+	if (o->dry_run && (o->wait_alarm || o->measure_ns || o->have_interval || o->cmd))
+		return cli_fail(HWPC_EINPUT, "--dry-run only plans writes; it cannot be combined with waiting, "
+			       "measuring, sampling or a command");
+	return 0;
+}
+
+/* "M/D" with 16-bit-range checks left to the library. */
+static int parse_ratio(const char *s, const char *what, uint64_t *mul, uint64_t *div)
+{
+	struct hwpc_err err;
+	char buf[64];
+	const char *slash = strchr(s, '/');
+	if (!slash || (size_t)(slash - s) >= sizeof buf)
+		return cli_fail(HWPC_EINPUT, "%s: expected MUL/DIV, got '%s'", what, s);
+	memcpy(buf, s, (size_t)(slash - s));
+	buf[slash - s] = 0;
+	if (hwpc_parse_u64(buf, UINT32_MAX, what, mul, &err) ||
+	    hwpc_parse_u64(slash + 1, UINT32_MAX, what, div, &err))
+		return cli_fail_err(&err);
+	return 0;
+}
+
+static void report_config(struct hwpc_out *o, bool verbose)
+{
+	if (!verbose)
+		return;
+	hwpc_out_str(o, "source", cfg.source_name);
+	if (cfg.internal) {
+		hwpc_out_u64(o, "crystal_hz", pt.crystal_hz);
+		hwpc_out_u64(o, "internal_mul", cfg.internal_mul);
+		hwpc_out_u64(o, "internal_div", cfg.internal_div);
+	}
+	if (cfg.source_hz > 0)
+		hwpc_out_double(o, "source_hz", cfg.source_hz, 3);
+	else
+		hwpc_out_null(o, "source_hz");
+	hwpc_out_str(o, "source_from", cfg.source_from);
+	hwpc_out_u64(o, "clock_mul", cfg.clock_mul);
+	hwpc_out_u64(o, "clock_div", cfg.clock_div);
+}
+
+static int read_once(struct hwpc_out *o, const struct opts *op, struct hwpc_dev *dev)
+{
+	struct hwpc_err err;
+	uint64_t raw;
+	unsigned retries;
+	char desc[256];
+
+	if (hwpc_ptimer_read(&pt, &raw, &retries, &err))
+		return cli_fail_err(&err);
+	hwpc_out_begin(o);
+	if (op->verbose) {
+		hwpc_dev_describe(dev, desc, sizeof desc);
+		hwpc_out_str(o, "device", desc);
+	}
+	hwpc_out_hex(o, "raw", raw, 16);
+	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(&pt, raw));
+	put_ns(o, "ns", ticks_ns(hwpc_ptimer_ticks(&pt, raw)));
+	if (cfg.tick_hz > 0)
+		hwpc_out_double(o, "tick_hz", cfg.tick_hz, 3);
+	else
+		hwpc_out_null(o, "tick_hz");
+	report_config(o, op->verbose);
+	if (op->verbose)
+		hwpc_out_u64(o, "retries", retries);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static volatile sig_atomic_t stop;
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static int sample(struct hwpc_out *o, const struct opts *op)
+{
+	static const struct hwpc_col cols[] = { { "sample", 6 }, { "host_ns", 12 }, { "raw", 18 },
+						{ "ticks", 14 }, { "ns", 14 }, { "delta_ticks", 11 } };
+	struct hwpc_err err;
+	uint64_t start = mono_ns(), prev = 0;
+
+	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err))
+		return cli_fail_err(&err);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	for (uint64_t i = 0; !stop && (!op->have_count || i < op->count); i++) {
+		uint64_t raw;
+		if (i)
+			sleep_ns(op->interval_ns - (mono_ns() - start) % op->interval_ns);
+		if (stop)
+			break;
+		uint64_t t = mono_ns() - start;
+		if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+			return cli_fail_err(&err);
+		uint64_t ticks = hwpc_ptimer_ticks(&pt, raw);
+		hwpc_out_begin(o);
+		hwpc_out_u64(o, "sample", i);
+		hwpc_out_u64(o, "host_ns", t);
+		hwpc_out_hex(o, "raw", raw, 16);
+		hwpc_out_u64(o, "ticks", ticks);
+		put_ns(o, "ns", ticks_ns(ticks));
+		if (i)
+			hwpc_out_u64(o, "delta_ticks", (ticks - prev) & ((1ULL << pt.counter_bits) - 1));
+		else
+			hwpc_out_null(o, "delta_ticks");
+		prev = ticks;
+		if (hwpc_out_end(o, &err))
+			return cli_fail_err(&err);
+		fflush(out);
+	}
+	return 0;
+}
+
+/* Read the timer with the host time at the middle of the read. */
+static int stamp(uint64_t *ticks, uint64_t *host, struct hwpc_err *err)
+{
+	uint64_t raw, a = mono_ns();
+	if (hwpc_ptimer_read(&pt, &raw, NULL, err))
+		return err->status;
+	uint64_t b = mono_ns();
+	*host = a + (b - a) / 2;
+	*ticks = hwpc_ptimer_ticks(&pt, raw);
+	return 0;
+}
+
+static int measure(struct hwpc_out *o, const struct opts *op)
+{
+	struct hwpc_err err;
+	uint64_t t0, h0, t1, h1;
+	if (stamp(&t0, &h0, &err))
+		return cli_fail_err(&err);
+	sleep_ns(op->measure_ns);
+	if (stamp(&t1, &h1, &err))
+		return cli_fail_err(&err);
+	uint64_t dt = (t1 - t0) & ((1ULL << pt.counter_bits) - 1);
+	if (dt == 0)
+		return cli_fail(HWPC_EOP, "the timer did not advance in %.3f s%s", (double)(h1 - h0) / 1e9,
+				cfg.clock_mul == 0 ? " (CLOCK_MUL is 0)"
+				: hwpc_sim_is_virtual(pt.dev) ? " (the simulator's virtual clock only moves with "
+								  "pcsim advance)"
+							      : "");
+	double hz = (double)dt * 1e9 / (double)(h1 - h0);
+	hwpc_out_begin(o);
+	hwpc_out_double(o, "seconds", (double)(h1 - h0) / 1e9, 6);
+	hwpc_out_u64(o, "ticks", dt);
+	hwpc_out_double(o, "measured_hz", hz, 3);
+	if (cfg.tick_hz > 0) {
+		hwpc_out_double(o, "configured_hz", cfg.tick_hz, 3);
+		hwpc_out_double(o, "error_ppm", (hz - cfg.tick_hz) / cfg.tick_hz * 1e6, 3);
+	} else {
+		hwpc_out_null(o, "configured_hz");
+		hwpc_out_null(o, "error_ppm");
+	}
+	report_config(o, op->verbose);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int run_command(struct hwpc_out *o, const struct opts *op)
+{
+	struct hwpc_err err;
+	uint64_t t0, h0, t1, h1;
+	int status = 0, rc;
+
+	fflush(NULL);
+	if (stamp(&t0, &h0, &err))
+		return cli_fail_err(&err);
+	pid_t pid = fork();
+	if (pid < 0)
+		return cli_fail(HWPC_EOP, "cannot run %s: %s", op->cmd[0], strerror(errno));
+	if (pid == 0) {
+		execvp(op->cmd[0], op->cmd);
+		fprintf(stderr, "%s: cannot run %s: %s\n", cli_prog, op->cmd[0], strerror(errno));
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	signal(SIGINT, SIG_IGN); /* the command gets ^C; we report after it */
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (stamp(&t1, &h1, &err))
+		return cli_fail_err(&err);
+	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	uint64_t dt = (t1 - t0) & ((1ULL << pt.counter_bits) - 1);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "command", op->cmd[0]);
+	hwpc_out_i64(o, "status", rc);
+	hwpc_out_u64(o, "gpu_ticks", dt);
+	put_ns(o, "gpu_ns", ticks_ns(dt));
+	hwpc_out_u64(o, "host_ns", h1 - h0);
+	if (cfg.tick_hz > 0)
+		hwpc_out_double(o, "gpu_host_ratio", ticks_ns(dt) / (double)(h1 - h0), 6);
+	else
+		hwpc_out_null(o, "gpu_host_ratio");
+	if (hwpc_out_end(o, &err))
+		return cli_fail_err(&err);
+	return rc;
+}
+
+static int plan_writes(struct hwpc_wplan *plan, const struct opts *op, uint64_t *alarm_at)
+{
+	struct hwpc_err err;
+	if (op->source) {
+		bool internal = !strncmp(op->source, "internal", 8);
+		uint64_t m = 0, d = 0;
+		if (internal && op->source[8] == '=') {
+			if (parse_ratio(op->source + 9, "--set-source internal=", &m, &d))
+				return HWPC_EINPUT;
+			if (!m || !d || m > 256 || d > 16)
+				return cli_fail(HWPC_EINPUT, "--set-source internal=%s: MUL must be 1..256 and DIV 1..16",
+						op->source + 9);
+		} else if (!(internal && !op->source[8]) && strcmp(op->source, "external")) {
+			return cli_fail(HWPC_EINPUT, "--set-source: expected internal, internal=MUL/DIV or external, got '%s'",
+					op->source);
+		}
+		if (hwpc_ptimer_plan_source(&pt, internal, (unsigned)m, (unsigned)d, plan, &err))
+			return cli_fail_err(&err);
+	}
+	if (op->ratio) {
+		uint64_t m, d;
+		if (parse_ratio(op->ratio, "--set-ratio", &m, &d))
+			return HWPC_EINPUT;
+		if (hwpc_ptimer_plan_ratio(&pt, m, d, op->force, plan, &err))
+			return cli_fail_err(&err);
+	}
+	if (op->alarm) {
+		uint64_t raw, now, target;
+		if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+			return cli_fail_err(&err);
+		now = hwpc_ptimer_ticks(&pt, raw);
+		const char *a = op->alarm;
+		size_t n = strlen(a);
+		if (a[0] == '@') {
+			if (hwpc_parse_u64(a + 1, (1ULL << pt.counter_bits) - 1, "--alarm @TICKS", &target, &err))
+				return cli_fail_err(&err);
+		} else if (a[0] == '+' && n > 2 && a[n - 1] == 't') {
+			char buf[32];
+			uint64_t d;
+			if (n - 2 >= sizeof buf)
+				return cli_fail(HWPC_EINPUT, "--alarm: '%s' is too long", a);
+			memcpy(buf, a + 1, n - 2);
+			buf[n - 2] = 0;
+			if (hwpc_parse_u64(buf, hwpc_ptimer_alarm_period(&pt) - 1, "--alarm +Nt", &d, &err))
+				return cli_fail_err(&err);
+			target = now + d;
+		} else if (a[0] == '+') {
+			uint64_t ns;
+			if (hwpc_parse_duration_ns(a + 1, 1000000000, 0, "--alarm", &ns, &err))
+				return cli_fail_err(&err);
+			if (!(cfg.tick_hz > 0))
+				return cli_fail(HWPC_EINPUT, "--alarm %s: the tick rate is unknown (give --source-hz, "
+						"or ticks as +Nt)", a);
+			long double d = (long double)ns * cfg.tick_hz / 1e9L;
+			if (d >= (long double)hwpc_ptimer_alarm_period(&pt))
+				return cli_fail(HWPC_EINPUT, "--alarm %s: more than the alarm's range of %llu ticks", a,
+						(unsigned long long)hwpc_ptimer_alarm_period(&pt) - 1);
+			target = now + (uint64_t)llroundl(d);
+		} else {
+			return cli_fail(HWPC_EINPUT, "--alarm: expected +DURATION, +Nt or @TICKS, got '%s'", a);
+		}
+		*alarm_at = target;
+		if (hwpc_ptimer_plan_alarm(&pt, target, plan, &err))
+			return cli_fail_err(&err);
+	}
+	return 0;
+}
+
+static int wait_alarm(struct hwpc_out *o, const struct opts *op)
+{
+	struct hwpc_err err;
+	uint64_t start = mono_ns();
+	bool pending = false;
+	for (;;) {
+		if (hwpc_ptimer_alarm_pending(&pt, &pending, &err))
+			return cli_fail_err(&err);
+		if (pending)
+			break;
+		if (hwpc_sim_is_virtual(pt.dev))
+			return cli_fail(HWPC_EOP, "the alarm has not fired, and the simulator's virtual clock only "
+				       "moves with pcsim advance");
+		if (mono_ns() - start >= op->timeout_ns)
+			return cli_fail(HWPC_EOP, "timed out after %.3f s waiting for the alarm",
+					(double)op->timeout_ns / 1e9);
+		sleep_ns(200000);
+	}
+	uint64_t raw;
+	if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+		return cli_fail_err(&err);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "alarm", "fired");
+	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(&pt, raw));
+	put_ns(o, "ns", ticks_ns(hwpc_ptimer_ticks(&pt, raw)));
+	hwpc_out_u64(o, "waited_ns", mono_ns() - start);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts op = { 0 };
+	struct hwpc_regdb *db;
+	struct hwpc_dev *dev;
+	struct hwpc_err err;
+	int rc;
+
+	cli_init("ptime");
+	if ((rc = parse_args(argc, argv, &op)))
+		return rc;
+	bool writes = op.alarm || op.ratio || op.source;
+	unsigned flags = (writes && !op.dry_run ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
+			 (op.force ? HWPC_OPEN_FORCE : 0);
+	if ((rc = cli_open(op.device, flags, &db, &dev)))
+		return rc;
+	out = stdout;
+	if (op.output && !(out = fopen(op.output, "w"))) {
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", op.output, strerror(errno));
+		goto done;
+	}
+	struct hwpc_out *o = hwpc_out_new(out, op.fmt, &err);
+	if (!o || hwpc_ptimer_init(&pt, dev, &err) ||
+	    hwpc_ptimer_config(&pt, op.source_hz, &cfg, &err)) {
+		rc = cli_fail_err(&err);
+		hwpc_out_free(o);
+		goto done;
+	}
+	if (cfg.warn) {
+		char w[512];
+		hwpc_ptimer_warn_text(cfg.warn, w, sizeof w);
+		cli_warn("%s", w);
+	}
+	if (writes) {
+		struct hwpc_wplan plan;
+		uint64_t alarm_at = 0;
+		hwpc_wplan_init(&plan, dev);
+		rc = plan_writes(&plan, &op, &alarm_at);
+		if (!rc && op.dry_run)
+			rc = hwpc_wplan_print(&plan, o, &err) ? cli_fail_err(&err) : 0;
+		else if (!rc && hwpc_wplan_apply(&plan, &err))
+			rc = cli_fail_err(&err);
+		hwpc_wplan_free(&plan);
+		/* Report the clock as it now is. */
+		if (!rc && !op.dry_run && hwpc_ptimer_config(&pt, op.source_hz, &cfg, &err))
+			rc = cli_fail_err(&err);
+		if (!rc && !op.dry_run && op.ratio && cfg.warn) {
+			char w[512];
+			hwpc_ptimer_warn_text(cfg.warn, w, sizeof w);
+			cli_warn("%s", w);
+		}
+	}
+	if (!rc && !op.dry_run) {
+		if (op.wait_alarm)
+			rc = wait_alarm(o, &op);
+		else if (op.measure_ns)
+			rc = measure(o, &op);
+		else if (op.have_interval)
+			rc = sample(o, &op);
+		else if (op.cmd)
+			rc = run_command(o, &op);
+		else
+			rc = read_once(o, &op, dev);
+	}
+	if (hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+done:
+	if (out && out != stdout)
+		fclose(out);
+	cli_close(db, dev);
+	return rc;
+}

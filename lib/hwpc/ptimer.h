@@ -1,0 +1,88 @@
+/* PTIMER: the consistent 64-bit read, the clock configuration decoded
+ * (source, ratio, tick rate, warnings), ns conversion, and the writes that
+ * set the ratio, the source and the alarm (as a write plan). */
+#ifndef HWPC_PTIMER_H
+#define HWPC_PTIMER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwpc/device.h"
+#include "hwpc/wplan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct hwpc_ptimer {
+	struct hwpc_dev *dev;
+	uint32_t a_lo, a_hi, a_div, a_mul, a_src, a_alarm, a_intr;
+	bool has_src;
+	unsigned shift;        /* TIME_LOW bit of counter bit 0 (5) */
+	unsigned low_bits;     /* counter bits in TIME_LOW (27) */
+	unsigned counter_bits; /* 56 */
+	const struct hwpc_field *div, *mul, *src_mul, *src_div, *src_select, *alarm_time, *intr_alarm;
+	uint64_t internal_enum, external_enum;
+	const char *external_clock; /* "TCLK": what PTIMER counts without CLOCK_SOURCE */
+	uint64_t crystal_hz;        /* from PSTRAPS, 0 if unknown */
+};
+
+int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_err *err);
+
+/* The 64-bit time: read TIME_HIGH, TIME_LOW, TIME_HIGH until both highs
+ * agree (seed 004).  *retries counts the repeats (may be NULL). */
+int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
+static inline uint64_t hwpc_ptimer_ticks(const struct hwpc_ptimer *pt, uint64_t raw)
+{
+	return raw >> pt->shift;
+}
+
+enum hwpc_ptimer_warn {
+	HWPC_PTIMER_DIV_ZERO = 1 << 0,     /* CLOCK_DIV 0: invalid */
+	HWPC_PTIMER_MUL_ZERO = 1 << 1,     /* CLOCK_MUL 0: the counter is stopped */
+	HWPC_PTIMER_MUL_GT_DIV = 1 << 2,   /* MUL > DIV: invalid, the converter misbehaves */
+	HWPC_PTIMER_INTERNAL_FAST = 1 << 3 /* internal clock asked faster than the external one */
+};
+
+struct hwpc_ptimer_config {
+	uint32_t clock_div, clock_mul, clock_source;
+	bool has_source_reg;
+	bool internal;          /* CLOCK_SOURCE.SELECT = INTERNAL */
+	unsigned internal_mul;  /* the real factors: field + 1 */
+	unsigned internal_div;
+	const char *source_name; /* "internal", "TCLK", "HCLK", ... */
+	double source_hz;        /* 0: unknown */
+	const char *source_from; /* how source_hz was found */
+	double tick_hz;          /* source_hz * MUL / DIV; 0: unknown or stopped */
+	unsigned warn;           /* enum hwpc_ptimer_warn */
+};
+
+/* Decode the clock configuration.  source_hz_override (0: none) replaces
+ * what PTIMER counts, for clocks hwpc cannot know (external sources on real
+ * hardware; the simulator knows its own). */
+int hwpc_ptimer_config(struct hwpc_ptimer *pt, double source_hz_override,
+		       struct hwpc_ptimer_config *cfg, struct hwpc_err *err);
+/* A one-line explanation of each warning bit set, joined by "; ". */
+void hwpc_ptimer_warn_text(unsigned warn, char *buf, size_t len);
+
+/* Planned writes.  Ratios the seed calls invalid are refused: DIV 0,
+ * MUL > DIV, values over 16 bits; MUL 0 (stops the counter) only with
+ * allow_stop. */
+int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, bool allow_stop,
+			   struct hwpc_wplan *plan, struct hwpc_err *err);
+/* internal: crystal * mul / div with 1 <= mul <= 256, 1 <= div <= 16
+ * (0/0: keep the current factors); or the external clock. */
+int hwpc_ptimer_plan_source(struct hwpc_ptimer *pt, bool internal, unsigned mul, unsigned div,
+			    struct hwpc_wplan *plan, struct hwpc_err *err);
+/* Alarm when the counter's low bits reach those of ticks: clear a stale
+ * INTR.ALARM, then write ALARM. */
+int hwpc_ptimer_plan_alarm(struct hwpc_ptimer *pt, uint64_t ticks, struct hwpc_wplan *plan,
+			   struct hwpc_err *err);
+int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, struct hwpc_err *err);
+/* Modulus of the alarm comparison in ticks (2^27). */
+uint64_t hwpc_ptimer_alarm_period(const struct hwpc_ptimer *pt);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,135 @@
+/* The simulator's internals: a state file shared by processes, a clock,
+ * and models that answer MMIO at the addresses regdb gives them.
+ *
+ * A model owns one section of the state file and serves the regdb spaces it
+ * names.  Adding a model is: write a struct sim_model, add it to
+ * sim_models[] in models.c. */
+#ifndef HWPC_SIM_H
+#define HWPC_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwpc/device.h"
+#include "hwpc/output.h"
+#include "hwpc/sim.h"
+
+#define SIM_MAGIC "HWPCSIM"
+#define SIM_VERSION 1
+#define SIM_MAX_SECTIONS 16
+#define SIM_MAX_RANGES 32
+
+enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
+
+struct sim_section {
+	uint32_t id; /* model id */
+	uint32_t version;
+	uint64_t offset; /* from the start of the file */
+	uint64_t size;
+};
+
+/* The file starts with this header; every model's section follows.  All
+ * fields are fixed-width so the file means the same to every process. */
+struct sim_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t header_size;
+	uint64_t file_size;
+	char chipset[32];
+	uint32_t clock_mode;
+	uint32_t nsections;
+	uint64_t now_ns;       /* simulated time the models have reached */
+	uint64_t virt_ns;      /* virtual clock: the current time */
+	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
+	char boot_id[40];      /* the offset is only meaningful within one boot */
+	uint64_t clock_hz[HWPC_CLOCK_COUNT];
+	struct sim_section sect[SIM_MAX_SECTIONS];
+	char options[256]; /* create-time options, canonical order */
+	uint32_t header_crc; /* over everything above except now/virt/rt/boot */
+	uint32_t pad;
+};
+
+struct sim;
+
+struct sim_model {
+	const char *name;
+	uint32_t id;
+	uint32_t version;
+	/* regdb spaces whose addresses this model answers (NULL-terminated). */
+	const char *const *spaces;
+	/* Whether the chip has this unit (default: yes). */
+	bool (*present)(struct sim *s);
+	size_t (*state_size)(struct sim *s);
+	/* Profile options this model takes at create time ("crystal"). */
+	const char *const *options;
+	/* Fresh state: power-on values, then the create-time options. */
+	int (*init)(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err);
+	/* Per process: resolve register addresses, check the state is sane. */
+	int (*attach)(struct sim *s, void *state, void **priv, struct hwpc_err *err);
+	void (*detach)(void *priv);
+	/* Move the model from time from_ns to to_ns. */
+	void (*advance)(struct sim *s, void *state, void *priv, uint64_t from_ns, uint64_t to_ns);
+	/* Return 0 if handled; 1 if the address is not a register the model
+	 * knows (the read returns 0 and is reported with -v). */
+	int (*rd32)(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t *val);
+	int (*wr32)(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val);
+	/* The model's state for pcsim show. */
+	void (*show)(struct sim *s, void *state, void *priv, struct hwpc_out *o);
+};
+
+extern const struct sim_model *const sim_models[];
+
+struct sim_range {
+	uint32_t lo, hi; /* [lo, hi) */
+	unsigned model;  /* index into s->models */
+};
+
+struct sim {
+	struct hwpc_dev dev;
+	int fd;
+	char path[512];
+	struct sim_header *hdr;
+	size_t map_size;
+	unsigned nmodels;
+	const struct sim_model *models[SIM_MAX_SECTIONS];
+	void *state[SIM_MAX_SECTIONS];
+	void *priv[SIM_MAX_SECTIONS];
+	unsigned nranges;
+	struct sim_range ranges[SIM_MAX_RANGES];
+	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
+	unsigned locked;
+};
+
+/* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
+uint64_t sim_cycles(uint64_t ns, uint64_t hz);
+/* Cycles of a clock that tick in (from_ns, to_ns]. */
+uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
+
+/* Current simulated time (does not advance the models). */
+uint64_t sim_clock_now(struct sim *s);
+/* Bring every model to the current time. Caller holds the lock. */
+void sim_sync(struct sim *s);
+
+/* Find a model's state and per-process data by id; NULL if absent. */
+void *sim_model_state(struct sim *s, uint32_t id, void **priv);
+
+/* Address of a register for the simulated chip; 0 with *ok false if
+ * regdb has no such register for it. */
+uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok);
+/* Value of a create-time option, or NULL. */
+const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key);
+/* Parse a frequency: "27000000", "27M", "100k", "1.5G" (Hz). */
+int sim_parse_hz(const char *s, uint64_t *out);
+
+/* Model ids (sections). */
+enum {
+	SIM_MODEL_PMC = 1,
+	SIM_MODEL_PTIMER = 2,
+	SIM_MODEL_PCOUNTER = 3,
+	SIM_MODEL_TENSIX = 4,
+	SIM_MODEL_R10K = 5,
+	SIM_MODEL_MEMORY = 6,
+};
+
+#endif
