@@ -1,5 +1,6 @@
 /* The real-hardware backend: libpciaccess enumerates NVIDIA display
  * devices and maps BAR0, read-only unless the command writes. */
+#include "err_local.h"
 #include "backend.h"
 
 #include <errno.h>
@@ -152,6 +153,7 @@ static int map_error(const char *slot, int rc, struct hwpc_err *err)
 int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 			  struct hwpc_dev **out, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct pci_priv *p;
 	int rc;
 

@@ -1,6 +1,7 @@
 /* The simulator as a device: a state file shared by every process that
  * opens the same sim spec (mmap'd, flock'd around each access), a realtime
  * or virtual clock, and the models of sim/ answering MMIO. */
+#include "err_local.h"
 #include "backend.h"
 #include "hwpc/sim.h"
 #include "sim/ptimer.h"
@@ -242,6 +243,7 @@ bool hwpc_dev_is_sim(const struct hwpc_dev *dev)
 
 int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	const char *state = sim_spec_opt(spec, "state");
 	char chip[32];
 	size_t i;
@@ -598,6 +600,7 @@ fail:
 int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 			  struct hwpc_dev **out, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct sim *s;
 	int rc = open_sim(spec, flags, db, 0, &s, err);
 	*out = rc ? NULL : &s->dev;
@@ -606,6 +609,7 @@ int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const
 
 int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct hwpc_devspec ds;
 	struct sim *s;
 
@@ -622,6 +626,7 @@ int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, s
 
 int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct sim *s = (struct sim *)dev;
 	if (!hwpc_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
@@ -645,6 +650,7 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
 			  struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	int c = hwpc_clock_by_name(clock);
 	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
 	if (c < 0)
@@ -683,6 +689,7 @@ void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)
 
 int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct sim *s = (struct sim *)dev;
 	if (!hwpc_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");

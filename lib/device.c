@@ -39,8 +39,9 @@ int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db,
 {
 	struct hwpc_devspec ds;
 	*out = NULL;
-	if (hwpc_devspec_parse(spec, &ds, err))
-		return err->status;
+	int rc = hwpc_devspec_parse(spec, &ds, err);
+	if (rc)
+		return rc;
 	return hwpc_dev_open_spec(&ds, flags, db, out, err);
 }
 
@@ -107,8 +108,9 @@ int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err)
 {
 	struct hwpc_regref ref;
-	if (hwpc_regref_parse(dev->db, dev->chip, name, &ref, err))
-		return err->status;
+	int rc = hwpc_regref_parse(dev->db, dev->chip, name, &ref, err);
+	if (rc)
+		return rc;
 	*addr = ref.addr;
 	return 0;
 }
@@ -116,8 +118,9 @@ int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, stru
 int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err)
 {
 	uint32_t addr;
-	if (hwpc_reg_lookup(dev, name, &addr, err))
-		return err->status;
+	int rc = hwpc_reg_lookup(dev, name, &addr, err);
+	if (rc)
+		return rc;
 	if (hwpc_rd32(dev, addr, val))
 		return hwpc_err_set(err, dev->err.status, "reading %s: %s", name, dev->err.msg);
 	return 0;
@@ -126,8 +129,9 @@ int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct 
 int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err)
 {
 	uint32_t addr;
-	if (hwpc_reg_lookup(dev, name, &addr, err))
-		return err->status;
+	int rc = hwpc_reg_lookup(dev, name, &addr, err);
+	if (rc)
+		return rc;
 	if (hwpc_wr32(dev, addr, val))
 		return hwpc_err_set(err, dev->err.status, "writing %s: %s", name, dev->err.msg);
 	return 0;

@@ -1,5 +1,6 @@
 /* PTIMER access (see hwpc/ptimer.h).  Addresses, bit positions and which
  * clock PTIMER counts come from regdb (ptimer.regdb, pstraps.regdb). */
+#include "err_local.h"
 #include "hwpc/ptimer.h"
 
 #include <stdio.h>
@@ -18,6 +19,7 @@ static int addr(struct hwpc_dev *dev, const char *name, uint32_t *a, struct hwpc
 
 int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	memset(pt, 0, sizeof *pt);
 	pt->dev = dev;
 	if (addr(dev, "PTIMER.TIME_LOW", &pt->a_lo, err) || addr(dev, "PTIMER.TIME_HIGH", &pt->a_hi, err) ||
@@ -62,6 +64,7 @@ int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_e
 
 int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint32_t hi1, lo, hi2;
 	struct hwpc_dev *dev = pt->dev;
 
@@ -83,6 +86,7 @@ int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, s
 int hwpc_ptimer_config(struct hwpc_ptimer *pt, double override, struct hwpc_ptimer_config *cfg,
 		       struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct hwpc_dev *dev = pt->dev;
 	uint32_t div, mul;
 
@@ -154,6 +158,7 @@ void hwpc_ptimer_warn_text(unsigned warn, char *buf, size_t len)
 int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, bool allow_stop,
 			   struct hwpc_wplan *plan, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint64_t max = (1ULL << pt->div->width) - 1;
 	if (div == 0)
 		return hwpc_err_set(err, HWPC_EINPUT, "--set-ratio: DIV must not be 0");
@@ -178,6 +183,7 @@ int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, b
 int hwpc_ptimer_plan_source(struct hwpc_ptimer *pt, bool internal, unsigned mul, unsigned div,
 			    struct hwpc_wplan *plan, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint32_t v;
 	if (!pt->has_src)
 		return hwpc_err_set(err, HWPC_EINPUT, "--set-source: %s has no PTIMER.CLOCK_SOURCE (NV41 and "
@@ -206,6 +212,7 @@ uint64_t hwpc_ptimer_alarm_period(const struct hwpc_ptimer *pt)
 int hwpc_ptimer_plan_alarm(struct hwpc_ptimer *pt, uint64_t ticks, struct hwpc_wplan *plan,
 			   struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint32_t intr = 0, alarm = 0;
 	hwpc_field_put(pt->intr_alarm, &intr, 1);
 	hwpc_field_put(pt->alarm_time, &alarm, ticks & (hwpc_ptimer_alarm_period(pt) - 1));
@@ -217,6 +224,7 @@ int hwpc_ptimer_plan_alarm(struct hwpc_ptimer *pt, uint64_t ticks, struct hwpc_w
 
 int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint32_t v;
 	if (hwpc_rd32(pt->dev, pt->a_intr, &v))
 		return hwpc_err_set(err, pt->dev->err.status, "reading PTIMER.INTR: %s", pt->dev->err.msg);

@@ -1,5 +1,6 @@
 /* Loading the register database: the compiled-in text or HWPC_REGDB=DIR,
  * then resolving generation ranges and checking consistency. */
+#include "err_local.h"
 #include "regdb_embedded.h"
 #include "regdb_internal.h"
 
@@ -233,6 +234,7 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
 		     struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	struct hwpc_regdb *db = regdb_new();
 	*out = NULL;
 	if (!db)
@@ -305,6 +307,7 @@ static char *slurp(const char *path, struct hwpc_err *err)
 
 int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	DIR *d = opendir(dir);
 	char **names = NULL;
 	size_t n = 0, cap = 0;
@@ -368,6 +371,7 @@ int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_er
 
 int hwpc_regdb_load(struct hwpc_regdb **out, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	const char *dir = getenv("HWPC_REGDB");
 	if (dir && *dir)
 		return hwpc_regdb_load_dir(dir, out, err);

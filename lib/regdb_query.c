@@ -344,7 +344,7 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
 		}
 	} else if (!(out->reg = hwpc_reg_find(db, chip, name, err))) {
-		return err ? err->status : HWPC_EINPUT;
+		return HWPC_EINPUT;
 	}
 	while (*s == '[') {
 		char *end;

@@ -1,5 +1,6 @@
 /* Planned register writes: shown by --dry-run, checked before any is made
  * (see hwpc/wplan.h). */
+#include "err_local.h"
 #include "hwpc/wplan.h"
 
 #include <stdio.h>
@@ -35,6 +36,7 @@ static void name_of(struct hwpc_dev *dev, uint32_t addr, char *buf, size_t len, 
 int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value, const char *why,
 		    struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 16;
 		struct hwpc_write *w = realloc(p->w, cap * sizeof *w);
@@ -59,6 +61,7 @@ int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value, const c
 int hwpc_wplan_reg(struct hwpc_wplan *p, const char *name, uint32_t value, const char *why,
 		   struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	uint32_t addr;
 	if (hwpc_reg_lookup(p->dev, name, &addr, err))
 		return err->status;
@@ -67,6 +70,7 @@ int hwpc_wplan_reg(struct hwpc_wplan *p, const char *name, uint32_t value, const
 
 int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	for (size_t i = 0; i < p->n; i++)
 		if (hwpc_wr32_allowed(p->dev, p->w[i].addr, err))
 			return err->status;
@@ -79,6 +83,7 @@ int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err)
 
 int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct hwpc_write *w = &p->w[i];
 		uint32_t idx[HWPC_MAX_DIMS];

@@ -1,0 +1,211 @@
+/* pcsim: drive the simulator - create and reset simulated GPUs, move their
+ * clock, show their state.  See pcsim(1). */
+#include "common/cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: pcsim [-d SPEC] [-v] [--format text|json|csv] COMMAND [ARGS]\n"
+	"Drive the hwpc simulator.  SPEC is sim:CHIP[,key=value...] (default $HWPC_DEVICE).\n"
+	"Commands:\n"
+	"  create [SPEC]              create the simulated GPU's state (error if it exists)\n"
+	"  reset [SPEC]               recreate it in its power-on state\n"
+	"  advance DURATION           move simulated time forward (e.g. 10ms, 1.5s, 250ns)\n"
+	"  advance --cycles N --clock CLOCK\n"
+	"                             move forward N cycles of CLOCK (nvclk, mclk, hclk, tclk, crystal)\n"
+	"  time                       print the simulated time\n"
+	"  show                       print the whole simulated state\n"
+	"  list                       list the chipsets that can be simulated\n"
+	"Options:\n"
+	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
+	"  -v, --verbose       report accesses to registers the chip does not have\n"
+	"      --format FMT    text (default), json or csv\n"
+	"  -h, --help, -V, --version\n";
+
+struct ctx {
+	const char *device;
+	bool verbose;
+	enum hwpc_format fmt;
+	int argc;
+	char **argv;
+};
+
+static int with_device(struct ctx *c, int (*fn)(struct ctx *, struct hwpc_dev *, struct hwpc_out *))
+{
+	struct hwpc_regdb *db;
+	struct hwpc_dev *dev;
+	struct hwpc_err err;
+	struct hwpc_devspec spec;
+	int rc;
+
+	if (hwpc_devspec_parse(c->device, &spec, &err))
+		return cli_fail_err(&err);
+	if (spec.kind != HWPC_DEV_SIM)
+		return cli_fail(HWPC_EINPUT, "pcsim needs a simulated device (-d sim:CHIP), not '%s'",
+				c->device ? c->device : getenv("HWPC_DEVICE") ? getenv("HWPC_DEVICE") : "0");
+	if ((rc = cli_open(c->device, HWPC_OPEN_WRITE, &db, &dev)))
+		return rc;
+	hwpc_sim_set_verbose(dev, c->verbose);
+	struct hwpc_out *o = hwpc_out_new(stdout, c->fmt, &err);
+	rc = o ? fn(c, dev, o) : cli_fail_err(&err);
+	if (o && hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	cli_close(db, dev);
+	return rc;
+}
+
+static int cmd_create_or_reset(struct ctx *c, bool reset)
+{
+	struct hwpc_regdb *db;
+	struct hwpc_err err;
+	const char *spec = c->device;
+
+	const char *name = reset ? "reset" : "create";
+	if (c->argc > 1)
+		return cli_fail(HWPC_EINPUT, "%s: too many arguments", name);
+	if (c->argc == 1) {
+		if (c->device)
+			return cli_fail(HWPC_EINPUT, "%s: give the spec either with -d or as an argument", name);
+		spec = c->argv[0];
+	}
+	if (!spec)
+		spec = getenv("HWPC_DEVICE");
+	if (!spec || strncmp(spec, "sim:", 4))
+		return cli_fail(HWPC_EINPUT, "%s needs a simulator spec such as sim:g84", name);
+	if (hwpc_regdb_load(&db, &err))
+		return cli_fail_err(&err);
+	int rc = hwpc_sim_create(spec, reset, db, &err) ? cli_fail_err(&err) : 0;
+	hwpc_regdb_free(db);
+	return rc;
+}
+
+static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	uint64_t ns = 0;
+
+	if (c->argc == 1) {
+		if (hwpc_parse_duration_ns(c->argv[0], 1, 0, "advance", &ns, &err))
+			return cli_fail_err(&err);
+	} else if (c->argc == 4 && !strcmp(c->argv[0], "--cycles") && !strcmp(c->argv[2], "--clock")) {
+		uint64_t n;
+		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "advance --cycles", &n, &err) ||
+		    hwpc_sim_cycles_to_ns(dev, c->argv[3], n, &ns, &err))
+			return cli_fail_err(&err);
+		if (n == 0)
+			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
+	} else {
+		return cli_fail(HWPC_EINPUT, "advance: expected DURATION or --cycles N --clock CLOCK");
+	}
+	if (hwpc_sim_advance_ns(dev, ns, &err))
+		return cli_fail_err(&err);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(dev));
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_time(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc)
+		return cli_fail(HWPC_EINPUT, "time takes no arguments");
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_str(o, "clock", hwpc_sim_is_virtual(dev) ? "virtual" : "realtime");
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_show(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc)
+		return cli_fail(HWPC_EINPUT, "show takes no arguments");
+	return hwpc_sim_show(dev, o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int cmd_list(struct ctx *c)
+{
+	struct hwpc_regdb *db;
+	struct hwpc_err err;
+	static const struct hwpc_col cols[] = { { "chipset", 8 }, { "family", 8 }, { "boot0", 10 },
+						{ "pcounter", 8 } };
+	if (c->argc)
+		return cli_fail(HWPC_EINPUT, "list takes no arguments");
+	if (hwpc_regdb_load(&db, &err))
+		return cli_fail_err(&err);
+	struct hwpc_out *o = hwpc_out_new(stdout, c->fmt, &err);
+	int rc = !o || hwpc_out_table(o, cols, 4, &err);
+	for (unsigned i = 0; !rc && i < hwpc_regdb_chipset_count(db); i++) {
+		const struct hwpc_chipset *chip = hwpc_regdb_chipset(db, i);
+		uint32_t boot0;
+		if (!hwpc_chipset_boot0(db, chip, &boot0))
+			continue; /* cannot be identified, so cannot be simulated */
+		hwpc_out_begin(o);
+		hwpc_out_str(o, "chipset", chip->name);
+		hwpc_out_str(o, "family", chip->family);
+		hwpc_out_hex32(o, "boot0", boot0);
+		const char *cls = hwpc_param_str(db, chip, "PCOUNTER.CLASS", NULL);
+		if (cls)
+			hwpc_out_str(o, "pcounter", cls);
+		else
+			hwpc_out_null(o, "pcounter");
+		rc = hwpc_out_end(o, &err);
+	}
+	if (o && hwpc_out_finish(o, &err))
+		rc = 1;
+	rc = rc ? cli_fail_err(&err) : 0;
+	hwpc_out_free(o);
+	hwpc_regdb_free(db);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' }, { "verbose", no_argument, NULL, 'v' },
+		{ "format", required_argument, NULL, 'F' }, { "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },      { NULL, 0, NULL, 0 },
+	};
+	struct ctx c = { 0 };
+	struct hwpc_err err;
+	int opt;
+
+	cli_init("pcsim");
+	opterr = 0;
+	/* '+': options end at the command; its own arguments follow. */
+	while ((opt = getopt_long(argc, argv, "+:d:vhV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'd': c.device = optarg; break;
+		case 'v': c.verbose = true; break;
+		case 'F':
+			if (hwpc_format_parse(optarg, &c.fmt, &err))
+				return cli_fail_err(&err);
+			if (c.fmt == HWPC_FMT_TRACE)
+				return cli_fail(HWPC_EINPUT, "--format trace is not supported by pcsim");
+			break;
+		case 'h': fputs(usage, stdout); return 0;
+		case 'V': cli_version(); return 0;
+		default: return cli_bad_option(opt, argv);
+		}
+	}
+	if (optind >= argc)
+		return cli_fail(HWPC_EINPUT, "no command (pcsim --help lists them)");
+	const char *cmd = argv[optind];
+	c.argc = argc - optind - 1;
+	c.argv = argv + optind + 1;
+	if (!strcmp(cmd, "create") || !strcmp(cmd, "reset"))
+		return cmd_create_or_reset(&c, !strcmp(cmd, "reset"));
+	if (!strcmp(cmd, "list"))
+		return cmd_list(&c);
+	if (!strcmp(cmd, "advance"))
+		return with_device(&c, do_advance);
+	if (!strcmp(cmd, "time"))
+		return with_device(&c, do_time);
+	if (!strcmp(cmd, "show"))
+		return with_device(&c, do_show);
+	return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", cmd);
+}
