@@ -45,6 +45,7 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 				     const char *name, struct hwpc_err *err)
 {
 	const struct hwpc_reg *found = NULL, *elsewhere = NULL;
+	struct hwpc_gens where = { { 0 } };
 	unsigned nfound = 0;
 	char cand[256] = "";
 
@@ -53,7 +54,10 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 		if (!name_matches(r->name, name))
 			continue;
 		if (!hwpc_gens_has(&r->gens, chip)) {
-			elsewhere = r;
+			if (!elsewhere)
+				elsewhere = r;
+			for (size_t k = 0; k < sizeof where.bits / sizeof where.bits[0]; k++)
+				where.bits[k] |= r->gens.bits[k];
 			continue;
 		}
 		if (!strcasecmp(r->name, name))
@@ -73,9 +77,9 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 	}
 	if (elsewhere) {
 		char g[256];
-		hwpc_gens_format(db, &elsewhere->gens, g, sizeof g);
-		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)",
-			     elsewhere->name, chip->name, g);
+		hwpc_gens_format(db, &where, g, sizeof g);
+		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
+			     chip->name, g);
 		return NULL;
 	}
 	/* Suggest the closest names valid on this chipset. */
