@@ -27,6 +27,7 @@ static const char usage[] =
 
 struct ctx {
 	const char *device;
+	const char *cycles, *clock; /* advance --cycles N --clock CLOCK */
 	bool verbose;
 	enum hwpc_format fmt;
 	int argc;
@@ -88,13 +89,13 @@ static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	struct hwpc_err err;
 	uint64_t ns = 0;
 
-	if (c->argc == 1) {
+	if (c->argc == 1 && !c->cycles && !c->clock) {
 		if (hwpc_parse_duration_ns(c->argv[0], 1, 0, "advance", &ns, &err))
 			return cli_fail_err(&err);
-	} else if (c->argc == 4 && !strcmp(c->argv[0], "--cycles") && !strcmp(c->argv[2], "--clock")) {
+	} else if (c->argc == 0 && c->cycles && c->clock) {
 		uint64_t n;
-		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "advance --cycles", &n, &err) ||
-		    hwpc_sim_cycles_to_ns(dev, c->argv[3], n, &ns, &err))
+		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
+		    hwpc_sim_cycles_to_ns(dev, c->clock, n, &ns, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
@@ -168,7 +169,8 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "device", required_argument, NULL, 'd' }, { "verbose", no_argument, NULL, 'v' },
 		{ "format", required_argument, NULL, 'F' }, { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },      { NULL, 0, NULL, 0 },
+		{ "version", no_argument, NULL, 'V' },      { "cycles", required_argument, NULL, 'C' },
+		{ "clock", required_argument, NULL, 'K' },  { NULL, 0, NULL, 0 },
 	};
 	struct ctx c = { 0 };
 	struct hwpc_err err;
@@ -176,9 +178,11 @@ int main(int argc, char **argv)
 
 	cli_init("pcsim");
 	opterr = 0;
-	/* '+': options end at the command; its own arguments follow. */
-	while ((opt = getopt_long(argc, argv, "+:d:vhV", longopts, NULL)) != -1) {
+	/* Options may come before or after the command. */
+	while ((opt = getopt_long(argc, argv, ":d:vhV", longopts, NULL)) != -1) {
 		switch (opt) {
+		case 'C': c.cycles = optarg; break;
+		case 'K': c.clock = optarg; break;
 		case 'd': c.device = optarg; break;
 		case 'v': c.verbose = true; break;
 		case 'F':
@@ -197,6 +201,8 @@ int main(int argc, char **argv)
 	const char *cmd = argv[optind];
 	c.argc = argc - optind - 1;
 	c.argv = argv + optind + 1;
+	if ((c.cycles || c.clock) && strcmp(cmd, "advance"))
+		return cli_fail(HWPC_EINPUT, "--cycles and --clock belong to advance");
 	if (!strcmp(cmd, "create") || !strcmp(cmd, "reset"))
 		return cmd_create_or_reset(&c, !strcmp(cmd, "reset"));
 	if (!strcmp(cmd, "list"))

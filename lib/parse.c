@@ -44,9 +44,10 @@ int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, 
 	if (!isdigit((unsigned char)*p) && *p != '.')
 		goto bad;
 	for (; isdigit((unsigned char)*p); p++) {
-		if (ip > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*p - '0');
+		if (ip > (UINT64_MAX - d) / 10)
 			goto overflow;
-		ip = ip * 10 + (uint64_t)(*p - '0');
+		ip = ip * 10 + d;
 	}
 	if (*p == '.') {
 		p++;

@@ -1,0 +1,22 @@
+# Shared setup for the CLI tests: the freshly built commands first on PATH,
+# a private runtime dir so simulator state never leaks between tests.
+setup() {
+	export PATH="$HWPC_BIN:$PATH"
+	export XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR"
+	unset HWPC_DEVICE HWPC_REGDB
+}
+
+# Fail with the command's output when a check does not hold.
+check() {
+	if ! "$@"; then
+		echo "check failed: $*" >&2
+		echo "status: $status" >&2
+		echo "output: $output" >&2
+		return 1
+	fi
+}
+
+# A virtual-clock simulated chip, fresh.
+vsim() {
+	pcsim reset "sim:$1,clock=virtual${2:+,$2}"
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# pcsim: creating, advancing and showing simulated GPUs.
+
+load helpers
+
+@test "create, then create again is an error; reset recreates" {
+	run pcsim create sim:nv40,clock=virtual
+	check [ "$status" -eq 0 ]
+	run pcsim create sim:nv40,clock=virtual
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"already exists (pcsim reset recreates it)" ]]
+	pcsim -d sim:nv40 advance 5ms
+	run pcsim reset -d sim:nv40,clock=virtual
+	check [ "$status" -eq 0 ]
+	run pcsim -d sim:nv40 time --format csv
+	check [ "${lines[1]}" = "0,virtual" ]
+}
+
+@test "advance by duration and by cycles; two processes see one machine" {
+	vsim g84 tclk=10M
+	run pcsim -d sim:g84 advance 1.5us
+	check [ "$output" = "time_ns: 1500" ]
+	run pcsim -d sim:g84 advance --cycles 25 --clock tclk
+	check [ "$output" = "time_ns: 4000" ]
+	run pcsim -d sim:g84 advance --cycles 1 --clock crystal
+	check [ "$output" = "time_ns: 4038" ]
+	# A 27 MHz internal clock cannot outrun the 10 MHz TCLK it counts with.
+	run ptime -d sim:g84 --format csv
+	check [ "${lines[0]}" = "ptime: warning: the internal clock is set faster than the external clock it runs from" ]
+	check [ "${lines[2]}" = "0x0000000000000500,40,4000,10000000.000" ]
+}
+
+@test "bad advances: exit 2" {
+	vsim g84
+	for a in "-5ms" "soon" "1ms 2ms" "1ms --cycles 3 --clock tclk" "--cycles 3" "0" "99999999999999h" "--cycles 0 --clock tclk" "--cycles 5 --clock sundial" "--cycles x --clock tclk" ""; do
+		run pcsim -d sim:g84 advance $a
+		[ "$status" -eq 2 ] || { echo "advance $a -> $status $output"; false; }
+	done
+	run pcsim -d sim:g84 advance 18446744073709551000ns
+	check [ "$status" -eq 0 ]
+	run pcsim -d sim:g84 advance 1us
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"overflows"* ]]
+}
+
+@test "show: the whole state, text and json" {
+	vsim g84
+	pcsim -d sim:g84 advance 1ms
+	run pcsim -d sim:g84 show --format json
+	check [ "$status" -eq 0 ]
+	[[ "$output" == '{"chipset":"G84","family":"Tesla","boot0":138412193,"boot0_hex":"0x084000a1","clock":"virtual","time_ns":1000000,'* ]]
+	[[ "$output" == *'"ptimer_ticks":27000,'* ]]
+	run pcsim -d sim:g84 show
+	[[ "$output" == *"ptimer_source_hz:    27000000.000"* ]]
+}
+
+@test "list: the chipsets that can be simulated" {
+	run pcsim list --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "chipset,family,boot0,pcounter" ]
+	[[ "$output" == *$'\n'"G84,Tesla,0x084000a1,G84"$'\n'* ]]
+	[[ "$output" == *$'\n'"NV17,Celsius,0x017000a1,"$'\n'* ]]
+	[[ "$output" != *"NV6,"* ]]
+}
+
+@test "usage errors" {
+	run pcsim
+	check [ "$status" -eq 2 ]
+	run pcsim frobnicate
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: unknown command 'frobnicate' (pcsim --help lists them)" ]
+	run pcsim -d 0 show
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"needs a simulated device"* ]]
+	run pcsim create
+	check [ "$status" -eq 2 ]
+	run pcsim create sim:g84 extra
+	check [ "$status" -eq 2 ]
+	run pcsim --format trace list
+	check [ "$status" -eq 2 ]
+}
+
+@test "a corrupt state file is an error naming the file, and reset mends it" {
+	vsim g84 "state=$BATS_TEST_TMPDIR/s.state"
+	printf 'garbage' | dd of="$BATS_TEST_TMPDIR/s.state" bs=1 seek=8 conv=notrunc 2>/dev/null
+	run ptime -d "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
+	check [ "$status" -eq 1 ]
+	check [ "$output" = "ptime: simulator state $BATS_TEST_TMPDIR/s.state is corrupt (written by another version of hwpc); 'pcsim reset -d sim:G84' recreates it" ]
+	run pcsim reset "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
+	check [ "$status" -eq 0 ]
+	run ptime -d "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
+	check [ "$status" -eq 0 ]
+}

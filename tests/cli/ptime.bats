@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# ptime on the simulator, in virtual time: exact values.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+@test "reads 0 on a fresh chip, then exact ticks and ns after advancing" {
+	vsim g84
+	run ptime -d sim:g84
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "raw:     0x0000000000000000" ]
+	pcsim -d sim:g84 advance 1ms
+	run ptime -d sim:g84
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "raw:     0x00000000000d2f00" ]
+	check [ "${lines[1]}" = "ticks:   27000" ]
+	check [ "${lines[2]}" = "ns:      1000000" ]
+	check [ "${lines[3]}" = "tick_hz: 27000000.000" ]
+}
+
+@test "json and csv output" {
+	vsim nv40 hclk=50M
+	pcsim -d sim:nv40 advance 2us
+	run ptime -d sim:nv40 --format json
+	check [ "$output" = '{"raw":3200,"raw_hex":"0x0000000000000c80","ticks":100,"ns":2000,"tick_hz":50000000.000}' ]
+	run ptime -d sim:nv40 --format csv
+	check [ "${lines[0]}" = "raw,ticks,ns,tick_hz" ]
+	check [ "${lines[1]}" = "0x0000000000000c80,100,2000,50000000.000" ]
+}
+
+@test "-v shows the clock derivation" {
+	vsim g84 crystal=25M
+	run ptime -d sim:g84 -v --format json
+	check [ "$status" -eq 0 ]
+	[[ "$output" == *'"source":"internal","crystal_hz":25000000,"internal_mul":1,"internal_div":1,"source_hz":25000000.000,"source_from":"crystal from PSTRAPS","clock_mul":1,"clock_div":1'* ]]
+	vsim nv40
+	run ptime -d sim:nv40 -v
+	[[ "$output" == *"source:      HCLK"* ]]
+	[[ "$output" == *"source_from: simulator profile"* ]]
+}
+
+@test "--source-hz overrides what PTIMER counts" {
+	vsim nv40 hclk=50M
+	pcsim -d sim:nv40 advance 1us
+	run ptime -d sim:nv40 --source-hz 25M --format csv
+	check [ "${lines[1]}" = "0x0000000000000640,50,2000,25000000.000" ]
+	run ptime -d sim:nv40 --source-hz fast
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "ptime: --source-hz: bad frequency 'fast' (e.g. 27M or 100000000)" ]
+}
+
+@test "--set-ratio changes the rate; --dry-run shows the writes and changes nothing" {
+	vsim g84
+	run ptime -d sim:g84 --set-ratio 1/3 --dry-run --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "reg,addr,old,new,fields,note" ]
+	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,DIV=3," ]
+	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,0x00000001,MUL=1," ]
+	pcsim -d sim:g84 advance 1us
+	run ptime -d sim:g84 --format csv
+	check [ "${lines[1]}" = "0x0000000000000360,27,1000,27000000.000" ]
+	run ptime -d sim:g84 --set-ratio 1/3 --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[1]}" = "0x0000000000000360,27,3000,9000000.000" ]
+	pcsim -d sim:g84 advance 3us
+	run ptime -d sim:g84 --format json
+	[[ "$output" == *'"ticks":54,"ns":6000,'* ]]
+}
+
+@test "bad --set-ratio values are refused with exit 2" {
+	vsim g84
+	for bad in "0/0:DIV must not be 0" "0/5:MUL 0 stops the counter" \
+	           "5/3:MUL 5 > DIV 3" "a/3:'a' is not a number" "1/70000:does not fit" \
+	           "7:expected MUL/DIV" "99999999999999999999/1:too large"; do
+		run ptime -d sim:g84 --set-ratio "${bad%%:*}"
+		check [ "$status" -eq 2 ]
+		[[ "$output" == "ptime: --set-ratio"*"${bad#*:}"* ]] || { echo "$bad -> $output"; false; }
+	done
+	# --force allows stopping the counter on purpose
+	run ptime -d sim:g84 --set-ratio 0/5 --force
+	check [ "$status" -eq 0 ]
+	[[ "$output" == *"CLOCK_MUL is 0: the counter is stopped"* ]]
+}
+
+@test "--set-source: NV41+ only, validated" {
+	vsim g84 crystal=27M,tclk=54M
+	run ptime -d sim:g84 --set-source internal=2/1 --format json
+	check [ "$status" -eq 0 ]
+	[[ "$output" == *'"tick_hz":54000000.000'* ]]
+	run ptime -d sim:g84 --set-source external --format json -v
+	[[ "$output" == *'"source":"TCLK"'* ]]
+	run ptime -d sim:g84 --set-source internal=300/1
+	check [ "$status" -eq 2 ]
+	run ptime -d sim:g84 --set-source sideways
+	check [ "$status" -eq 2 ]
+	vsim nv40
+	run ptime -d sim:nv40 --set-source internal
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"NV40 has no PTIMER.CLOCK_SOURCE"* ]]
+}
+
+@test "-i -n samples in order" {
+	vsim g84
+	pcsim -d sim:g84 advance 10us
+	run ptime -d sim:g84 -i 1 -n 3 --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${#lines[@]}" -eq 4 ]
+	check [ "${lines[0]}" = "sample,host_ns,raw,ticks,ns,delta_ticks" ]
+	[[ "${lines[1]}" == 0,*,0x00000000000021c0,270,10000, ]]
+	[[ "${lines[3]}" == 2,*,0x00000000000021c0,270,10000,0 ]]
+}
+
+@test "alarm: set, fire, wait" {
+	vsim g84
+	run ptime -d sim:g84 --alarm +1000t --dry-run --format csv
+	check [ "${lines[1]}" = "PTIMER.INTR,0x009100,0x00000000,0x00000001,ALARM=1,clear a stale ALARM interrupt" ]
+	check [ "${lines[2]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00007d00,TIME=0x3e8," ]
+	ptime -d sim:g84 --alarm +1000t >/dev/null
+	run ptime -d sim:g84 --wait-alarm
+	check [ "$status" -eq 1 ]
+	[[ "$output" == *"virtual clock only moves with pcsim advance"* ]]
+	pcsim -d sim:g84 advance 37us
+	run ptime -d sim:g84 --wait-alarm --format json
+	check [ "$status" -eq 1 ]
+	pcsim -d sim:g84 advance 1us
+	run ptime -d sim:g84 --wait-alarm --format json
+	check [ "$status" -eq 0 ]
+	[[ "$output" == '{"alarm":"fired","ticks":1026,"ns":38000,'* ]]
+	run ptime -d sim:g84 --alarm +1ms --format json
+	check [ "$status" -eq 0 ]
+	run ptime -d sim:g84 --alarm @5 --dry-run --format csv
+	[[ "${lines[2]}" == PTIMER.ALARM,0x009420,0x*,0x000000a0,TIME=5, ]]
+	run ptime -d sim:g84 --alarm +10h
+	check [ "$status" -eq 2 ]
+	run ptime -d sim:g84 --alarm soon
+	check [ "$status" -eq 2 ]
+}
+
+@test "a realtime alarm fires by itself" {
+	pcsim reset sim:g84
+	run ptime -d sim:g84 --alarm +20ms --wait-alarm --timeout 5s --format json
+	check [ "$status" -eq 0 ]
+	[[ "$output" == '{"alarm":"fired",'* ]]
+}
+
+@test "-- COMMAND: GPU time beside host time, the command's exit status" {
+	pcsim reset sim:g84
+	run ptime -d sim:g84 --format json -- sh -c 'sleep 0.2; exit 3'
+	check [ "$status" -eq 3 ]
+	[[ "$output" == *'"command":"sh","status":3,'* ]]
+	ratio=$(echo "$output" | sed -n 's/.*"gpu_host_ratio":\([0-9.]*\).*/\1/p')
+	awk -v r="$ratio" 'BEGIN { exit !(r > 0.99 && r < 1.01) }'
+	run -127 ptime -d sim:g84 -- /nonexistent/command
+	check [ "$status" -eq 127 ]
+}
+
+@test "--measure against the host clock (realtime simulator: ~0 ppm)" {
+	pcsim reset sim:g84
+	run ptime -d sim:g84 --measure 0.2 --format json
+	check [ "$status" -eq 0 ]
+	ppm=$(echo "$output" | sed -n 's/.*"error_ppm":\(-*[0-9.]*\).*/\1/p')
+	awk -v p="$ppm" 'BEGIN { exit !(p > -2000 && p < 2000) }'
+	vsim g84
+	run ptime -d sim:g84 --measure 10ms
+	check [ "$status" -eq 1 ]
+	[[ "$output" == *"did not advance"* ]]
+}
+
+@test "usage errors: exit 2, one line naming the input" {
+	vsim g84
+	for args in "-i 0" "-i abc" "--measure -1" "--timeout xyz --wait-alarm" "-n 3" \
+	            "--measure 1 -i 5" "--dry-run" "--format xml" "--bogus" "-x" "--alarm" \
+	            "stray" "-n 0 -i 1"; do
+		run ptime -d sim:g84 $args
+		[ "$status" -eq 2 ] || { echo "$args -> $status: $output"; false; }
+		[ "${#lines[@]}" -eq 1 ] || { echo "$args -> $output"; false; }
+		[[ "$output" == ptime:* ]]
+	done
+}
+
+@test "device errors" {
+	run ptime -d sim:nv99
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "ptime: unknown chipset 'nv99' in sim:nv99 (pcsim list shows the chipsets)" ]
+	run ptime -d 1:2.3
+	check [ "$status" -eq 2 ]
+	[[ "$output" == "ptime: malformed PCI slot '1:2.3'"* ]]
+	run ptime -d sim:g84,colour=red
+	check [ "$status" -eq 2 ]
+	HWPC_DEVICE=sim:nv40,clock=virtual run ptime --format csv
+	check [ "$status" -eq 0 ]
+}
+
+@test "a malformed register database under HWPC_REGDB" {
+	mkdir -p "$BATS_TEST_TMPDIR/regdb"
+	printf 'chipset G84 family=Tesla id=0x84\nspace S 0x0\nreg R 0x0 sometimes\n' > "$BATS_TEST_TMPDIR/regdb/x.regdb"
+	HWPC_REGDB="$BATS_TEST_TMPDIR/regdb" run ptime -d sim:g84
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "ptime: $BATS_TEST_TMPDIR/regdb/x.regdb:3: bad access 'sometimes' for R (expected ro, wo, rw or w1c)" ]
+	HWPC_REGDB="$BATS_TEST_TMPDIR/none" run ptime -d sim:g84
+	check [ "$status" -eq 2 ]
+}
+
+@test "--help and --version" {
+	run ptime --help
+	check [ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: ptime"* ]]
+	run ptime --version
+	[[ "$output" == "ptime (hwpc) "* ]]
+}
