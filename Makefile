@@ -65,7 +65,7 @@ BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILD)/bench/%)
 
 MANPAGES   := $(sort $(wildcard man/*.[1-8]))
 
-.PHONY: all check check-once check-asan unit cli-tests pci-tests install uninstall \
+.PHONY: all tests check check-once check-asan unit cli-tests pci-tests install uninstall \
         bench lint-man clean
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -120,24 +120,28 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
 
-unit: $(UNIT_BINS)
+tests: all $(UNIT_BINS) $(TEST_HELPERS)
+
+unit: tests
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; HWPC_TEST_DATA=$(CURDIR)/tests/data $$t; done
 
-cli-tests: $(CMD_BINS) $(TEST_HELPERS)
-	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests \
-	  bats tests/cli
+cli-tests: tests
+	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests bats tests/cli
 
-pci-tests: $(CMD_BINS) $(TEST_HELPERS)
-	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests \
-	  bats tests/pci
+pci-tests: tests
+	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests bats tests/pci
 
-check-once: all unit cli-tests pci-tests lint-man
+# Every test of one build, ending in "N passed, N failed".
+check-once: tests
+	tests/run $(BUILD)
 
 check-asan:
 	$(MAKE) BUILD=build/asan SAN=1 OPT='-O1 -g' check-once
 
-check: check-once check-asan
-	@echo "all tests passed, plain and under ASan+UBSan"
+# Sequential on purpose: two readable runs, each with its closing line.
+check:
+	$(MAKE) check-once
+	$(MAKE) check-asan
 
 # --- benchmarks ------------------------------------------------------------
 

@@ -193,6 +193,7 @@ int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const
 	}
 	p->dev.map = p->map;
 	p->dev.size = (uint32_t)p->map_size;
+	hwpc_dev_set_fastpath(&p->dev, p->dev.size, true);
 	uint32_t boot0_addr;
 	const struct hwpc_reg *r = hwpc_reg_find(db, hwpc_regdb_chipset(db, 0), "PMC.BOOT_0", err);
 	if (!r || hwpc_reg_addr(r, NULL, 0, &boot0_addr, err))

@@ -164,8 +164,6 @@ static void note(struct sim *s, const char *what, uint32_t addr, uint32_t val)
 static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
 	struct sim *s = (struct sim *)dev;
-	if ((off & 3) || off > dev->size - 4)
-		return hwpc_dev_bad_offset(dev, off);
 	sim_lock(s);
 	sim_sync(s);
 	int m = find_range(s, off);
@@ -558,6 +556,7 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	s->dev.db = db;
 	s->dev.chip = chip;
 	s->dev.size = SIM_BAR0_SIZE;
+	hwpc_dev_set_fastpath(&s->dev, SIM_BAR0_SIZE, false);
 	if (!hwpc_chipset_boot0(db, chip, &s->dev.boot0)) {
 		hwpc_err_set(err, HWPC_EINPUT,
 			     "chipset %s cannot be simulated: it has no PMC.BOOT_0 encoding to identify it",

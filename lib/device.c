@@ -69,6 +69,32 @@ int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off)
 			    dev->size);
 }
 
+void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped)
+{
+	uint32_t p2 = 4;
+	while (p2 <= size / 2 && p2 < 0x80000000u)
+		p2 *= 2;
+	/* BARs are powers of two; a mapping of 2 GiB or more, or none, always
+	 * takes the slow path, which checks exactly. */
+	dev->badmask = ~(p2 - 1) | 3u | 0x80000000u;
+	dev->unmapped = mapped && size >= 4 ? 0 : 0x80000000u;
+}
+
+uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off)
+{
+	uint32_t v = 0;
+	int rc;
+	if ((off & 3) || off > dev->size - 4)
+		rc = hwpc_dev_bad_offset(dev, off);
+	else if (dev->map) {
+		v = *(const volatile uint32_t *)(dev->map + off);
+		rc = 0;
+	} else {
+		rc = dev->ops->rd32(dev, off, &v);
+	}
+	return (uint64_t)(uint32_t)rc << 32 | v;
+}
+
 int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
 {
 	uint32_t idx[HWPC_MAX_DIMS];

@@ -70,6 +70,12 @@ struct hwpc_dev {
 	const struct hwpc_dev_ops *ops;
 	volatile uint8_t *map; /* mapped BAR0, or NULL when ops do the access */
 	uint32_t size;         /* BAR0 size in bytes */
+	/* (off | unmapped) with any bit of badmask set takes the slow path:
+	 * unaligned, outside the (power-of-two) mapping, or no mapping at all
+	 * (unmapped = 0x80000000, a bit every badmask has).  An OR, an AND and
+	 * one branch are the whole cost of the fast path. */
+	uint32_t badmask;
+	uint32_t unmapped;
 	unsigned flags;        /* enum hwpc_open_flags */
 	const struct hwpc_regdb *db;
 	const struct hwpc_chipset *chip;
@@ -86,19 +92,31 @@ void hwpc_dev_close(struct hwpc_dev *dev);
 void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
 uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
 
-/* Out-of-line failure path of hwpc_rd32 (bad offset). */
+/* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
 int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
+/* The slow path of hwpc_rd32: checks, then the backend's rd32.  Returns
+ * status << 32 | value, so that the caller's value never has its address
+ * taken (which would cost the fast path a store). */
+uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
+/* Set badmask/unmapped for a mapping of size bytes (or none). */
+void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped);
+
+#if defined(__GNUC__)
+#define HWPC_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define HWPC_LIKELY(x) (x)
+#endif
 
 /* Read a 32-bit register.  Returns 0, or a status with dev->err set. */
 static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
-	if (dev->map) {
-		if ((off & 3) || off > dev->size - 4)
-			return hwpc_dev_bad_offset(dev, off);
+	if (HWPC_LIKELY(!((off | dev->unmapped) & dev->badmask))) {
 		*val = *(const volatile uint32_t *)(dev->map + off);
 		return 0;
 	}
-	return dev->ops->rd32(dev, off, val);
+	uint64_t r = hwpc_rd32_slow(dev, off);
+	*val = (uint32_t)r;
+	return (int)(r >> 32);
 }
 
 /* Write a 32-bit register: refused unless the device was opened for
