@@ -6,6 +6,7 @@
 
 #include "hwpc/error.h"
 #include "hwpc/output.h"
+#include "hwpc/stream_record.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/regdb.h"
 
