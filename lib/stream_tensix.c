@@ -270,11 +270,20 @@ static void check_size(struct hwpc_tsdec *d, unsigned size, uint64_t off)
 
 static void emit_event(struct hwpc_tsdec *d)
 {
-	struct hwpc_ts_item it = {.kind = HWPC_TS_EVENT, .size = d->size, .res = 1};
+	/* Every field set one by one: "= {0}" of this struct compiles to a
+	 * rep stos that cost more than the rest of the decoding. */
+	struct hwpc_ts_item it;
 	const uint32_t *w = d->w;
 	uint64_t cand;
 
-	flush_runs(d);
+	if (d->pad_bytes || d->bad_words)
+		flush_runs(d);
+	it.kind = HWPC_TS_EVENT;
+	it.size = d->size;
+	it.res = 1;
+	it.count = 0;
+	it.value = 0;
+	it.msg = NULL;
 	locate(d, &it, d->ev_off);
 	it.index = d->sum.events;
 	it.header = w[0];
@@ -399,25 +408,21 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 		emit_event(d);
 }
 
-/* Records due when the input reaches the end of a phase. */
+/* Records due when the input reaches the end of a phase.  Phases come in
+ * pairs per buffer (written part, stale rest), so p - 1 is the written
+ * part when p is a stale phase. */
 static void enter_phase(struct hwpc_tsdec *d, int p, bool have_data)
 {
 	d->phase = p;
-	if (p == PH_B0_STALE && d->phase_end[PH_B0_STALE] > d->phase_end[PH_B0] && have_data) {
-		uint64_t n = d->phase_end[PH_B0_STALE] - d->phase_end[PH_B0];
-		snprintf(d->msg, sizeof d->msg,
-			 "buffer 0: %llu bytes past the write position (STATUS) skipped",
-			 (unsigned long long)n);
+	if ((p == PH_B0_STALE || p == PH_B1_STALE) && have_data &&
+	    d->phase_end[p] > d->phase_end[p - 1]) {
+		int b = p == PH_B1_STALE;
+		uint64_t n = d->phase_end[p] - d->phase_end[p - 1];
+		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
+			 (unsigned long long)n,
+			 b ? "not written since buffer 0 is not full" : "past the write position");
 		flush_runs(d);
-		anomaly(d, HWPC_TS_STALE, d->phase_end[PH_B0], n, 0, 0);
-	}
-	if (p == PH_B1_STALE && d->phase_end[PH_B1_STALE] > d->phase_end[PH_B1] && have_data) {
-		uint64_t n = d->phase_end[PH_B1_STALE] - d->phase_end[PH_B1];
-		snprintf(d->msg, sizeof d->msg,
-			 "buffer 1: %llu bytes not written since buffer 0 is not full (STATUS), skipped",
-			 (unsigned long long)n);
-		flush_runs(d);
-		anomaly(d, HWPC_TS_STALE, d->phase_end[PH_B1], n, 0, 1);
+		anomaly(d, HWPC_TS_STALE, d->phase_end[p - 1], n, 0, b);
 	}
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
@@ -433,6 +438,16 @@ static void advance_phases(struct hwpc_tsdec *d, bool have_data)
 		enter_phase(d, d->phase + 1, have_data);
 }
 
+static bool skipping(const struct hwpc_tsdec *d)
+{
+	return d->phase == PH_B0_STALE || d->phase == PH_B1_STALE || d->phase == PH_EXTRA;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 {
 	const uint8_t *p = bytes;
@@ -442,22 +457,35 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 		if (d->lay.have_bufs)
 			advance_phases(d, true);
 		if (d->ncarry || n < 4) {
+			/* a word split between two feeds */
 			d->carry[d->ncarry++] = *p++;
 			n--;
 			if (d->ncarry < 4)
 				continue;
 			d->ncarry = 0;
-		} else {
-			memcpy(d->carry, p, 4);
-			p += 4;
-			n -= 4;
+			if (!skipping(d))
+				word(d, le32(d->carry));
+			d->off += 4;
+			continue;
 		}
-		uint32_t w = (uint32_t)d->carry[0] | (uint32_t)d->carry[1] << 8 |
-			     (uint32_t)d->carry[2] << 16 | (uint32_t)d->carry[3] << 24;
-		bool skip = d->phase == PH_B0_STALE || d->phase == PH_B1_STALE || d->phase == PH_EXTRA;
-		if (!skip)
-			word(d, w);
-		d->off += 4;
+		/* Whole words up to the next phase boundary, without
+		 * per-word checks. */
+		uint64_t words = n / 4;
+		if (d->lay.have_bufs && d->phase < PH_EXTRA) {
+			uint64_t left = (d->phase_end[d->phase] - d->off) / 4;
+			if (left < words)
+				words = left ? left : 1;
+		}
+		if (skipping(d)) {
+			d->off += words * 4;
+		} else {
+			for (uint64_t i = 0; i < words && !d->stop; i++) {
+				word(d, le32(p + 4 * i));
+				d->off += 4;
+			}
+		}
+		p += words * 4;
+		n -= words * 4;
 	}
 	return d->stop;
 }
