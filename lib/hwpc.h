@@ -12,5 +12,7 @@
 #include "hwpc/wplan.h"
 #include "hwpc/ptimer.h"
 #include "hwpc/sim.h"
+#include "hwpc/stream_tensix.h"
+#include "hwpc/stream_record.h"
 
 #endif

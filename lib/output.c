@@ -22,6 +22,7 @@ struct field {
 
 struct column {
 	char *name;
+	size_t len; /* strlen(name) */
 	unsigned width;
 	bool right;
 };
@@ -108,6 +109,7 @@ static int add_column(struct hwpc_out *o, const char *name, size_t len, unsigned
 		return -1;
 	memcpy(c->name, name, len);
 	c->name[len] = 0;
+	c->len = len;
 	c->width = width;
 	c->right = false;
 	o->ncols++;
@@ -310,6 +312,11 @@ static void table_cell(struct obuf *b, const char *s, size_t n, const struct col
 		pad(b, w);
 }
 
+static bool key_is(const struct hwpc_out *o, const struct field *f, const struct column *col)
+{
+	return f->klen == col->len && memcmp(o->rec.p + f->key, col->name, col->len) == 0;
+}
+
 /* The first record fixes what the layout did not declare: the columns
  * themselves (cols_from_first), widths left at 0, and alignment. */
 static int layout_from_first(struct hwpc_out *o)
@@ -323,11 +330,10 @@ static int layout_from_first(struct hwpc_out *o)
 	}
 	for (size_t c = 0; c < o->ncols; c++) {
 		struct column *col = &o->cols[c];
-		size_t w = strlen(col->name);
+		size_t w = col->len;
 		for (size_t i = 0; i < o->nfields; i++) {
 			struct field *f = &o->fields[i];
-			if (f->klen == strlen(col->name) &&
-			    memcmp(o->rec.p + f->key, col->name, f->klen) == 0) {
+			if (key_is(o, f, col)) {
 				col->right = f->right;
 				if (f->vlen > w)
 					w = f->vlen;
@@ -358,18 +364,19 @@ static void header_line(struct hwpc_out *o)
 }
 
 /* Lay out one row by column name; a field that is not a column is an
- * error, since it would be silently lost. */
+ * error, since it would be silently lost.  Fields usually come in column
+ * order, so the search starts after the last match. */
 static void row_line(struct hwpc_out *o)
 {
-	size_t placed = 0;
+	size_t placed = 0, hint = 0;
 	for (size_t c = 0; c < o->ncols; c++) {
 		const struct column *col = &o->cols[c];
-		size_t klen = strlen(col->name);
 		const struct field *f = NULL;
-		for (size_t i = 0; i < o->nfields; i++) {
-			if (o->fields[i].klen == klen &&
-			    memcmp(o->rec.p + o->fields[i].key, col->name, klen) == 0) {
+		for (size_t k = 0; k < o->nfields; k++) {
+			size_t i = hint + k < o->nfields ? hint + k : hint + k - o->nfields;
+			if (key_is(o, &o->fields[i], col)) {
 				f = &o->fields[i];
+				hint = i + 1;
 				placed++;
 				break;
 			}
@@ -392,8 +399,7 @@ static void row_line(struct hwpc_out *o)
 			const struct field *f = &o->fields[i];
 			bool found = false;
 			for (size_t c = 0; c < o->ncols && !found; c++)
-				found = strlen(o->cols[c].name) == f->klen &&
-					memcmp(o->cols[c].name, o->rec.p + f->key, f->klen) == 0;
+				found = key_is(o, f, &o->cols[c]);
 			if (!found) {
 				char key[64];
 				size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;

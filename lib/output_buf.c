@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool obuf_reserve(struct obuf *b, size_t n)
+bool obuf_grow(struct obuf *b, size_t n)
 {
 	if (b->oom)
 		return false;
@@ -28,25 +28,6 @@ static bool obuf_reserve(struct obuf *b, size_t n)
 	b->p = p;
 	b->cap = cap;
 	return true;
-}
-
-void obuf_put(struct obuf *b, const char *s, size_t n)
-{
-	if (n && obuf_reserve(b, n)) {
-		memcpy(b->p + b->len, s, n);
-		b->len += n;
-	}
-}
-
-void obuf_puts(struct obuf *b, const char *s)
-{
-	obuf_put(b, s, strlen(s));
-}
-
-void obuf_putc(struct obuf *b, char c)
-{
-	if (obuf_reserve(b, 1))
-		b->p[b->len++] = c;
 }
 
 /* Hand-rolled because the CSV path of tsdump writes hundreds of millions

@@ -1,0 +1,134 @@
+/* Decoder for Tenstorrent Tensix debug timestamper event streams: the bytes
+ * the timestamper writes to L1 (little-endian 32-bit words, 16-byte units),
+ * as described in the hardware seed "Debug Timestamper".
+ *
+ * Streaming and constant memory: feed the bytes in any chunk sizes, in
+ * fill order (buffer 0's region, then buffer 1's); every decoded event and
+ * every anomaly comes back through one callback, in input order, located by
+ * byte offset (and L1 address when the buffer layout is known).  Nothing in
+ * the input makes the decoder fail: bad data becomes an anomaly record.
+ *
+ * Event sizes (low three bits of the first word): 0 = 128-bit (header,
+ * counter_lo, counter_hi, 0), 4 = 96-bit (header, lo, hi; straddles 16-byte
+ * units), 1 = 64-bit (header, lo), 2 = 32-bit (header bits 0..15 with
+ * counter bits 5..20 in bits 16..31).  Partial timestamps are unwrapped
+ * forward against the latest earlier timestamp: after a full (96/128-bit)
+ * one they are absolute (HWPC_TS_TIME_UNWRAPPED); before any, they count
+ * from an unknown origin (HWPC_TS_TIME_RELATIVE).  Forward unwrapping
+ * assumes consecutive events are less than one wrap apart (2^21 cycles for
+ * 32-bit events, 2^32 for 64-bit ones); nothing in the stream can tell. */
+#ifndef HWPC_STREAM_TENSIX_H
+#define HWPC_STREAM_TENSIX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwpc/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum hwpc_ts_kind {
+	HWPC_TS_EVENT = 0,
+	/* information: nothing lost */
+	HWPC_TS_PADDING,     /* flush padding or unused zeroed memory: count bytes */
+	HWPC_TS_FULL,        /* buffer filled (STATUS or end of region) */
+	HWPC_TS_PENDING,     /* STATUS: count words still in the write accumulator */
+	HWPC_TS_STALE,       /* STATUS: count bytes past the write position, skipped */
+	/* data lost or suspect (--strict) */
+	HWPC_TS_OVERFLOW,    /* events dropped after ts (the last one written) */
+	HWPC_TS_UNDECODABLE, /* count words that are no event; value = first */
+	HWPC_TS_SIZE_MIXED,  /* event size changed without a flush; value = old size */
+	HWPC_TS_TRUNCATED,   /* input ends inside an event: count words of value */
+	HWPC_TS_TRAILING,    /* input size not a multiple of 4 (16 with a layout) */
+	HWPC_TS_SHORT,       /* input ends before the buffer does: count bytes missing */
+	HWPC_TS_EXTRA,       /* input longer than the buffers: count bytes ignored */
+	HWPC_TS_BACKWARDS,   /* a timestamp earlier than the one before it */
+	HWPC_TS_BAD_RANGE,   /* buffer start > end: it is never written */
+	HWPC_TS_KIND_COUNT
+};
+
+enum hwpc_ts_time {
+	HWPC_TS_TIME_FULL = 0,  /* from the event itself (96/128-bit) */
+	HWPC_TS_TIME_UNWRAPPED, /* high bits from an earlier timestamp */
+	HWPC_TS_TIME_RELATIVE,  /* no full timestamp yet: unknown origin */
+};
+
+/* One decoded item; valid only during the callback. */
+struct hwpc_ts_item {
+	enum hwpc_ts_kind kind;
+	uint64_t offset; /* byte offset in the input */
+	uint64_t addr;   /* L1 byte address, UINT64_MAX when no layout */
+	int buffer;      /* 0 or 1; -1 when no layout */
+	/* events (and OVERFLOW, BACKWARDS: the time concerned) */
+	uint64_t index;  /* events: 0, 1, ... */
+	unsigned size;   /* event bits: 32, 64, 96, 128 */
+	uint32_t header; /* first word as written (32-bit events: low 16 bits) */
+	uint32_t token;  /* header >> 3: 29 bits (13 for 32-bit events) */
+	uint64_t ts;     /* counter value (see time, res) */
+	enum hwpc_ts_time time;
+	unsigned res;    /* 1, or 32 for 32-bit events (bits 0..4 unknown) */
+	/* anomalies */
+	uint64_t count;
+	uint32_t value;
+	const char *msg; /* one-line description */
+};
+
+/* Where the stream lives, when known (all optional). */
+struct hwpc_ts_layout {
+	bool have_bufs;
+	uint32_t start[2], end[2]; /* in 16-byte units, end inclusive */
+	bool valid[2];             /* CNTL bits 0 and 1 (both set by default) */
+	bool have_status;
+	uint32_t status;           /* RISCV_DEBUG_REG_TIMESTAMP_STATUS */
+};
+
+struct hwpc_ts_summary {
+	uint64_t bytes;
+	uint64_t events;
+	uint64_t by_size[4]; /* 32, 64, 96, 128 */
+	uint64_t kinds[HWPC_TS_KIND_COUNT];
+	bool have_ts;
+	uint64_t first_ts, last_ts;
+	enum hwpc_ts_time last_time;
+	bool lost; /* any anomaly of the "data lost or suspect" group */
+};
+
+/* Returning nonzero stops decoding; feed/finish return that value. */
+typedef int (*hwpc_ts_cb)(void *ctx, const struct hwpc_ts_item *item);
+
+struct hwpc_tsdec;
+
+/* layout may be NULL (one stream, no positions).  NULL on out of memory. */
+struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_cb cb,
+				  void *ctx);
+int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n);
+/* End of input: reports a truncated event, trailing bytes, a short input,
+ * and what STATUS says (full, overflow, pending). */
+int hwpc_tsdec_finish(struct hwpc_tsdec *d);
+const struct hwpc_ts_summary *hwpc_tsdec_summary(const struct hwpc_tsdec *d);
+void hwpc_tsdec_free(struct hwpc_tsdec *d);
+
+/* "event", "padding", "overflow", ... (stable: used in machine output). */
+const char *hwpc_ts_kind_name(enum hwpc_ts_kind kind);
+/* "full", "unwrapped", "relative". */
+const char *hwpc_ts_time_name(enum hwpc_ts_time time);
+/* True for the kinds that mean data was lost or is suspect. */
+bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
+
+/* STATUS fields, as the seed's StatusBits lays them out. */
+struct hwpc_ts_status {
+	bool full[2], overflow[2];
+	unsigned accum_pos_64b, accum_pos_32b, accum_pos_96b;
+	uint32_t bufs0_position;
+};
+void hwpc_ts_status_decode(uint32_t status, struct hwpc_ts_status *out);
+/* Words held in the accumulator according to STATUS (0..3). */
+unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

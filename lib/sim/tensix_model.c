@@ -1,0 +1,238 @@
+/* Tensix debug timestamper functional model (see tensix_model.h).  The
+ * functions mirror the seed's pseudocode one for one, so each can be
+ * checked against it by reading side by side. */
+#include "sim/tensix_model.h"
+
+#include <string.h>
+
+static const char *const reg_names[TSX_REG_COUNT] = {
+	[TSX_WALL_CLOCK_L] = "RISCV_DEBUG_REG_WALL_CLOCK_L",
+	[TSX_WALL_CLOCK_L4] = "RISCV_DEBUG_REG_WALL_CLOCK_L+4",
+	[TSX_WALL_CLOCK_H] = "RISCV_DEBUG_REG_WALL_CLOCK_H",
+	[TSX_TIMESTAMP] = "RISCV_DEBUG_REG_TIMESTAMP",
+	[TSX_TIMESTAMP_CNTL] = "RISCV_DEBUG_REG_TIMESTAMP+4",
+	[TSX_TIMESTAMP_STATUS] = "RISCV_DEBUG_REG_TIMESTAMP_STATUS",
+	[TSX_BUF0_START] = "RISCV_DEBUG_REG_TIMESTAMP+12",
+	[TSX_BUF0_END] = "RISCV_DEBUG_REG_TIMESTAMP+16",
+	[TSX_BUF1_START] = "RISCV_DEBUG_REG_TIMESTAMP+20",
+	[TSX_BUF1_END] = "RISCV_DEBUG_REG_TIMESTAMP+24",
+};
+
+const char *tsx_reg_name(enum tsx_reg reg)
+{
+	return (unsigned)reg < TSX_REG_COUNT ? reg_names[reg] : "?";
+}
+
+uint32_t tsx_reg_offset(enum tsx_reg reg)
+{
+	return (uint32_t)reg * 4; /* the map is dense from 0xFFB1_21F0 */
+}
+
+void tsx_model_init(struct tsx_model *m, uint8_t *l1, size_t l1_size)
+{
+	memset(m, 0, sizeof *m);
+	for (int i = 0; i < 2; i++)
+		m->bufs[i].valid = true;
+	m->cntl_raw = 3;
+	m->l1 = l1;
+	m->l1_size = l1 ? l1_size : 0;
+}
+
+/* EveryCycle(): the reset is the same on every cycle it applies, so n
+ * cycles apply it once. */
+void tsx_model_advance(struct tsx_model *m, uint64_t cycles)
+{
+	if (!cycles)
+		return;
+	m->counter += cycles;
+	if (m->reset_streams) {
+		for (int i = 0; i < 2; i++) {
+			m->bufs[i].full = false;
+			m->bufs[i].overflow = false;
+		}
+		m->accum.position = 0;
+		m->accum.event_size = 0;
+	}
+}
+
+static void flush_accum(struct tsx_model *m)
+{
+	while (m->accum.position < 4)
+		m->accum.data[m->accum.position++] = 0;
+	m->accum.position = 0;
+	m->accum.event_size = 0; /* next event can be any size */
+	for (int i = 0; i < 2; i++) {
+		struct tsx_buf *b = &m->bufs[i];
+		if (b->valid && (uint64_t)b->start + b->position <= b->end) {
+			uint64_t addr = ((uint64_t)b->start + b->position) * 16;
+			if (m->l1 && addr + 16 <= m->l1_size) {
+				for (int k = 0; k < 4; k++) { /* L1 is little-endian */
+					uint32_t v = m->accum.data[k];
+					uint8_t *p = m->l1 + addr + 4 * k;
+					p[0] = (uint8_t)v;
+					p[1] = (uint8_t)(v >> 8);
+					p[2] = (uint8_t)(v >> 16);
+					p[3] = (uint8_t)(v >> 24);
+				}
+			} else {
+				m->l1_writes_dropped++;
+			}
+			b->position += 1;
+			if ((uint64_t)b->start + b->position > b->end)
+				b->full = true;
+			return;
+		}
+	}
+	for (int i = 0; i < 2; i++) /* no space: all valid buffers overflow */
+		if (m->bufs[i].valid)
+			m->bufs[i].overflow = true;
+}
+
+static void append(struct tsx_model *m, uint32_t v)
+{
+	m->accum.data[m->accum.position++] = v;
+	if (m->accum.position >= 4)
+		flush_accum(m);
+}
+
+/* SetEventSize() without its UndefinedBehaviour(): the check runs before
+ * anything changes, so a refused write leaves the model as it was. */
+static int set_event_size(struct tsx_model *m, uint32_t size, uint32_t cmd, struct hwpc_err *err)
+{
+	if (m->accum.event_size != 0 && m->accum.event_size != size)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "TIMESTAMP write 0x%08x: %u-bit event while the accumulator holds "
+				    "%u-bit events is undefined (flush first)",
+				    cmd, size, m->accum.event_size);
+	m->accum.event_size = size;
+	return HWPC_OK;
+}
+
+static int cmd_write(struct tsx_model *m, uint32_t v, struct hwpc_err *err)
+{
+	uint32_t lo = (uint32_t)m->counter, hi = (uint32_t)(m->counter >> 32);
+	int rc;
+
+	switch (v & 7) {
+	case TSX_APPEND_32b:
+		if ((rc = set_event_size(m, 32, v, err)))
+			return rc;
+		append(m, (v & 0xffff) | (uint32_t)((m->counter & 0x001fffe0) << 11));
+		break;
+	case TSX_APPEND_64b:
+		if ((rc = set_event_size(m, 64, v, err)))
+			return rc;
+		append(m, v);
+		append(m, lo);
+		break;
+	case TSX_APPEND_96b:
+		if ((rc = set_event_size(m, 96, v, err)))
+			return rc;
+		append(m, v);
+		append(m, lo);
+		append(m, hi);
+		break;
+	case TSX_APPEND_128b:
+		if ((rc = set_event_size(m, 128, v, err)))
+			return rc;
+		append(m, v);
+		append(m, lo);
+		append(m, hi);
+		append(m, 0);
+		break;
+	case TSX_FLUSH_64b:
+		if ((rc = set_event_size(m, 64, v, err)))
+			return rc;
+		flush_accum(m);
+		break;
+	case TSX_FLUSH_96b:
+		if ((rc = set_event_size(m, 96, v, err)))
+			return rc;
+		flush_accum(m);
+		break;
+	default:
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "TIMESTAMP write 0x%08x: size code %u is undefined", v, v & 7);
+	}
+	return HWPC_OK;
+}
+
+/* StatusRead(), with StatusBits allocated from bit 0 upwards. */
+static uint32_t status_read(const struct tsx_model *m)
+{
+	uint32_t s = 0, pos64 = 0, pos32 = 0, pos96 = 0;
+	if (m->accum.event_size == 64)
+		pos64 = m->accum.position / 2;
+	if (m->accum.event_size == 32)
+		pos32 = m->accum.position;
+	if (m->accum.event_size == 96)
+		pos96 = (4 - m->accum.position) & 3;
+	s |= (uint32_t)m->bufs[0].full << 0;
+	s |= (uint32_t)m->bufs[1].full << 1;
+	s |= (uint32_t)m->bufs[0].overflow << 4;
+	s |= (uint32_t)m->bufs[1].overflow << 5;
+	s |= (pos64 & 1) << 8;
+	s |= (pos32 & 3) << 9;
+	s |= (pos96 & 3) << 11;
+	s |= (m->bufs[0].position & 0x3ffff) << 14;
+	return s;
+}
+
+static void status_write(struct tsx_model *m, uint32_t v)
+{
+	if (v & 1)
+		m->bufs[0].full = false, m->bufs[0].position = 0;
+	if (v & 2)
+		m->bufs[1].full = false, m->bufs[1].position = 0;
+	if (v & 0x10)
+		m->bufs[0].overflow = false;
+	if (v & 0x20)
+		m->bufs[1].overflow = false;
+}
+
+int tsx_model_read(struct tsx_model *m, enum tsx_reg reg, uint32_t *val, struct hwpc_err *err)
+{
+	switch (reg) {
+	case TSX_WALL_CLOCK_L:
+		m->counter_high_at = (uint32_t)(m->counter >> 32);
+		*val = (uint32_t)m->counter;
+		return HWPC_OK;
+	case TSX_WALL_CLOCK_L4: *val = (uint32_t)(m->counter >> 32); return HWPC_OK;
+	case TSX_WALL_CLOCK_H: *val = m->counter_high_at; return HWPC_OK;
+	case TSX_TIMESTAMP: *val = 0; return HWPC_OK;
+	case TSX_TIMESTAMP_CNTL: *val = m->cntl_raw; return HWPC_OK;
+	case TSX_TIMESTAMP_STATUS: *val = status_read(m); return HWPC_OK;
+	case TSX_BUF0_START: *val = m->bufs[0].start; return HWPC_OK;
+	case TSX_BUF0_END: *val = m->bufs[0].end; return HWPC_OK;
+	case TSX_BUF1_START: *val = m->bufs[1].start; return HWPC_OK;
+	case TSX_BUF1_END: *val = m->bufs[1].end; return HWPC_OK;
+	case TSX_REG_COUNT: break;
+	}
+	return hwpc_err_set(err, HWPC_EINPUT, "tensix timestamper: no register %d", (int)reg);
+}
+
+int tsx_model_write(struct tsx_model *m, enum tsx_reg reg, uint32_t val, struct hwpc_err *err)
+{
+	switch (reg) {
+	case TSX_WALL_CLOCK_L:
+		m->counter_high_at = (uint32_t)(m->counter >> 32);
+		return HWPC_OK;
+	case TSX_WALL_CLOCK_L4:
+	case TSX_WALL_CLOCK_H:
+		return HWPC_OK;
+	case TSX_TIMESTAMP: return cmd_write(m, val, err);
+	case TSX_TIMESTAMP_CNTL:
+		m->cntl_raw = val;
+		m->bufs[0].valid = val & 1;
+		m->bufs[1].valid = val >> 1 & 1;
+		m->reset_streams = val >> 31; /* sticky until written low */
+		return HWPC_OK;
+	case TSX_TIMESTAMP_STATUS: status_write(m, val); return HWPC_OK;
+	case TSX_BUF0_START: m->bufs[0].start = val; return HWPC_OK;
+	case TSX_BUF0_END: m->bufs[0].end = val; return HWPC_OK;
+	case TSX_BUF1_START: m->bufs[1].start = val; return HWPC_OK;
+	case TSX_BUF1_END: m->bufs[1].end = val; return HWPC_OK;
+	case TSX_REG_COUNT: break;
+	}
+	return hwpc_err_set(err, HWPC_EINPUT, "tensix timestamper: no register %d", (int)reg);
+}

@@ -1,0 +1,567 @@
+/* Streaming decoder for Tensix timestamp event streams (see
+ * hwpc/stream_tensix.h).
+ *
+ * The timestamper's accumulator collects 32-bit words and writes them to L1
+ * sixteen bytes at a time; a flush pads the unit with zero words and lets
+ * the next event have any size.  So the decoder walks words, knows where it
+ * is inside a 16-byte unit, and applies the seed's rule for sizes: every
+ * event that starts in a unit after the unit's first must have that
+ * event's size (an event straddling in from the previous unit does not
+ * count, because the automatic flush at the unit boundary cleared the
+ * accumulator's size).
+ *
+ * A zero word where an event should start is either flush padding (then
+ * the rest of its unit is zero) or the header of a 128-bit event whose
+ * token is 0 (then its counter words follow).  The decoder holds such a
+ * word as a candidate and decides when the unit ends or a nonzero word
+ * arrives.  (A token-0 128-bit event written when counter_lo was 0 reads
+ * as padding; that is one cycle in 2^32.) */
+#include "hwpc/stream_tensix.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Phases of the input when the buffer layout is known: the written part
+ * of buffer 0, its stale rest, the same for buffer 1, then extra bytes. */
+enum { PH_B0, PH_B0_STALE, PH_B1, PH_B1_STALE, PH_EXTRA, PH_COUNT };
+
+struct hwpc_tsdec {
+	hwpc_ts_cb cb;
+	void *ctx;
+	int stop;
+
+	struct hwpc_ts_layout lay;
+	struct hwpc_ts_status st;
+	uint64_t cap[2];              /* region bytes */
+	uint64_t phase_end[PH_COUNT]; /* byte offsets */
+	int phase;
+
+	uint64_t off; /* bytes consumed */
+	uint8_t carry[4];
+	unsigned ncarry;
+
+	/* the event being assembled */
+	uint32_t w[4];
+	unsigned have, need, size;
+	uint64_t ev_off;
+	bool zero_cand;
+	unsigned unit_size; /* size of the first event started in this unit */
+
+	/* coalesced runs: padding bytes, undecodable words */
+	uint64_t pad_off, pad_bytes;
+	uint64_t bad_off, bad_words;
+	uint32_t bad_first;
+
+	/* time */
+	bool have_any, have_full;
+	uint64_t ref; /* latest timestamp (lower bound for 32-bit events) */
+
+	struct hwpc_ts_summary sum;
+	char msg[192];
+};
+
+static const char *const kind_names[HWPC_TS_KIND_COUNT] = {
+	[HWPC_TS_EVENT] = "event",
+	[HWPC_TS_PADDING] = "padding",
+	[HWPC_TS_FULL] = "full",
+	[HWPC_TS_PENDING] = "pending",
+	[HWPC_TS_STALE] = "stale",
+	[HWPC_TS_OVERFLOW] = "overflow",
+	[HWPC_TS_UNDECODABLE] = "undecodable",
+	[HWPC_TS_SIZE_MIXED] = "size-mixed",
+	[HWPC_TS_TRUNCATED] = "truncated",
+	[HWPC_TS_TRAILING] = "trailing",
+	[HWPC_TS_SHORT] = "short",
+	[HWPC_TS_EXTRA] = "extra",
+	[HWPC_TS_BACKWARDS] = "backwards",
+	[HWPC_TS_BAD_RANGE] = "bad-range",
+};
+
+const char *hwpc_ts_kind_name(enum hwpc_ts_kind kind)
+{
+	return (unsigned)kind < HWPC_TS_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+const char *hwpc_ts_time_name(enum hwpc_ts_time time)
+{
+	switch (time) {
+	case HWPC_TS_TIME_FULL: return "full";
+	case HWPC_TS_TIME_UNWRAPPED: return "unwrapped";
+	case HWPC_TS_TIME_RELATIVE: return "relative";
+	}
+	return "?";
+}
+
+bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind)
+{
+	return kind >= HWPC_TS_OVERFLOW && kind < HWPC_TS_KIND_COUNT;
+}
+
+void hwpc_ts_status_decode(uint32_t s, struct hwpc_ts_status *out)
+{
+	out->full[0] = s & 1;
+	out->full[1] = s >> 1 & 1;
+	out->overflow[0] = s >> 4 & 1;
+	out->overflow[1] = s >> 5 & 1;
+	out->accum_pos_64b = s >> 8 & 1;
+	out->accum_pos_32b = s >> 9 & 3;
+	out->accum_pos_96b = s >> 11 & 3;
+	out->bufs0_position = s >> 14;
+}
+
+/* StatusRead reports position/2 for 64-bit events, position for 32-bit
+ * ones and (4 - position) & 3 for 96-bit ones; at most one is nonzero. */
+unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s)
+{
+	if (s->accum_pos_64b)
+		return s->accum_pos_64b * 2;
+	if (s->accum_pos_32b)
+		return s->accum_pos_32b;
+	if (s->accum_pos_96b)
+		return (4 - s->accum_pos_96b) & 3;
+	return 0;
+}
+
+static uint64_t region_bytes(const struct hwpc_ts_layout *l, int b)
+{
+	if (!l->valid[b] || l->start[b] > l->end[b])
+		return 0;
+	return ((uint64_t)l->end[b] - l->start[b] + 1) * 16;
+}
+
+struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_cb cb, void *ctx)
+{
+	struct hwpc_tsdec *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	d->cb = cb;
+	d->ctx = ctx;
+	if (layout)
+		d->lay = *layout;
+	for (int p = 0; p < PH_COUNT; p++)
+		d->phase_end[p] = UINT64_MAX;
+	if (d->lay.have_status)
+		hwpc_ts_status_decode(d->lay.status, &d->st);
+	if (d->lay.have_bufs) {
+		uint64_t w[2];
+		for (int b = 0; b < 2; b++)
+			w[b] = d->cap[b] = region_bytes(&d->lay, b);
+		if (d->lay.have_status) {
+			/* Buffer 0 holds STATUS's position; buffer 1 is only
+			 * written once buffer 0 is full (or invalid), and its
+			 * position cannot be read, so all of it counts. */
+			uint64_t pos0 = (uint64_t)d->st.bufs0_position * 16;
+			if (pos0 < w[0])
+				w[0] = pos0;
+			if (d->cap[0] && !d->st.full[0])
+				w[1] = 0;
+		}
+		d->phase_end[PH_B0] = w[0];
+		d->phase_end[PH_B0_STALE] = d->cap[0];
+		d->phase_end[PH_B1] = d->cap[0] + w[1];
+		d->phase_end[PH_B1_STALE] = d->cap[0] + d->cap[1];
+	}
+	return d;
+}
+
+void hwpc_tsdec_free(struct hwpc_tsdec *d)
+{
+	free(d);
+}
+
+const struct hwpc_ts_summary *hwpc_tsdec_summary(const struct hwpc_tsdec *d)
+{
+	return &d->sum;
+}
+
+static void locate(const struct hwpc_tsdec *d, struct hwpc_ts_item *it, uint64_t off)
+{
+	it->offset = off;
+	it->buffer = -1;
+	it->addr = UINT64_MAX;
+	if (!d->lay.have_bufs)
+		return;
+	if (off < d->cap[0]) {
+		it->buffer = 0;
+		it->addr = (uint64_t)d->lay.start[0] * 16 + off;
+	} else if (off < d->cap[0] + d->cap[1]) {
+		it->buffer = 1;
+		it->addr = (uint64_t)d->lay.start[1] * 16 + (off - d->cap[0]);
+	}
+}
+
+static void deliver(struct hwpc_tsdec *d, const struct hwpc_ts_item *it)
+{
+	d->sum.kinds[it->kind]++;
+	if (hwpc_ts_kind_is_loss(it->kind))
+		d->sum.lost = true;
+	if (!d->stop && d->cb)
+		d->stop = d->cb(d->ctx, it);
+}
+
+static void anomaly(struct hwpc_tsdec *d, enum hwpc_ts_kind kind, uint64_t off, uint64_t count,
+		    uint32_t value, int buffer)
+{
+	struct hwpc_ts_item it = {.kind = kind, .count = count, .value = value, .msg = d->msg};
+	locate(d, &it, off);
+	if (buffer >= 0)
+		it.buffer = buffer;
+	if (kind == HWPC_TS_OVERFLOW || kind == HWPC_TS_BACKWARDS) {
+		it.ts = d->sum.last_ts;
+		it.time = d->sum.last_time;
+	}
+	deliver(d, &it);
+}
+
+static void flush_runs(struct hwpc_tsdec *d)
+{
+	if (d->pad_bytes) {
+		snprintf(d->msg, sizeof d->msg, "%llu bytes of zero padding",
+			 (unsigned long long)d->pad_bytes);
+		uint64_t n = d->pad_bytes;
+		d->pad_bytes = 0;
+		anomaly(d, HWPC_TS_PADDING, d->pad_off, n, 0, -1);
+	}
+	if (d->bad_words) {
+		snprintf(d->msg, sizeof d->msg,
+			 "%llu word%s that start no event (first 0x%08x: size code %u is undefined)",
+			 (unsigned long long)d->bad_words, d->bad_words == 1 ? "" : "s", d->bad_first,
+			 d->bad_first & 7);
+		uint64_t n = d->bad_words;
+		d->bad_words = 0;
+		anomaly(d, HWPC_TS_UNDECODABLE, d->bad_off, n, d->bad_first, -1);
+	}
+}
+
+static void add_padding(struct hwpc_tsdec *d, uint64_t off, uint64_t bytes)
+{
+	if (d->bad_words)
+		flush_runs(d);
+	/* A flush while 32-bit (or unit-aligned 128-bit) events sit in the
+	 * accumulator is undefined: only FLUSH_64b and FLUSH_96b exist. */
+	if (d->unit_size == 32 || d->unit_size == 128) {
+		flush_runs(d);
+		snprintf(d->msg, sizeof d->msg,
+			 "flush padding after %u-bit events in the same 16-byte unit", d->unit_size);
+		anomaly(d, HWPC_TS_SIZE_MIXED, off, 1, d->unit_size, -1);
+		d->unit_size = 0;
+	}
+	if (d->pad_bytes && d->pad_off + d->pad_bytes == off) {
+		d->pad_bytes += bytes;
+	} else {
+		flush_runs(d);
+		d->pad_off = off;
+		d->pad_bytes = bytes;
+	}
+}
+
+static void check_size(struct hwpc_tsdec *d, unsigned size, uint64_t off)
+{
+	if (d->unit_size == 0) {
+		d->unit_size = size;
+	} else if (d->unit_size != size) {
+		snprintf(d->msg, sizeof d->msg,
+			 "%u-bit event after %u-bit events without a flush", size, d->unit_size);
+		anomaly(d, HWPC_TS_SIZE_MIXED, off, 1, d->unit_size, -1);
+		d->unit_size = size;
+	}
+}
+
+static void emit_event(struct hwpc_tsdec *d)
+{
+	/* Every field set one by one: "= {0}" of this struct compiles to a
+	 * rep stos that cost more than the rest of the decoding. */
+	struct hwpc_ts_item it;
+	const uint32_t *w = d->w;
+	uint64_t cand;
+
+	if (d->pad_bytes || d->bad_words)
+		flush_runs(d);
+	it.kind = HWPC_TS_EVENT;
+	it.size = d->size;
+	it.res = 1;
+	it.count = 0;
+	it.value = 0;
+	it.msg = NULL;
+	locate(d, &it, d->ev_off);
+	it.index = d->sum.events;
+	it.header = w[0];
+	it.token = w[0] >> 3;
+	switch (d->size) {
+	case 128:
+	case 96:
+		it.ts = (uint64_t)w[2] << 32 | w[1];
+		it.time = HWPC_TS_TIME_FULL;
+		break;
+	case 64:
+		cand = (d->ref & ~(uint64_t)0xffffffff) | w[1];
+		if (cand < d->ref)
+			cand += (uint64_t)1 << 32;
+		it.ts = cand;
+		break;
+	default: /* 32 */
+		it.header = w[0] & 0xffff;
+		it.token = it.header >> 3;
+		it.res = 32;
+		cand = (d->ref & ~(uint64_t)0x1fffff) | (uint64_t)(w[0] >> 16) << 5;
+		if (cand + 31 < d->ref)
+			cand += (uint64_t)1 << 21;
+		it.ts = cand;
+		break;
+	}
+	if (it.res != 1 || d->size == 64)
+		it.time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
+
+	bool backwards = it.time == HWPC_TS_TIME_FULL && d->have_full && it.ts < d->ref;
+	if (it.time == HWPC_TS_TIME_FULL) {
+		d->have_full = true;
+		d->ref = it.ts;
+	} else if (it.ts > d->ref || !d->have_any) {
+		d->ref = it.ts;
+	}
+	d->have_any = true;
+
+	d->sum.events++;
+	d->sum.by_size[d->size == 32 ? 0 : d->size == 64 ? 1 : d->size == 96 ? 2 : 3]++;
+	if (!d->sum.have_ts)
+		d->sum.first_ts = it.ts;
+	d->sum.have_ts = true;
+	uint64_t prev = d->sum.last_ts;
+	d->sum.last_ts = it.ts;
+	d->sum.last_time = it.time;
+	deliver(d, &it);
+
+	if (d->size == 128 && w[3] != 0) {
+		snprintf(d->msg, sizeof d->msg, "128-bit event's last word is 0x%08x, not 0", w[3]);
+		anomaly(d, HWPC_TS_UNDECODABLE, d->ev_off + 12, 1, w[3], -1);
+	}
+	if (backwards) {
+		snprintf(d->msg, sizeof d->msg,
+			 "timestamp %llu is earlier than the one before it (%llu)",
+			 (unsigned long long)it.ts, (unsigned long long)prev);
+		anomaly(d, HWPC_TS_BACKWARDS, d->ev_off, 1, 0, -1);
+	}
+	d->have = 0;
+}
+
+static void word(struct hwpc_tsdec *d, uint32_t w)
+{
+	uint64_t off = d->off;
+
+	if ((off & 15) == 0) {
+		/* A zero candidate that reached the end of its unit was
+		 * padding; the new unit's accumulator had no size yet. */
+		if (d->have && d->zero_cand) {
+			add_padding(d, d->ev_off, (uint64_t)d->have * 4);
+			d->have = 0;
+		}
+		d->unit_size = 0;
+	}
+	if (d->have) {
+		d->w[d->have++] = w;
+		if (d->zero_cand && w != 0) {
+			d->zero_cand = false;
+			check_size(d, 128, d->ev_off);
+		}
+		if (d->have == d->need) {
+			if (d->zero_cand) {
+				add_padding(d, d->ev_off, 16);
+				d->have = 0;
+			} else {
+				emit_event(d);
+			}
+		}
+		return;
+	}
+
+	unsigned size, need;
+	switch (w & 7) {
+	case 0: size = 128, need = 4; break;
+	case 4: size = 96, need = 3; break;
+	case 1: size = 64, need = 2; break;
+	case 2: size = 32, need = 1; break;
+	default:
+		/* 3 and 7 are flush commands and 5, 6 are undefined: none of
+		 * them is ever written to L1. */
+		if (d->pad_bytes)
+			flush_runs(d);
+		if (d->bad_words == 0) {
+			d->bad_off = off;
+			d->bad_first = w;
+		}
+		d->bad_words++;
+		return;
+	}
+	d->ev_off = off;
+	d->size = size;
+	d->need = need;
+	d->w[0] = w;
+	d->have = 1;
+	if (w == 0) {
+		d->zero_cand = true;
+		return;
+	}
+	d->zero_cand = false;
+	check_size(d, size, off);
+	if (need == 1)
+		emit_event(d);
+}
+
+/* Records due when the input reaches the end of a phase.  Phases come in
+ * pairs per buffer (written part, stale rest), so p - 1 is the written
+ * part when p is a stale phase. */
+static void enter_phase(struct hwpc_tsdec *d, int p, bool have_data)
+{
+	d->phase = p;
+	if ((p == PH_B0_STALE || p == PH_B1_STALE) && have_data &&
+	    d->phase_end[p] > d->phase_end[p - 1]) {
+		int b = p == PH_B1_STALE;
+		uint64_t n = d->phase_end[p] - d->phase_end[p - 1];
+		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
+			 (unsigned long long)n,
+			 b ? "not written since buffer 0 is not full" : "past the write position");
+		flush_runs(d);
+		anomaly(d, HWPC_TS_STALE, d->phase_end[p - 1], n, 0, b);
+	}
+	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
+	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
+		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
+		flush_runs(d);
+		anomaly(d, HWPC_TS_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
+	}
+}
+
+static void advance_phases(struct hwpc_tsdec *d, bool have_data)
+{
+	while (d->phase < PH_EXTRA && d->off >= d->phase_end[d->phase])
+		enter_phase(d, d->phase + 1, have_data);
+}
+
+static bool skipping(const struct hwpc_tsdec *d)
+{
+	return d->phase == PH_B0_STALE || d->phase == PH_B1_STALE || d->phase == PH_EXTRA;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
+{
+	const uint8_t *p = bytes;
+
+	d->sum.bytes += n;
+	while (n && !d->stop) {
+		if (d->lay.have_bufs)
+			advance_phases(d, true);
+		if (d->ncarry || n < 4) {
+			/* a word split between two feeds */
+			d->carry[d->ncarry++] = *p++;
+			n--;
+			if (d->ncarry < 4)
+				continue;
+			d->ncarry = 0;
+			if (!skipping(d))
+				word(d, le32(d->carry));
+			d->off += 4;
+			continue;
+		}
+		/* Whole words up to the next phase boundary, without
+		 * per-word checks. */
+		uint64_t words = n / 4;
+		if (d->lay.have_bufs && d->phase < PH_EXTRA) {
+			uint64_t left = (d->phase_end[d->phase] - d->off) / 4;
+			if (left < words)
+				words = left ? left : 1;
+		}
+		if (skipping(d)) {
+			d->off += words * 4;
+		} else {
+			for (uint64_t i = 0; i < words && !d->stop; i++) {
+				word(d, le32(p + 4 * i));
+				d->off += 4;
+			}
+		}
+		p += words * 4;
+		n -= words * 4;
+	}
+	return d->stop;
+}
+
+int hwpc_tsdec_finish(struct hwpc_tsdec *d)
+{
+	uint64_t total = d->sum.bytes;
+	unsigned pending = d->lay.have_status ? hwpc_ts_status_pending_words(&d->st) : 0;
+
+	if (d->lay.have_bufs)
+		advance_phases(d, false);
+	if (d->have && d->zero_cand) {
+		add_padding(d, d->ev_off, (uint64_t)d->have * 4);
+		d->have = 0;
+	}
+	flush_runs(d);
+	if (d->have && d->have + pending != d->need) {
+		snprintf(d->msg, sizeof d->msg, "input ends inside a %u-bit event (%u of %u words)",
+			 d->size, d->have, d->need);
+		anomaly(d, HWPC_TS_TRUNCATED, d->ev_off, d->have, d->size, -1);
+	}
+	unsigned mod = d->lay.have_bufs ? 16 : 4;
+	if (total % mod) {
+		snprintf(d->msg, sizeof d->msg, "input size %llu is not a multiple of %u",
+			 (unsigned long long)total, mod);
+		anomaly(d, HWPC_TS_TRAILING, total - total % mod, total % mod, 0, -1);
+	}
+	if (d->lay.have_bufs) {
+		for (int b = 0; b < 2; b++) {
+			if (d->lay.valid[b] && d->lay.start[b] > d->lay.end[b]) {
+				snprintf(d->msg, sizeof d->msg,
+					 "buffer %d: start 0x%x > end 0x%x, it is never written", b,
+					 d->lay.start[b], d->lay.end[b]);
+				anomaly(d, HWPC_TS_BAD_RANGE, 0, 0, 0, b);
+			}
+		}
+		uint64_t want = d->phase_end[PH_B1] > d->cap[0] ? d->phase_end[PH_B1]
+								 : d->phase_end[PH_B0];
+		if (total < want) {
+			snprintf(d->msg, sizeof d->msg,
+				 "input ends %llu bytes before the end of the buffer data",
+				 (unsigned long long)(want - total));
+			anomaly(d, HWPC_TS_SHORT, total, want - total, 0, -1);
+		}
+		uint64_t all = d->cap[0] + d->cap[1];
+		if (total > all) {
+			snprintf(d->msg, sizeof d->msg,
+				 "%llu bytes past the end of the buffers ignored",
+				 (unsigned long long)(total - all));
+			anomaly(d, HWPC_TS_EXTRA, all, total - all, 0, -1);
+		}
+		/* Full flags of buffers the input did not reach. */
+		while (d->phase < PH_EXTRA)
+			enter_phase(d, d->phase + 1, false);
+	}
+	if (d->lay.have_status) {
+		for (int b = 0; b < 2; b++) {
+			if (!d->st.overflow[b])
+				continue;
+			if (d->sum.have_ts)
+				snprintf(d->msg, sizeof d->msg,
+					 "buffer %d overflowed: events after ts %llu (%s) were dropped",
+					 b, (unsigned long long)d->sum.last_ts,
+					 hwpc_ts_time_name(d->sum.last_time));
+			else
+				snprintf(d->msg, sizeof d->msg,
+					 "buffer %d overflowed: events were dropped (none was written)",
+					 b);
+			anomaly(d, HWPC_TS_OVERFLOW, total, 0, 0, b);
+		}
+		if (pending) {
+			snprintf(d->msg, sizeof d->msg,
+				 "%u word%s still in the write accumulator, not yet in L1", pending,
+				 pending == 1 ? "" : "s");
+			anomaly(d, HWPC_TS_PENDING, total, pending, 0, -1);
+		}
+	}
+	return d->stop;
+}
