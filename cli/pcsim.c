@@ -142,13 +142,17 @@ static int cmd_list(struct ctx *c)
 	int rc = !o || hwpc_out_table(o, cols, 4, &err);
 	for (unsigned i = 0; !rc && i < hwpc_regdb_chipset_count(db); i++) {
 		const struct hwpc_chipset *chip = hwpc_regdb_chipset(db, i);
-		uint32_t boot0;
-		if (!hwpc_chipset_boot0(db, chip, &boot0))
+		uint32_t boot0 = 0;
+		bool has_pmc = hwpc_reg_find(db, chip, "PMC.BOOT_0", NULL) != NULL;
+		if (has_pmc && !hwpc_chipset_boot0(db, chip, &boot0))
 			continue; /* cannot be identified, so cannot be simulated */
 		hwpc_out_begin(o);
 		hwpc_out_str(o, "chipset", chip->name);
 		hwpc_out_str(o, "family", chip->family);
-		hwpc_out_hex32(o, "boot0", boot0);
+		if (has_pmc)
+			hwpc_out_hex32(o, "boot0", boot0);
+		else
+			hwpc_out_null(o, "boot0");
 		const char *cls = hwpc_param_str(db, chip, "PCOUNTER.CLASS", NULL);
 		if (cls)
 			hwpc_out_str(o, "pcounter", cls);

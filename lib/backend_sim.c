@@ -557,7 +557,9 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	s->dev.chip = chip;
 	s->dev.size = SIM_BAR0_SIZE;
 	hwpc_dev_set_fastpath(&s->dev, SIM_BAR0_SIZE, false);
-	if (!hwpc_chipset_boot0(db, chip, &s->dev.boot0)) {
+	/* A simulated NVIDIA GPU must be identifiable by its PMC.BOOT_0; other
+	 * simulated hardware (no PMC) has no such register. */
+	if (hwpc_reg_find(db, chip, "PMC.BOOT_0", NULL) && !hwpc_chipset_boot0(db, chip, &s->dev.boot0)) {
 		hwpc_err_set(err, HWPC_EINPUT,
 			     "chipset %s cannot be simulated: it has no PMC.BOOT_0 encoding to identify it",
 			     chip->name);

@@ -56,6 +56,23 @@ static const struct hwpc_chipset *chip_n(const struct hwpc_regdb *db, const char
 	return hwpc_chipset_by_name(db, buf);
 }
 
+/* The first index of c's group, and one past its last. */
+static unsigned group_first(const struct hwpc_regdb *db, const struct hwpc_chipset *c)
+{
+	unsigned i = (unsigned)c->index;
+	while (i > 0 && !strcmp(hwpc_regdb_chipset(db, i - 1)->group, c->group))
+		i--;
+	return i;
+}
+
+static unsigned group_end(const struct hwpc_regdb *db, const struct hwpc_chipset *c)
+{
+	unsigned i = (unsigned)c->index + 1, n = (unsigned)db->chipsets.len;
+	while (i < n && !strcmp(hwpc_regdb_chipset(db, i)->group, c->group))
+		i++;
+	return i;
+}
+
 int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, struct hwpc_gens *out,
 		    struct hwpc_err *err)
 {
@@ -76,13 +93,17 @@ int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, struct hwpc_g
 		if (n == 0)
 			return hwpc_err_set(err, HWPC_EINPUT, "empty item in range '%s'", text);
 		if (colon) {
-			const struct hwpc_chipset *a = NULL, *b;
+			const struct hwpc_chipset *a = NULL, *b = NULL;
 			if (colon > s && !(a = chip_n(db, s, (size_t)(colon - s))))
 				goto unknown;
 			item = colon + 1;
 			if (!(b = chip_n(db, colon + 1, n - (size_t)(colon - s) - 1)))
 				goto unknown;
-			from = a ? (unsigned)a->index : 0;
+			if (a && strcmp(a->group, b->group))
+				return hwpc_err_set(err, HWPC_EINPUT,
+						    "range '%.*s' in '%s' spans two chipset groups (%s, %s)",
+						    (int)n, s, text, a->group, b->group);
+			from = a ? (unsigned)a->index : group_first(db, b);
 			to = (unsigned)b->index;
 			if (from >= to)
 				return hwpc_err_set(err, HWPC_EINPUT,
@@ -94,6 +115,7 @@ int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, struct hwpc_g
 			if (!a)
 				goto unknown;
 			from = (unsigned)a->index;
+			to = group_end(db, a);
 		} else {
 			const struct hwpc_chipset *a = chip_n(db, s, n);
 			if (!a)
@@ -132,12 +154,12 @@ void hwpc_gens_format(const struct hwpc_regdb *db, const struct hwpc_gens *g, ch
 			i++;
 		if (i >= n)
 			break;
-		unsigned start = i;
-		while (i < n && hwpc_gens_has(g, hwpc_regdb_chipset(db, i)))
+		unsigned start = i, end = group_end(db, hwpc_regdb_chipset(db, start));
+		while (i < end && hwpc_gens_has(g, hwpc_regdb_chipset(db, i)))
 			i++;
 		const char *a = hwpc_regdb_chipset(db, start)->name;
 		int w;
-		if (i == n)
+		if (i == end && i > start + 1)
 			w = snprintf(buf + used, used < len ? len - used : 0, "%s%s-", used ? "," : "", a);
 		else if (i == start + 1)
 			w = snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "," : "", a);

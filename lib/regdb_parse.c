@@ -285,7 +285,7 @@ static int kw_vendor(struct parser *p, const struct regdb_line *l)
 static int kw_chipset(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 2, "chipset NAME family=FAMILY [id=N] [boot0=\"...\"] [pci=V:D]") ||
-	    check_attrs(p, l, "chipset", "family id boot0 pci source"))
+	    check_attrs(p, l, "chipset", "family id boot0 pci group source"))
 		return HWPC_EINPUT;
 	if (!valid_name(l->words[1]))
 		return perr(p, "bad chipset name '%s'", l->words[1]);
@@ -304,6 +304,7 @@ static int kw_chipset(struct parser *p, const struct regdb_line *l)
 	c->pci_device = -1;
 	c->boot0 = attr(l, "boot0");
 	c->source = attr(l, "source");
+	c->group = attr(l, "group") ? attr(l, "group") : "nvidia";
 	if (id) {
 		uint32_t v = 0;
 		if (num_max(p, "chipset id (BOOT_0 bits 20-28)", id, 0x1ff, &v))

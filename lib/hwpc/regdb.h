@@ -41,6 +41,9 @@ struct hwpc_chipset {
 	uint16_t pci_vendor;
 	int pci_device; /* first PCI device id, -1 if unknown */
 	const char *source;
+	/* Chipsets of one group ("nvidia", "tensix", "mips") are ordered among
+	 * themselves; an open range (NV41-, :NV30) stops at its group's edge. */
+	const char *group;
 };
 
 struct hwpc_enum {

@@ -19,7 +19,9 @@ static const char chips[] =
 	"chipset NV40 family=Curie id=0x40\n"
 	"chipset NV45 family=Curie id=0x45\n"
 	"chipset NV41 family=Curie id=0x41\n"
-	"chipset G84 family=Tesla id=0x84\n";
+	"chipset G84 family=Tesla id=0x84\n"
+	"chipset T1 family=Tensix group=tensix\n"
+	"chipset T2 family=Tensix group=tensix\n";
 
 static struct hwpc_regdb *parse2(const char *a, const char *b, struct hwpc_err *err)
 {
@@ -63,6 +65,7 @@ static void test_gens_follow_table_order(void **state)
 	(void)state;
 	struct hwpc_regdb *db = parse_ok("");
 	struct hwpc_gens g;
+	struct hwpc_err err;
 	char buf[128];
 
 	/* NV45 sits between NV40 and NV41 in the table: NV41- excludes it. */
@@ -83,12 +86,21 @@ static void test_gens_follow_table_order(void **state)
 	assert_string_equal(buf, "NV10:NV30,NV41");
 	assert_int_equal(hwpc_gens_parse(db, "G84", &g, NULL), 0);
 	hwpc_gens_format(db, &g, buf, sizeof buf);
-	assert_string_equal(buf, "G84-");
+	assert_string_equal(buf, "G84");
+	/* Open ranges stop at the edge of their chipset group. */
+	assert_int_equal(hwpc_gens_parse(db, "NV41-", &g, NULL), 0);
+	assert_false(hwpc_gens_has(&g, chip(db, "T1")));
+	hwpc_gens_format(db, &g, buf, sizeof buf);
+	assert_string_equal(buf, "NV41-");
+	assert_int_equal(hwpc_gens_parse(db, ":T2", &g, NULL), 0);
+	hwpc_gens_format(db, &g, buf, sizeof buf);
+	assert_string_equal(buf, "T1");
+	assert_int_equal(hwpc_gens_parse(db, "NV40:T2", &g, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "spans two chipset groups"));
 	assert_int_equal(hwpc_gens_parse(db, "all", &g, NULL), 0);
 	hwpc_gens_format(db, &g, buf, sizeof buf);
 	assert_string_equal(buf, "all");
 	/* Errors. */
-	struct hwpc_err err;
 	assert_int_equal(hwpc_gens_parse(db, "NV99-", &g, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "unknown chipset"));
 	assert_int_equal(hwpc_gens_parse(db, "NV41:NV40", &g, &err), HWPC_EINPUT);
@@ -336,7 +348,7 @@ static void test_override_dir(void **state)
 	write_file(path, "space S 0x0\nreg R 0x4 rw\n");
 	setenv("HWPC_REGDB", dir, 1);
 	assert_int_equal(hwpc_regdb_load(&db, &err), 0);
-	assert_int_equal(hwpc_regdb_chipset_count(db), 7);
+	assert_int_equal(hwpc_regdb_chipset_count(db), 9);
 	hwpc_regdb_free(db);
 	write_file(path, "space S 0x0\nreg R 0x4 rw\nfield F 40\n");
 	assert_int_equal(hwpc_regdb_load(&db, &err), HWPC_EINPUT);
