@@ -482,6 +482,7 @@ int main(int argc, char **argv)
 			 (op.force ? HWPC_OPEN_FORCE : 0);
 	if ((rc = cli_open(op.device, flags, &db, &dev)))
 		return rc;
+	hwpc_sim_set_verbose(dev, op.verbose);
 	out = stdout;
 	if (op.output && !(out = fopen(op.output, "w"))) {
 		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", op.output, strerror(errno));
@@ -512,7 +513,7 @@ int main(int argc, char **argv)
 		/* Report the clock as it now is. */
 		if (!rc && !op.dry_run && hwpc_ptimer_config(&pt, op.source_hz, &cfg, &err))
 			rc = cli_fail_err(&err);
-		if (!rc && !op.dry_run && op.ratio && cfg.warn) {
+		if (!rc && !op.dry_run && (op.ratio || op.source) && cfg.warn) {
 			char w[512];
 			hwpc_ptimer_warn_text(cfg.warn, w, sizeof w);
 			cli_warn("%s", w);

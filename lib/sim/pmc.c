@@ -66,10 +66,6 @@ static int pmc_attach(struct sim *s, void *state, void **privp, struct hwpc_err 
 	return 0;
 }
 
-static void pmc_detach(void *priv)
-{
-	free(priv);
-}
 
 static int pmc_rd32(struct sim *s, void *state, void *privp, uint32_t addr, uint32_t *val)
 {
@@ -135,7 +131,7 @@ const struct sim_model sim_model_pmc = {
 	.state_size = pmc_size,
 	.init = pmc_init,
 	.attach = pmc_attach,
-	.detach = pmc_detach,
+	.detach = sim_priv_free,
 	.rd32 = pmc_rd32,
 	.wr32 = pmc_wr32,
 	.show = pmc_show,

@@ -222,10 +222,6 @@ static int ptimer_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 	return 0;
 }
 
-static void ptimer_detach(void *priv)
-{
-	free(priv);
-}
 
 static int ptimer_rd32(struct sim *s, void *state, void *privp, uint32_t addr, uint32_t *val)
 {
@@ -323,7 +319,7 @@ const struct sim_model sim_model_ptimer = {
 	.state_size = ptimer_size,
 	.init = ptimer_init,
 	.attach = ptimer_attach,
-	.detach = ptimer_detach,
+	.detach = sim_priv_free,
 	.advance = ptimer_advance,
 	.rd32 = ptimer_rd32,
 	.wr32 = ptimer_wr32,

@@ -119,6 +119,8 @@ void *sim_model_state(struct sim *s, uint32_t id, void **priv);
 uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok);
 /* Value of a create-time option, or NULL. */
 const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key);
+/* The usual detach: free what attach allocated. */
+void sim_priv_free(void *priv);
 /* Parse a frequency: "27000000", "27M", "100k", "1.5G" (Hz). */
 int sim_parse_hz(const char *s, uint64_t *out);
 

@@ -52,3 +52,8 @@ int sim_parse_hz(const char *s, uint64_t *out)
 	*out = (uint64_t)v;
 	return 0;
 }
+
+void sim_priv_free(void *priv)
+{
+	free(priv);
+}
