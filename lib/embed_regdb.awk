@@ -5,7 +5,7 @@ function flush() {
 		printf "\t},\n"
 }
 BEGIN {
-	print "/* generated from regdb/*.regdb by lib/embed_regdb.awk; do not edit */"
+	print "/* generated from the regdb files by lib/embed_regdb.awk; do not edit */"
 	print "#include \"regdb_embedded.h\""
 	print "const struct hwpc_regdb_text hwpc_regdb_embedded[] = {"
 	name = ""
@@ -22,6 +22,7 @@ FNR == 1 {
 	gsub(/\\/, "\\\\", line)
 	gsub(/"/, "\\\"", line)
 	gsub(/\t/, "\\t", line)
+	gsub(/\?/, "\\?", line)   # no trigraphs
 	printf "\t  \"%s\\n\"\n", line
 }
 END {

@@ -33,7 +33,10 @@ int hwpc_err_prefix(struct hwpc_err *err, const char *fmt, ...)
 	vsnprintf(prefix, sizeof prefix, fmt, ap);
 	va_end(ap);
 	memcpy(old, err->msg, sizeof old);
-	snprintf(err->msg, sizeof err->msg, "%s: %s", prefix, old);
+	/* Truncation is acceptable: the message keeps its most useful start.
+	 * Using the result tells gcc the truncation was considered. */
+	if (snprintf(err->msg, sizeof err->msg, "%s: %s", prefix, old) < 0)
+		err->msg[0] = 0;
 	return err->status;
 }
 
