@@ -48,43 +48,62 @@ static inline struct hwpc_lop_caps fx_caps(enum fx_gen gen)
 }
 
 /* Domain 1 of a G84-like chipset: signal numbers from nouveau's g84 table,
- * trailer at 0xe0 (envytools: TRAILER ec-ff on G84 domain 1).  NV30+ names
- * below are used for every generation class: the module does not care
- * which chipset a name comes from. */
+ * trailer at 0xe0 (envytools: TRAILER ec-ff on G84 domain 1).  The same
+ * names serve every generation class, except the trailer signals that
+ * appeared on G84 (ZERO, PERIODIC, WRCACHE_FLUSH at base+0x0c..0x0e), which
+ * older classes list as valid elsewhere. */
+#define FX_COMMON_SYMS                                                          \
+	{"pc01_gr_idle", HWPC_LOP_SYM_SIGNAL, 0xbd, NULL},                      \
+	{"pc01_strmout_00", HWPC_LOP_SYM_SIGNAL, 0x5e, NULL},                   \
+	{"pc01_strmout_01", HWPC_LOP_SYM_SIGNAL, 0x5f, NULL},                   \
+	{"pc01_trast_00", HWPC_LOP_SYM_SIGNAL, 0xd2, NULL},                     \
+	{"pc01_trast_01", HWPC_LOP_SYM_SIGNAL, 0xd3, NULL},                     \
+	{"pc01_vattr_00", HWPC_LOP_SYM_SIGNAL, 0x5c, NULL},                     \
+	{"pc01_vfetch_00", HWPC_LOP_SYM_SIGNAL, 0x66, NULL},                    \
+	{"pc01_vfetch_01", HWPC_LOP_SYM_SIGNAL, 0x67, NULL},                    \
+	{"pc01_zcull_00", HWPC_LOP_SYM_SIGNAL, 0x07, NULL},                     \
+	{"a", HWPC_LOP_SYM_SIGNAL, 0x10, NULL},                                 \
+	{"b", HWPC_LOP_SYM_SIGNAL, 0x11, NULL},                                 \
+	{"c", HWPC_LOP_SYM_SIGNAL, 0x12, NULL},                                 \
+	{"d", HWPC_LOP_SYM_SIGNAL, 0x13, NULL},                                 \
+	{"e", HWPC_LOP_SYM_SIGNAL, 0x14, NULL},                                 \
+	{"f", HWPC_LOP_SYM_SIGNAL, 0x15, NULL},                                 \
+	{"pm_trigger", HWPC_LOP_SYM_SIGNAL, 0xef, NULL},                        \
+	{"dom1.event", HWPC_LOP_SYM_SIGNAL, 0xf6, NULL},                        \
+	{"dom0.event", HWPC_LOP_SYM_SIGNAL, 0xf7, NULL},                        \
+	{"flag", HWPC_LOP_SYM_SIGNAL, 0xfe, NULL}, /* this domain's own */      \
+	{"dom1.flag", HWPC_LOP_SYM_SIGNAL, 0xfe, NULL},                         \
+	{"dom0.flag", HWPC_LOP_SYM_SIGNAL, 0xff, NULL},                         \
+	{"pc02_crop_00", HWPC_LOP_SYM_ELSEWHERE, 0, "only in domain 2"},        \
+	{"user0", HWPC_LOP_SYM_ELSEWHERE, 0, "only on GT215 and later"},        \
+	{"dom7.flag", HWPC_LOP_SYM_ELSEWHERE, 0, "only with 8 domains"},        \
+	{"sf", HWPC_LOP_SYM_SETFLAG, 0, NULL},                                  \
+	{"bad-name", HWPC_LOP_SYM_SIGNAL, 0x30, NULL} /* unprintable: 0x30 */
+
 static const struct hwpc_lop_sym fx_sym_entries[] = {
-	{"pc01_gr_idle", HWPC_LOP_SYM_SIGNAL, 0xbd, NULL},
-	{"pc01_strmout_00", HWPC_LOP_SYM_SIGNAL, 0x5e, NULL},
-	{"pc01_strmout_01", HWPC_LOP_SYM_SIGNAL, 0x5f, NULL},
-	{"pc01_trast_00", HWPC_LOP_SYM_SIGNAL, 0xd2, NULL},
-	{"pc01_trast_01", HWPC_LOP_SYM_SIGNAL, 0xd3, NULL},
-	{"pc01_vattr_00", HWPC_LOP_SYM_SIGNAL, 0x5c, NULL},
-	{"pc01_vfetch_00", HWPC_LOP_SYM_SIGNAL, 0x66, NULL},
-	{"pc01_vfetch_01", HWPC_LOP_SYM_SIGNAL, 0x67, NULL},
-	{"pc01_zcull_00", HWPC_LOP_SYM_SIGNAL, 0x07, NULL},
-	{"a", HWPC_LOP_SYM_SIGNAL, 0x10, NULL},
-	{"b", HWPC_LOP_SYM_SIGNAL, 0x11, NULL},
-	{"c", HWPC_LOP_SYM_SIGNAL, 0x12, NULL},
-	{"d", HWPC_LOP_SYM_SIGNAL, 0x13, NULL},
-	{"e", HWPC_LOP_SYM_SIGNAL, 0x14, NULL},
-	{"f", HWPC_LOP_SYM_SIGNAL, 0x15, NULL},
+	FX_COMMON_SYMS,
 	{"zero", HWPC_LOP_SYM_SIGNAL, 0xec, NULL},
 	{"periodic", HWPC_LOP_SYM_SIGNAL, 0xed, NULL},
 	{"wrcache_flush", HWPC_LOP_SYM_SIGNAL, 0xee, NULL},
-	{"pm_trigger", HWPC_LOP_SYM_SIGNAL, 0xef, NULL},
-	{"dom1.event", HWPC_LOP_SYM_SIGNAL, 0xf6, NULL},
-	{"dom0.event", HWPC_LOP_SYM_SIGNAL, 0xf7, NULL},
-	{"flag", HWPC_LOP_SYM_SIGNAL, 0xfe, NULL}, /* this domain's own flag */
-	{"dom1.flag", HWPC_LOP_SYM_SIGNAL, 0xfe, NULL},
-	{"dom0.flag", HWPC_LOP_SYM_SIGNAL, 0xff, NULL},
-	{"pc02_crop_00", HWPC_LOP_SYM_ELSEWHERE, 0, "only in domain 2"},
-	{"user0", HWPC_LOP_SYM_ELSEWHERE, 0, "only on GT215 and later"},
-	{"dom7.flag", HWPC_LOP_SYM_ELSEWHERE, 0, "only on chipsets with 8 domains"},
-	{"sf", HWPC_LOP_SYM_SETFLAG, 0, NULL},
-	{"bad-name", HWPC_LOP_SYM_SIGNAL, 0x30, NULL}, /* not printable: 0x30 */
 };
 
+static const struct hwpc_lop_sym fx_old_sym_entries[] = {
+	FX_COMMON_SYMS,
+	{"zero", HWPC_LOP_SYM_ELSEWHERE, 0, "only on G84 and later"},
+	{"periodic", HWPC_LOP_SYM_ELSEWHERE, 0, "only on G84 and later"},
+	{"wrcache_flush", HWPC_LOP_SYM_ELSEWHERE, 0, "only on G84 and later"},
+};
+
+/* The G84+ table. */
 static const struct hwpc_lop_symtab fx_syms = {
 	fx_sym_entries, sizeof fx_sym_entries / sizeof fx_sym_entries[0]};
+static const struct hwpc_lop_symtab fx_old_syms = {
+	fx_old_sym_entries, sizeof fx_old_sym_entries / sizeof fx_old_sym_entries[0]};
+
+static inline const struct hwpc_lop_symtab *fx_symtab(enum fx_gen gen)
+{
+	return gen >= FX_G84 ? &fx_syms : &fx_old_syms;
+}
 
 /* The oracle: seed steps 1-8 with signal values now[] and before[] (the
  * previous cycle) and the SETFLAG input's value. */

@@ -62,12 +62,12 @@ static void round_trip(void **state)
 		struct hwpc_err err = {0, ""};
 
 		regs.op[l->in] = func | l->bits;
-		if (hwpc_lop_decompile(&caps, &fx_syms, &regs, l->in, text, sizeof text, &err)) {
+		if (hwpc_lop_decompile(&caps, fx_symtab(l->gen), &regs, l->in, text, sizeof text, &err)) {
 			print_error("%s: table 0x%04x: %s\n", l->what, func, err.msg);
 			fail();
 		}
 		req.expr[l->in] = text;
-		if (hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err)) {
+		if (hwpc_lop_compile(&caps, fx_symtab(l->gen), &req, &out, &err)) {
 			print_error("%s: table 0x%04x -> '%s': %s\n", l->what, func, text, err.msg);
 			fail();
 		}
