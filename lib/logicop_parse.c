@@ -240,6 +240,13 @@ static int name_leaf(struct parser *p, unsigned delay)
 
 static int parse_or(struct parser *p, unsigned delay, const char *outer);
 
+static int bad_token(struct parser *p)
+{
+	if (isdigit((unsigned char)p->s[p->tok.pos]))
+		return fail(p, TOKSPAN(p), "malformed number '%.*s'", TOK(p));
+	return fail(p, p->tok.pos, 1, "unexpected character '%c'", p->s[p->tok.pos]);
+}
+
 static int expect_rp(struct parser *p, size_t lp)
 {
 	if (p->tok.kind == T_RP) {
@@ -341,9 +348,7 @@ static int parse_unary(struct parser *p, unsigned delay, const char *outer)
 	case T_END:
 		return fail(p, t.pos, 1, "expected an operand at the end of the expression");
 	case T_BAD:
-		if (isdigit((unsigned char)p->s[t.pos]))
-			return fail(p, TOKSPAN(p), "malformed number '%.*s'", TOK(p));
-		return fail(p, t.pos, 1, "unexpected character '%c'", p->s[t.pos]);
+		return bad_token(p);
 	default:
 		return fail(p, TOKSPAN(p), "expected an operand before '%.*s'", TOK(p));
 	}
@@ -408,6 +413,10 @@ int lop_parse(struct lop_expr *ex, const struct hwpc_lop_caps *caps,
 		return lop_error_at(err, in, text, p.tok.pos, 1, "empty expression");
 	if (parse_or(&p, 0, "") < 0)
 		return HWPC_EINPUT;
+	if (p.tok.kind == T_BAD) {
+		bad_token(&p);
+		return HWPC_EINPUT;
+	}
 	if (p.tok.kind == T_RP)
 		return lop_error_at(err, in, text, p.tok.pos, 1,
 				    "unbalanced parentheses: ')' without a matching '('");
