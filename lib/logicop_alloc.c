@@ -155,16 +155,23 @@ static void enumerate(struct opts *os, const struct hwpc_lop_caps *caps)
 	}
 }
 
-static bool fits(const struct search *s, const struct opts *os, unsigned i,
-		 int sig[HWPC_LOP_NARGS])
+/* How many new slots option i would claim, or -1 if it conflicts. */
+static int fits(const struct search *s, const struct opts *os, unsigned i,
+		int sig[HWPC_LOP_NARGS])
 {
+	int fresh = 0;
+
 	demands(os->ex, &os->opt[i], sig);
 	for (unsigned k = 0; k < HWPC_LOP_NARGS; k++) {
 		unsigned phys = lop_window(s->caps, os->in, k);
-		if (sig[k] >= 0 && s->slot[phys] >= 0 && s->slot[phys] != sig[k])
-			return false;
+		if (sig[k] < 0)
+			continue;
+		if (s->slot[phys] < 0)
+			fresh++;
+		else if (s->slot[phys] != sig[k])
+			return -1;
 	}
-	return true;
+	return fresh;
 }
 
 static void claim(struct search *s, const struct opts *os, const int sig[HWPC_LOP_NARGS], int d)
@@ -192,25 +199,30 @@ static bool search(struct search *s, unsigned level)
 	if (level == s->nmembers)
 		return true;
 	const struct opts *os = s->member[level];
-	for (unsigned i = 0; i < os->n; i++) {
-		int sig[HWPC_LOP_NARGS];
-		bool seen = false;
-		if (++s->steps > STEP_LIMIT)
-			return false;
-		if (!fits(s, os, i, sig))
-			continue;
-		/* Options that claim the same signals in the same slots leave
-		 * the same room to the others: one failure settles them all. */
-		for (unsigned f = 0; f < nfailed && !seen; f++)
-			seen = same_sig(failed[f], sig);
-		if (seen)
-			continue;
-		claim(s, os, sig, +1);
-		s->chosen[level] = i;
-		if (search(s, level + 1))
-			return true;
-		claim(s, os, sig, -1);
-		memcpy(failed[nfailed++], sig, sizeof failed[0]);
+	/* Options reusing slots that already hold their signal (another
+	 * input's, or pinned) go first: passes by the number of new slots. */
+	for (int fresh = 0; fresh <= HWPC_LOP_NARGS; fresh++) {
+		for (unsigned i = 0; i < os->n; i++) {
+			int sig[HWPC_LOP_NARGS];
+			bool seen = false;
+			if (++s->steps > STEP_LIMIT)
+				return false;
+			if (fits(s, os, i, sig) != fresh)
+				continue;
+			/* Options that claim the same signals in the same
+			 * slots leave the same room to the others: one
+			 * failure settles them all. */
+			for (unsigned f = 0; f < nfailed && !seen; f++)
+				seen = same_sig(failed[f], sig);
+			if (seen)
+				continue;
+			claim(s, os, sig, +1);
+			s->chosen[level] = i;
+			if (search(s, level + 1))
+				return true;
+			claim(s, os, sig, -1);
+			memcpy(failed[nfailed++], sig, sizeof failed[0]);
+		}
 	}
 	return false;
 }
@@ -324,10 +336,15 @@ static int conflict(const struct lop_alloc *al, unsigned mask, struct hwpc_err *
 	unsigned count = 0;
 	bool first = true;
 
+	unsigned total = popcount(mask);
+
 	for (unsigned in = 0; in < HWPC_LOP_NINPUTS; in++)
-		if (mask & (1u << in))
-			lop_append(msg, sizeof msg, &used, "%s%s", count++ ? " and " : "",
+		if (mask & (1u << in)) {
+			count++;
+			lop_append(msg, sizeof msg, &used, "%s%s",
+				   count == 1 ? "" : count == total ? " and " : ", ",
 				   hwpc_lop_input_name(in));
+		}
 	lop_append(msg, sizeof msg, &used, " cannot share");
 	/* The slots at stake: those in two windows of the group, and pinned
 	 * slots in any of them. */
