@@ -5,6 +5,7 @@
 #define HWPC_H
 
 #include "hwpc/error.h"
+#include "hwpc/logicop.h"
 #include "hwpc/regdb.h"
 #include "hwpc/parse.h"
 #include "hwpc/output.h"
