@@ -46,6 +46,8 @@ struct sim_header {
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
+	uint64_t create_id; /* new on every create/reset: a mapping made before
+			       a reset by another process is stale */
 	uint32_t header_crc; /* over everything above except now/virt/rt/boot */
 	uint32_t pad;
 };
@@ -99,6 +101,7 @@ struct sim {
 	struct sim_range ranges[SIM_MAX_RANGES];
 	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
 	unsigned locked;
+	uint64_t create_id; /* of the state this process attached to */
 };
 
 /* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
