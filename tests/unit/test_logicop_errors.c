@@ -238,6 +238,19 @@ static void test_limits(void **state)
 	assert_memory_equal(echo, "  ...", 5);
 	assert_true(strlen(caret) < 110);
 	assert_memory_equal(echo + (strchr(caret, '^') - caret), "nosuch", 6);
+
+	/* A long first line leaves less room: the caret line still ends the
+	 * message, under the right token. */
+	memset(text, 0, sizeof text);
+	for (int i = 0; i < 8; i++)
+		strcat(text, "pc01_strmout_00 & pc01_strmout_01 & pc01_trast_00 | ");
+	strcat(text, "pc01_trast_01 & pc01_vattr_00 & pc01_vfetch_00 & pc01_vfetch_01 & a");
+	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	echo = strchr(err.msg, '\n') + 1;
+	caret = strchr(echo, '\n') + 1;
+	assert_null(strchr(caret, '\n'));
+	assert_true(strlen(err.msg) < sizeof err.msg - 1);
+	assert_memory_equal(echo + (strchr(caret, '^') - caret), "pc01_vattr_00", 13);
 }
 
 /* Errors name the input, first one in PRE..CLRFLAG order. */
