@@ -9,17 +9,20 @@
  *
  * Inputs that share slots (PRE, START, SETFLAG, CLRFLAG on chipsets without
  * SETFLAG_SRC/CLRFLAG_SRC) are placed together by backtracking over their
- * options; slots are a physical array of all 24 SRC slots of the domain,
- * pinned slots preset.  The search is complete, so "no assignment" means
- * none exists; then the smallest conflicting group of inputs is reported. */
+ * placements (options that claim the same slots are one placement), most
+ * constrained input first, placements reusing already chosen or pinned
+ * slots first, with forward checking.  Slots are a physical array of all 24
+ * SRC slots of the domain, pinned slots preset.  The search is complete, so
+ * "no assignment" means none exists; then the smallest conflicting group of
+ * inputs is reported. */
 #include "logicop_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 enum {
-	MAX_OPTS = 256,            /* far above what 4 leaves can produce */
-	STEP_LIMIT = 1 << 22,      /* a safety net; real searches take < 10^4 */
+	MAX_OPTS = 64,  /* 4 leaves on 4 arguments give at most 24 options */
+	STEP_LIMIT = 1 << 22, /* a safety net; real searches take < 10^4 steps */
 };
 
 struct opts {
@@ -164,7 +167,6 @@ static void placements(struct opts *os, const struct hwpc_lop_caps *caps)
 static void enumerate(struct opts *os, const struct hwpc_lop_caps *caps)
 {
 	struct lop_option o = {0, {-1, -1, -1, -1}, 0};
-
 	unsigned nprev = 0, setflag = 0;
 
 	for (unsigned e = 0; e < os->ex->ness; e++) {
@@ -288,9 +290,9 @@ static bool feasible(struct lop_alloc *al, struct opts *all, unsigned mask, stru
 	for (unsigned in = 0; in < HWPC_LOP_NINPUTS; in++)
 		if (mask & (1u << in))
 			s->member[s->nmembers++] = &all[in];
-	/* Fewest options first: the most constrained input decides early. */
+	/* Fewest placements first: the most constrained input decides early. */
 	for (unsigned i = 1; i < s->nmembers; i++)
-		for (unsigned j = i; j > 0 && s->member[j - 1]->n > s->member[j]->n; j--) {
+		for (unsigned j = i; j > 0 && s->member[j - 1]->nplace > s->member[j]->nplace; j--) {
 			struct opts *t = s->member[j];
 			s->member[j] = s->member[j - 1];
 			s->member[j - 1] = t;

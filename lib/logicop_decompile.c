@@ -8,8 +8,9 @@
  *   - g(A) op h(B) for a split of the leaves into disjoint sets A and B and
  *     op one of & | ^, when the table decomposes that way (recursively);
  *   - otherwise a minimal sum of products (Quine-McCluskey, exact cover by
- *     branch and bound), a minimal product of sums, or the negated sum of
- *     products of the complement; rise()/fall() replace literal pairs.
+ *     branch and bound), a minimal product of sums, the negated sum of
+ *     products of the complement, or the choice x & f1 | !x & f0 (Shannon);
+ *     rise()/fall() replace literal pairs in products.
  * Length is measured in printed characters with the actual names, so the
  * choice is the shortest text for the user, not the fewest operators.
  * Subfunctions are memoised per call; nothing is global. */
