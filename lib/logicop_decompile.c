@@ -564,10 +564,12 @@ static void leaf_names(struct dec *d, const struct hwpc_lop_symtab *syms,
 	d->npairs = 0;
 	for (unsigned k = 0; k < d->nv; k++) {
 		const struct lop_leaf *l = &leaf[k];
-		char base[NAME_LEN], hex[8];
+		char hex[8];
 		const char *name = l->setflag ? "setflag" : lop_signal_name(syms, l->signal);
 		struct out o = {d->name[k], sizeof d->name[k], 0};
-		if (!name) {
+		/* Hex for nameless signals, and for names too long to carry
+		 * whole (a cut name would not read back). */
+		if (!name || strlen(name) > NAME_LEN - 8) {
 			snprintf(hex, sizeof hex, "0x%02x", l->signal);
 			name = hex;
 		}
@@ -575,14 +577,13 @@ static void leaf_names(struct dec *d, const struct hwpc_lop_symtab *syms,
 		put(&o, name);
 		put(&o, l->prev ? ")" : "");
 		d->namelen[k] = (unsigned)strlen(d->name[k]);
-		snprintf(base, sizeof base, "%s", name);
 		if (!l->prev || l->setflag)
 			continue;
 		for (unsigned c = 0; c < d->nv; c++)
 			if (!leaf[c].prev && !leaf[c].setflag && leaf[c].signal == l->signal) {
 				d->cur[d->npairs] = (uint8_t)c;
 				d->late[d->npairs] = (uint8_t)k;
-				snprintf(d->base[d->npairs], NAME_LEN, "%s", base);
+				snprintf(d->base[d->npairs], NAME_LEN, "%s", name);
 				d->baselen[d->npairs] = (unsigned)strlen(d->base[d->npairs]);
 				d->npairs++;
 			}
