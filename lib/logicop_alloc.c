@@ -9,17 +9,20 @@
  *
  * Inputs that share slots (PRE, START, SETFLAG, CLRFLAG on chipsets without
  * SETFLAG_SRC/CLRFLAG_SRC) are placed together by backtracking over their
- * options; slots are a physical array of all 24 SRC slots of the domain,
- * pinned slots preset.  The search is complete, so "no assignment" means
- * none exists; then the smallest conflicting group of inputs is reported. */
+ * placements (options that claim the same slots are one placement), most
+ * constrained input first, placements reusing already chosen or pinned
+ * slots first, with forward checking.  Slots are a physical array of all 24
+ * SRC slots of the domain, pinned slots preset.  The search is complete, so
+ * "no assignment" means none exists; then the smallest conflicting group of
+ * inputs is reported. */
 #include "logicop_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 enum {
-	MAX_OPTS = 256,            /* far above what 4 leaves can produce */
-	STEP_LIMIT = 1 << 22,      /* a safety net; real searches take < 10^4 */
+	MAX_OPTS = 64,  /* 4 leaves on 4 arguments give at most 24 options */
+	STEP_LIMIT = 1 << 22, /* a safety net; real searches take < 10^4 steps */
 };
 
 struct opts {
@@ -27,6 +30,13 @@ struct opts {
 	const struct lop_expr *ex;
 	unsigned n;
 	struct lop_option opt[MAX_OPTS];
+	/* For the search, only the slots an option claims matter: options
+	 * claiming the same signals in the same slots are one "placement",
+	 * represented by its cheapest option. */
+	unsigned nplace;
+	uint16_t place_opt[MAX_OPTS];
+	int16_t place_sig[MAX_OPTS][HWPC_LOP_NARGS]; /* signal per window position, -1 */
+	uint8_t phys[HWPC_LOP_NARGS];                /* the window: physical slots */
 };
 
 struct search {
@@ -94,8 +104,15 @@ static unsigned popcount(unsigned x)
 	return n;
 }
 
-/* Place leaves v.. of ex onto free arguments of configuration bits. */
-static void place(struct opts *os, unsigned bits, struct lop_option *o, unsigned v,
+/* One configuration of OP bits while its options are enumerated. */
+struct config {
+	unsigned bits;
+	int pos[HWPC_LOP_NARGS];   /* what each argument reads: SRC position, */
+	bool prev[HWPC_LOP_NARGS]; /* late or not; pos -1: SETFLAG */
+};
+
+/* Place leaves v.. of ex onto free arguments of configuration c. */
+static void place(struct opts *os, const struct config *c, struct lop_option *o, unsigned v,
 		  unsigned used)
 {
 	const struct lop_expr *ex = os->ex;
@@ -105,9 +122,9 @@ static void place(struct opts *os, unsigned bits, struct lop_option *o, unsigned
 		static const uint8_t bit_arg[5] = {0, 1, 2, 3, 3};
 		int sig[HWPC_LOP_NARGS];
 		for (unsigned b = 0; b < 5; b++)
-			if ((bits & (1u << b)) && !(used & (1u << bit_arg[b])))
+			if ((c->bits & (1u << b)) && !(used & (1u << bit_arg[b])))
 				return;
-		o->bits = (uint8_t)bits;
+		o->bits = (uint8_t)c->bits;
 		if (!demands(ex, o, sig) || os->n == MAX_OPTS)
 			return;
 		o->npos = 0;
@@ -118,31 +135,61 @@ static void place(struct opts *os, unsigned bits, struct lop_option *o, unsigned
 	}
 	const struct lop_leaf *l = &ex->var[ex->ess[v]].leaf;
 	for (unsigned j = 0; j < HWPC_LOP_NARGS; j++) {
-		int pos;
-		bool prev;
-		if (used & (1u << j))
-			continue;
-		arg_source(bits, j, &pos, &prev);
-		if (l->setflag != (pos < 0) || (!l->setflag && l->prev != prev))
+		if ((used & (1u << j)) || l->setflag != (c->pos[j] < 0) ||
+		    (!l->setflag && l->prev != c->prev[j]))
 			continue;
 		o->argvar[j] = (int8_t)v;
-		place(os, bits, o, v + 1, used | (1u << j));
+		place(os, c, o, v + 1, used | (1u << j));
 		o->argvar[j] = -1;
+	}
+}
+
+static void placements(struct opts *os, const struct hwpc_lop_caps *caps)
+{
+	os->nplace = 0;
+	for (unsigned k = 0; k < HWPC_LOP_NARGS; k++)
+		os->phys[k] = (uint8_t)lop_window(caps, os->in, k);
+	for (unsigned i = 0; i < os->n; i++) {
+		int sig[HWPC_LOP_NARGS];
+		int16_t *ps = os->place_sig[os->nplace];
+		unsigned p;
+		demands(os->ex, &os->opt[i], sig);
+		for (unsigned k = 0; k < HWPC_LOP_NARGS; k++)
+			ps[k] = (int16_t)sig[k];
+		for (p = 0; p < os->nplace; p++)
+			if (!memcmp(os->place_sig[p], ps, sizeof os->place_sig[p]))
+				break;
+		if (p == os->nplace)
+			os->place_opt[os->nplace++] = (uint16_t)i;
 	}
 }
 
 static void enumerate(struct opts *os, const struct hwpc_lop_caps *caps)
 {
 	struct lop_option o = {0, {-1, -1, -1, -1}, 0};
+	unsigned nprev = 0, setflag = 0;
 
+	for (unsigned e = 0; e < os->ex->ness; e++) {
+		nprev += os->ex->var[os->ex->ess[e]].leaf.prev;
+		setflag |= os->ex->var[os->ex->ess[e]].leaf.setflag;
+	}
 	os->n = 0;
 	for (unsigned bits = 0; bits < LOP_NCONFIGS; bits++) {
-		bool ok = !((bits & LOP_B_SF) && (bits & LOP_B_R3)); /* SF overrides R3 */
-		for (unsigned b = 1; b < LOP_NCONFIGS; b <<= 1)
+		/* Every delay bit feeds one delayed leaf, and SETFLAG is set
+		 * exactly when it is a leaf: other configurations would leave
+		 * a bit without a user. */
+		bool ok = popcount(bits & ~(unsigned)LOP_B_SF) == nprev &&
+			  !(bits & LOP_B_SF) == !setflag &&
+			  !((bits & LOP_B_SF) && (bits & LOP_B_R3)); /* SF overrides R3 */
+		for (unsigned b = 1; ok && b < LOP_NCONFIGS; b <<= 1)
 			if ((bits & b) && !lop_bit_usable(caps, os->in, b))
 				ok = false;
-		if (ok)
-			place(os, bits, &o, 0, 0);
+		if (!ok)
+			continue;
+		struct config c = {bits, {0}, {false}};
+		for (unsigned j = 0; j < HWPC_LOP_NARGS; j++)
+			arg_source(bits, j, &c.pos[j], &c.prev[j]);
+		place(os, &c, &o, 0, 0);
 	}
 	/* Stable insertion sort, cheapest first: the enumeration order
 	 * (plain configurations, leaves in argument order) breaks ties. */
@@ -153,75 +200,70 @@ static void enumerate(struct opts *os, const struct hwpc_lop_caps *caps)
 			os->opt[j] = os->opt[j - 1];
 		os->opt[j] = t;
 	}
+	placements(os, caps);
 }
 
-/* How many new slots option i would claim, or -1 if it conflicts. */
-static int fits(const struct search *s, const struct opts *os, unsigned i,
-		int sig[HWPC_LOP_NARGS])
+/* How many new slots placement p would claim, or -1 if it conflicts. */
+static int fits(const struct search *s, const struct opts *os, unsigned p)
 {
 	int fresh = 0;
 
-	demands(os->ex, &os->opt[i], sig);
 	for (unsigned k = 0; k < HWPC_LOP_NARGS; k++) {
-		unsigned phys = lop_window(s->caps, os->in, k);
-		if (sig[k] < 0)
+		int want = os->place_sig[p][k], have = s->slot[os->phys[k]];
+		if (want < 0)
 			continue;
-		if (s->slot[phys] < 0)
+		if (have < 0)
 			fresh++;
-		else if (s->slot[phys] != sig[k])
+		else if (have != want)
 			return -1;
 	}
 	return fresh;
 }
 
-static void claim(struct search *s, const struct opts *os, const int sig[HWPC_LOP_NARGS], int d)
+static void claim(struct search *s, const struct opts *os, unsigned p, int d)
 {
 	for (unsigned k = 0; k < HWPC_LOP_NARGS; k++) {
-		unsigned phys = lop_window(s->caps, os->in, k);
-		if (sig[k] < 0)
+		unsigned phys = os->phys[k];
+		if (os->place_sig[p][k] < 0)
 			continue;
 		s->refs[phys] = (uint8_t)(s->refs[phys] + d);
 		if (!s->pinned[phys])
-			s->slot[phys] = s->refs[phys] ? sig[k] : -1;
+			s->slot[phys] = s->refs[phys] ? os->place_sig[p][k] : -1;
 	}
-}
-
-static bool same_sig(const int *a, const int *b)
-{
-	return memcmp(a, b, HWPC_LOP_NARGS * sizeof *a) == 0;
 }
 
 static bool search(struct search *s, unsigned level)
 {
-	int failed[MAX_OPTS][HWPC_LOP_NARGS];
-	unsigned nfailed = 0;
+	int8_t fresh[MAX_OPTS];
 
 	if (level == s->nmembers)
 		return true;
+	/* Forward check: an input left without any placement dooms this
+	 * branch now, not after trying everything in between. */
+	for (unsigned m = level + 1; m < s->nmembers; m++) {
+		const struct opts *later = s->member[m];
+		unsigned p = 0;
+		while (p < later->nplace && fits(s, later, p) < 0)
+			p++;
+		if (p == later->nplace)
+			return false;
+	}
 	const struct opts *os = s->member[level];
-	/* Options reusing slots that already hold their signal (another
+	for (unsigned p = 0; p < os->nplace; p++)
+		fresh[p] = (int8_t)fits(s, os, p);
+	/* Placements reusing slots that already hold their signal (another
 	 * input's, or pinned) go first: passes by the number of new slots. */
-	for (int fresh = 0; fresh <= HWPC_LOP_NARGS; fresh++) {
-		for (unsigned i = 0; i < os->n; i++) {
-			int sig[HWPC_LOP_NARGS];
-			bool seen = false;
+	for (int8_t want = 0; want <= HWPC_LOP_NARGS; want++) {
+		for (unsigned p = 0; p < os->nplace; p++) {
+			if (fresh[p] != want)
+				continue;
 			if (++s->steps > STEP_LIMIT)
 				return false;
-			if (fits(s, os, i, sig) != fresh)
-				continue;
-			/* Options that claim the same signals in the same
-			 * slots leave the same room to the others: one
-			 * failure settles them all. */
-			for (unsigned f = 0; f < nfailed && !seen; f++)
-				seen = same_sig(failed[f], sig);
-			if (seen)
-				continue;
-			claim(s, os, sig, +1);
-			s->chosen[level] = i;
+			claim(s, os, p, +1);
+			s->chosen[level] = os->place_opt[p];
 			if (search(s, level + 1))
 				return true;
-			claim(s, os, sig, -1);
-			memcpy(failed[nfailed++], sig, sizeof failed[0]);
+			claim(s, os, p, -1);
 		}
 	}
 	return false;
@@ -248,9 +290,9 @@ static bool feasible(struct lop_alloc *al, struct opts *all, unsigned mask, stru
 	for (unsigned in = 0; in < HWPC_LOP_NINPUTS; in++)
 		if (mask & (1u << in))
 			s->member[s->nmembers++] = &all[in];
-	/* Fewest options first: the most constrained input decides early. */
+	/* Fewest placements first: the most constrained input decides early. */
 	for (unsigned i = 1; i < s->nmembers; i++)
-		for (unsigned j = i; j > 0 && s->member[j - 1]->n > s->member[j]->n; j--) {
+		for (unsigned j = i; j > 0 && s->member[j - 1]->nplace > s->member[j]->nplace; j--) {
 			struct opts *t = s->member[j];
 			s->member[j] = s->member[j - 1];
 			s->member[j - 1] = t;

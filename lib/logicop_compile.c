@@ -72,6 +72,8 @@ int hwpc_lop_compile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_sym
 	memset(out, 0, sizeof *out);
 	if (!lop_caps_valid(caps, err))
 		return HWPC_EINPUT;
+	if (!req)
+		return hwpc_err_set(err, HWPC_EINPUT, "no logic-op request");
 	memset(&al, 0, sizeof al);
 	al.caps = caps;
 	al.req = req;

@@ -8,8 +8,9 @@
  *   - g(A) op h(B) for a split of the leaves into disjoint sets A and B and
  *     op one of & | ^, when the table decomposes that way (recursively);
  *   - otherwise a minimal sum of products (Quine-McCluskey, exact cover by
- *     branch and bound), a minimal product of sums, or the negated sum of
- *     products of the complement; rise()/fall() replace literal pairs.
+ *     branch and bound), a minimal product of sums, the negated sum of
+ *     products of the complement, or the choice x & f1 | !x & f0 (Shannon);
+ *     rise()/fall() replace literal pairs in products.
  * Length is measured in printed characters with the actual names, so the
  * choice is the shortest text for the user, not the fewest operators.
  * Subfunctions are memoised per call; nothing is global. */
@@ -55,6 +56,7 @@ struct dec {
 	unsigned npairs;
 	uint8_t cur[NV / 2], late[NV / 2];
 	char base[NV / 2][NAME_LEN]; /* the signal's name, for rise(name) */
+	unsigned baselen[NV / 2];
 	uint16_t cube[256];          /* minterms of cube (mask << 4 | val) */
 	struct node memo[MEMO];
 	unsigned nmemo;
@@ -124,7 +126,7 @@ static unsigned term_len(const struct dec *d, struct cube c, bool inv)
 	for (unsigned i = 0; i < d->npairs; i++) {
 		bool rise;
 		if (is_pair(d, i, c, &rise)) {
-			len += 6 + (unsigned)strlen(d->base[i]) + inv;
+			len += 6 + d->baselen[i] + inv;
 			lits++;
 			c.mask &= (uint8_t)~((1u << d->cur[i]) | (1u << d->late[i]));
 		}
@@ -185,39 +187,45 @@ static unsigned popcount16(uint16_t x)
 	return n;
 }
 
+/* Keep cube (m, v) if it is a prime implicant of f, larger primes first:
+ * good covers are then found early and bound the search. */
+static void try_prime(const struct dec *d, struct cover *cv, uint16_t f, unsigned m, unsigned v)
+{
+	struct cube c = {(uint8_t)m, (uint8_t)v};
+	uint16_t b = cube_bits(d, c);
+
+	if (b & ~f)
+		return;
+	for (unsigned k = 0; k < NV; k++)
+		if (m & (1u << k)) {
+			struct cube wider = {(uint8_t)(m & ~(1u << k)), (uint8_t)(v & ~(1u << k))};
+			if (!(cube_bits(d, wider) & ~f))
+				return;
+		}
+	unsigned at = cv->nprimes++;
+	for (; at > 0 && popcount16(cv->bits[at - 1]) < popcount16(b); at--) {
+		cv->prime[at] = cv->prime[at - 1];
+		cv->bits[at] = cv->bits[at - 1];
+	}
+	cv->prime[at] = c;
+	cv->bits[at] = b;
+}
+
 /* Minimal sum of products of f over the variables in support. */
 static unsigned min_sop(const struct dec *d, uint16_t f, unsigned support, struct cube *out)
 {
 	struct cover cv;
 
 	cv.nprimes = 0;
-	for (unsigned m = 0; m < 16; m++) {
-		if (m & ~support)
-			continue;
-		for (unsigned v = 0; v < 16; v++) {
-			struct cube c = {(uint8_t)m, (uint8_t)v};
-			bool prime = true;
-			if ((v & ~m) || (cube_bits(d, c) & ~f))
-				continue;
-			for (unsigned k = 0; k < NV && prime; k++)
-				if (m & (1u << k)) {
-					struct cube wider = {(uint8_t)(m & ~(1u << k)),
-							     (uint8_t)(v & ~(1u << k))};
-					prime = (cube_bits(d, wider) & ~f) != 0;
-				}
-			if (!prime)
-				continue;
-			/* Larger primes first: good covers are found early
-			 * and bound the search. */
-			unsigned at = cv.nprimes++;
-			uint16_t b = cube_bits(d, c);
-			for (; at > 0 && popcount16(cv.bits[at - 1]) < popcount16(b); at--) {
-				cv.prime[at] = cv.prime[at - 1];
-				cv.bits[at] = cv.bits[at - 1];
-			}
-			cv.prime[at] = c;
-			cv.bits[at] = b;
+	/* Cubes over the support only: m a submask of it, v of m. */
+	for (unsigned m = 0;; m = (m - support) & support) {
+		for (unsigned v = 0;; v = (v - m) & m) {
+			try_prime(d, &cv, f, m, v);
+			if (v == m)
+				break;
 		}
+		if (m == support)
+			break;
 	}
 	cv.nbest = MAX_TERMS + 1;
 	cv.bestlits = ~0u;
@@ -236,20 +244,34 @@ static unsigned support_of(uint16_t f)
 	return s;
 }
 
-/* f with the variables in vars made irrelevant by or-ing (exists) or
- * and-ing (forall) over their values; or fixed to 0 (restrict). */
-enum quant { EXISTS, FORALL, ZERO, ONE };
-static uint16_t quantify(uint16_t f, unsigned vars, enum quant q)
+/* f with variable k fixed to 0 or 1 (a table independent of k). */
+static uint16_t cofactor(uint16_t f, unsigned k, bool one)
 {
+	unsigned sh = 1u << k;
+	uint16_t lo = f & (uint16_t)~X[k], hi = f & X[k];
+
+	return one ? (uint16_t)(hi | (hi >> sh)) : (uint16_t)(lo | (lo << sh));
+}
+
+/* f with the variables in vars made irrelevant, three ways: out[0] ors
+ * over their values (exists), out[1] ands (forall), out[2] fixes them to 0. */
+static void quantify3(uint16_t f, unsigned vars, uint16_t out[3])
+{
+	uint16_t e = f, a = f, z = f;
+
 	for (unsigned k = 0; k < NV; k++) {
 		if (!(vars & (1u << k)))
 			continue;
 		unsigned sh = 1u << k;
-		uint16_t lo = f & (uint16_t)~X[k], hi = f & X[k];
-		uint16_t f0 = (uint16_t)(lo | (lo << sh)), f1 = (uint16_t)(hi | (hi >> sh));
-		f = q == EXISTS ? f0 | f1 : q == FORALL ? f0 & f1 : q == ZERO ? f0 : f1;
+		uint16_t m = (uint16_t)~X[k];
+		uint16_t e0 = e & m, e1 = e & X[k], a0 = a & m, a1 = a & X[k], z0 = z & m;
+		e = (uint16_t)(e0 | (e0 << sh) | e1 | (e1 >> sh));
+		a = (uint16_t)((a0 | (a0 << sh)) & (a1 | (a1 >> sh)));
+		z = (uint16_t)(z0 | (z0 << sh));
 	}
-	return f;
+	out[0] = e;
+	out[1] = a;
+	out[2] = z;
 }
 
 static struct node best(struct dec *d, uint16_t f);
@@ -300,8 +322,8 @@ static void sum_forms(struct dec *d, uint16_t f, unsigned support, struct node *
 	for (unsigned k = 0; k < NV; k++) {
 		if (!(support & (1u << k)))
 			continue;
-		struct node hi = best(d, quantify(f, 1u << k, ONE));
-		struct node lo = best(d, quantify(f, 1u << k, ZERO));
+		struct node hi = best(d, cofactor(f, k, true));
+		struct node lo = best(d, cofactor(f, k, false));
 		struct node ite;
 		memset(&ite, 0, sizeof ite);
 		ite.f = f;
@@ -346,7 +368,7 @@ static void atoms(struct dec *d, uint16_t f, struct node *win)
 				n.a = (uint8_t)i;
 				n.pk = (uint8_t)pk;
 				n.neg = (uint8_t)neg;
-				n.len = 6 + (unsigned)strlen(d->base[i]) + neg;
+				n.len = 6 + d->baselen[i] + neg;
 				consider(&n, win);
 			}
 }
@@ -362,9 +384,10 @@ static void decompositions(struct dec *d, uint16_t f, unsigned support, struct n
 		unsigned b = support & ~a;
 		if (!(a & low) || !b)
 			continue;
-		uint16_t g[3] = {quantify(f, b, EXISTS), quantify(f, b, FORALL), quantify(f, b, ZERO)};
-		uint16_t h[3] = {quantify(f, a, EXISTS), quantify(f, a, FORALL),
-				 (uint16_t)(quantify(f, a, ZERO) ^ ((f & 1) ? 0xffff : 0))};
+		uint16_t g[3], h[3];
+		quantify3(f, b, g);
+		quantify3(f, a, h);
+		h[2] ^= (f & 1) ? 0xffff : 0;
 		static const uint8_t kinds[3] = {K_AND, K_OR, K_XOR};
 		static const uint8_t precs[3] = {P_AND, P_OR, P_XOR};
 		for (unsigned op = 0; op < 3; op++) {
@@ -541,14 +564,18 @@ static void leaf_names(struct dec *d, const struct hwpc_lop_symtab *syms,
 	d->npairs = 0;
 	for (unsigned k = 0; k < d->nv; k++) {
 		const struct lop_leaf *l = &leaf[k];
-		char base[NAME_LEN];
+		char hex[8];
 		const char *name = l->setflag ? "setflag" : lop_signal_name(syms, l->signal);
-		if (name)
-			snprintf(base, sizeof base, "%s", name);
-		else
-			snprintf(base, sizeof base, "0x%02x", l->signal);
-		snprintf(d->name[k], sizeof d->name[k], "%s%s%s", l->prev ? "prev(" : "", base,
-			 l->prev ? ")" : "");
+		struct out o = {d->name[k], sizeof d->name[k], 0};
+		/* Hex for nameless signals, and for names too long to carry
+		 * whole (a cut name would not read back). */
+		if (!name || strlen(name) > NAME_LEN - 8) {
+			snprintf(hex, sizeof hex, "0x%02x", l->signal);
+			name = hex;
+		}
+		put(&o, l->prev ? "prev(" : "");
+		put(&o, name);
+		put(&o, l->prev ? ")" : "");
 		d->namelen[k] = (unsigned)strlen(d->name[k]);
 		if (!l->prev || l->setflag)
 			continue;
@@ -556,7 +583,9 @@ static void leaf_names(struct dec *d, const struct hwpc_lop_symtab *syms,
 			if (!leaf[c].prev && !leaf[c].setflag && leaf[c].signal == l->signal) {
 				d->cur[d->npairs] = (uint8_t)c;
 				d->late[d->npairs] = (uint8_t)k;
-				snprintf(d->base[d->npairs++], NAME_LEN, "%s", base);
+				snprintf(d->base[d->npairs], NAME_LEN, "%s", name);
+				d->baselen[d->npairs] = (unsigned)strlen(d->base[d->npairs]);
+				d->npairs++;
 			}
 	}
 }

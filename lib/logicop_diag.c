@@ -59,12 +59,17 @@ int lop_error_at(struct hwpc_err *err, enum hwpc_lop_input in, const char *text,
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	lop_append(msg, sizeof msg, &used, "%s: %s", hwpc_lop_input_name(in), what);
-	if (text) {
+	/* The echo and caret lines share what the first line left of the
+	 * message buffer; too little room, and they are left out. */
+	size_t width = (sizeof msg - used) / 2 > 16 ? (sizeof msg - used) / 2 - 16 : 0;
+	if (width > ECHO_WIDTH)
+		width = ECHO_WIDTH;
+	if (text && width >= 20) {
 		size_t tlen = strlen(text), start = 0, end = tlen;
 
-		if (tlen > ECHO_WIDTH) {
-			start = pos > ECHO_WIDTH / 2 ? pos - ECHO_WIDTH / 2 : 0;
-			end = start + ECHO_WIDTH < tlen ? start + ECHO_WIDTH : tlen;
+		if (tlen > width) {
+			start = pos > width / 2 ? pos - width / 2 : 0;
+			end = start + width < tlen ? start + width : tlen;
 		}
 		lop_append(msg, sizeof msg, &used, "\n  %s", start ? "..." : "");
 		/* Tabs and control characters would misalign the caret. */

@@ -356,40 +356,28 @@ static int parse_unary(struct parser *p, unsigned delay, const char *outer)
 	return r;
 }
 
-static int parse_and(struct parser *p, unsigned delay, const char *outer)
+/* Binary operators, loosest first; parse_level(0) is a whole expression. */
+static const struct {
+	enum tk tok;
+	enum lop_opcode op;
+} levels[] = {{T_OR, LOP_OR}, {T_XOR, LOP_XOR}, {T_AND, LOP_AND}};
+
+static int parse_level(struct parser *p, unsigned level, unsigned delay, const char *outer)
 {
-	int l = parse_unary(p, delay, outer);
-
-	while (l >= 0 && p->tok.kind == T_AND) {
+	if (level == sizeof levels / sizeof levels[0])
+		return parse_unary(p, delay, outer);
+	int l = parse_level(p, level + 1, delay, outer);
+	while (l >= 0 && p->tok.kind == levels[level].tok) {
 		lex(p);
-		int r = parse_unary(p, delay, outer);
-		l = r < 0 ? r : emit(p, LOP_AND, l, r);
-	}
-	return l;
-}
-
-static int parse_xor(struct parser *p, unsigned delay, const char *outer)
-{
-	int l = parse_and(p, delay, outer);
-
-	while (l >= 0 && p->tok.kind == T_XOR) {
-		lex(p);
-		int r = parse_and(p, delay, outer);
-		l = r < 0 ? r : emit(p, LOP_XOR, l, r);
+		int r = parse_level(p, level + 1, delay, outer);
+		l = r < 0 ? r : emit(p, levels[level].op, l, r);
 	}
 	return l;
 }
 
 static int parse_or(struct parser *p, unsigned delay, const char *outer)
 {
-	int l = parse_xor(p, delay, outer);
-
-	while (l >= 0 && p->tok.kind == T_OR) {
-		lex(p);
-		int r = parse_xor(p, delay, outer);
-		l = r < 0 ? r : emit(p, LOP_OR, l, r);
-	}
-	return l;
+	return parse_level(p, 0, delay, outer);
 }
 
 int lop_parse(struct lop_expr *ex, const struct hwpc_lop_caps *caps,

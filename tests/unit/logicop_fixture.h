@@ -105,6 +105,18 @@ static inline const struct hwpc_lop_symtab *fx_symtab(enum fx_gen gen)
 	return gen >= FX_G84 ? &fx_syms : &fx_old_syms;
 }
 
+/* Compile expr as input in, the other inputs unused; out may be NULL. */
+static inline int fx_compile1(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
+			      enum hwpc_lop_input in, const char *expr, struct hwpc_lop_setup *out,
+			      struct hwpc_err *err)
+{
+	struct hwpc_lop_request req = {{NULL}, NULL, 0};
+	struct hwpc_lop_setup scratch;
+
+	req.expr[in] = expr;
+	return hwpc_lop_compile(caps, syms, &req, out ? out : &scratch, err);
+}
+
 /* The oracle: seed steps 1-8 with signal values now[] and before[] (the
  * previous cycle) and the SETFLAG input's value. */
 static inline int fx_input(const struct hwpc_lop_caps *c, const struct hwpc_lop_regs *r,

@@ -269,6 +269,38 @@ static void test_decompile_names(void **state)
 			 HWPC_EINPUT);
 }
 
+/* Symbol table rules: a usable name beats the same name listed as valid
+ * elsewhere; no table at all leaves numbers, and hex on the way back. */
+static void test_symtab_rules(void **state)
+{
+	static const struct hwpc_lop_sym entries[] = {
+		{"X", HWPC_LOP_SYM_ELSEWHERE, 0, "only in domain 3"},
+		{"x", HWPC_LOP_SYM_SIGNAL, 0x40, NULL},
+		{"and", HWPC_LOP_SYM_SIGNAL, 0x41, NULL}, /* a keyword: unusable, printed as hex */
+		{"y", HWPC_LOP_SYM_SIGNAL, 0x41, NULL},
+	};
+	const struct hwpc_lop_symtab syms = {entries, 4};
+	struct hwpc_lop_caps caps = fx_caps(FX_G84);
+	struct hwpc_lop_setup out;
+	struct hwpc_err err;
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(fx_compile1(&caps, &syms, HWPC_LOP_EVENT, "x & y", &out, &err), HWPC_OK);
+	assert_int_equal(out.regs.src[HWPC_LOP_EVENT], 0x4140);
+	assert_int_equal(hwpc_lop_decompile(&caps, &syms, &out.regs, HWPC_LOP_EVENT, buf,
+					    sizeof buf, &err),
+			 HWPC_OK);
+	assert_string_equal(buf, "x & y");
+	assert_int_equal(hwpc_lop_decompile(&caps, NULL, &out.regs, HWPC_LOP_EVENT, buf, sizeof buf,
+					    &err),
+			 HWPC_OK);
+	assert_string_equal(buf, "0x40 & 0x41");
+	assert_int_equal(fx_compile1(&caps, NULL, HWPC_LOP_EVENT, "0x40 & 0x41", &out, &err),
+			 HWPC_OK);
+	assert_int_equal(fx_compile1(&caps, NULL, HWPC_LOP_EVENT, "x", &out, &err), HWPC_EINPUT);
+}
+
 static void test_explain(void **state)
 {
 	struct hwpc_lop_caps caps = fx_caps(FX_G92);
@@ -302,6 +334,14 @@ static void test_explain(void **state)
 			 n);
 	assert_int_equal(strlen(small), sizeof small - 1);
 	assert_int_equal(hwpc_lop_explain(&caps, &fx_syms, &out.regs, req.expr, NULL, 0), n);
+
+	/* NV10: SETFLAG has its own SRC register. */
+	caps = fx_caps(FX_NV10);
+	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_OK);
+	hwpc_lop_explain(&caps, &fx_syms, &out.regs, req.expr, buf, sizeof buf);
+	assert_non_null(strstr(buf, "SETFLAG = a\n  SETFLAG_SRC = 0x00000010\n"));
+	assert_non_null(strstr(buf, "  ARG0 = SETFLAG_SRC[0] = a (0x10)\n"));
+	assert_non_null(strstr(buf, "  EVENT_OP  = 0x00014444 (bit 16: ARG0 delayed)\n"));
 }
 
 int main(void)
@@ -314,6 +354,7 @@ int main(void)
 		{"table G92", test_table, NULL, NULL, (void *)(intptr_t)FX_G92},
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_decompile_names),
+		cmocka_unit_test(test_symtab_rules),
 		cmocka_unit_test(test_explain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

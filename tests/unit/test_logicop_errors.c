@@ -144,88 +144,77 @@ static void test_bad(void **state)
 	for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
 		const struct bad *b = &bads[i];
 		struct hwpc_lop_caps caps = fx_caps(b->gen);
-		struct hwpc_lop_request req = {{NULL}, NULL, 0};
-		struct hwpc_lop_setup out;
 		struct hwpc_err err = {0, ""};
 
 		(void)state;
-		req.expr[b->in] = b->expr;
-		assert_int_equal(hwpc_lop_compile(&caps, fx_symtab(b->gen), &req, &out, &err),
+		assert_int_equal(fx_compile1(&caps, fx_symtab(b->gen), b->in, b->expr, NULL, &err),
 				 HWPC_EINPUT);
 		assert_int_equal(err.status, HWPC_EINPUT);
 		check_message(err.msg, b);
 	}
 }
 
+/* Compile expr as EVENT with the G84+ names. */
+#define EVENT1(caps, expr, err) fx_compile1(caps, &fx_syms, HWPC_LOP_EVENT, expr, NULL, err)
+
 /* A smaller domain: numbers and names beyond it are refused. */
 static void test_small_domain(void **state)
 {
 	struct hwpc_lop_caps caps = fx_caps(FX_G84);
-	struct hwpc_lop_request req = {{NULL}, NULL, 0};
-	struct hwpc_lop_setup out;
 	struct hwpc_err err;
 
 	(void)state;
 	caps.nsignals = 0x80;
-	req.expr[HWPC_LOP_EVENT] = "0x80";
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, "0x80", &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "has 128 signals (0x00-0x7f)"));
-	req.expr[HWPC_LOP_EVENT] = "a | flag";
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
-	assert_non_null(strstr(err.msg, "EVENT: 'flag' is signal 0xfe, beyond this domain's 128 signals\n"));
-	req.expr[HWPC_LOP_EVENT] = "0x7f";
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_OK);
+	assert_int_equal(EVENT1(&caps, "a | flag", &err), HWPC_EINPUT);
+	assert_non_null(
+		strstr(err.msg, "EVENT: 'flag' is signal 0xfe, beyond this domain's 128 signals\n"));
+	assert_int_equal(EVENT1(&caps, "0x7f", &err), HWPC_OK);
 }
 
 /* A generation whose OP has no delay bits at all. */
 static void test_no_delay_bits(void **state)
 {
 	struct hwpc_lop_caps caps = fx_caps(FX_NV10);
-	struct hwpc_lop_request req = {{NULL}, NULL, 0};
-	struct hwpc_lop_setup out;
 	struct hwpc_err err;
 
 	(void)state;
 	caps.op[HWPC_LOP_STOP].delay[0] = caps.op[HWPC_LOP_STOP].delay[1] = -1;
-	req.expr[HWPC_LOP_STOP] = "a & rise(b)";
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(fx_compile1(&caps, &fx_syms, HWPC_LOP_STOP, "a & rise(b)", NULL, &err),
+			 HWPC_EINPUT);
 	assert_string_equal(err.msg, "STOP: this chipset cannot delay STOP's arguments (prev(b))\n"
 				     "  a & rise(b)\n"
 				     "           ^");
 	/* EVENT still can. */
-	req.expr[HWPC_LOP_STOP] = NULL;
-	req.expr[HWPC_LOP_EVENT] = "a & rise(b)";
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_OK);
+	assert_int_equal(EVENT1(&caps, "a & rise(b)", &err), HWPC_OK);
 }
 
 /* Limits: length, nesting, size; long expressions echo a window. */
 static void test_limits(void **state)
 {
 	struct hwpc_lop_caps caps = fx_caps(FX_G84);
-	struct hwpc_lop_request req = {{NULL}, NULL, 0};
-	struct hwpc_lop_setup out;
 	struct hwpc_err err;
 	char text[2048];
 
 	(void)state;
 	memset(text, 'a', 1100);
 	text[1100] = 0;
-	req.expr[HWPC_LOP_EVENT] = text;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, text, &err), HWPC_EINPUT);
 	assert_string_equal(err.msg, "EVENT: expression too long (1100 bytes, at most 1024)");
 
 	for (int i = 0; i < 70; i++)
 		text[i] = '(', text[71 + i] = ')';
 	text[70] = 'a';
 	text[141] = 0;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, text, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "EVENT: expression nested deeper than 64 levels\n"));
 
 	for (int i = 0; i < 511; i++)
 		text[2 * i] = 'a', text[2 * i + 1] = '&';
 	text[1022] = 'b';
 	text[1023] = 0;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, text, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "EVENT: expression too complex (more than 512 operations)\n"));
 
 	/* The echo of a long expression is a window with the caret in it. */
@@ -233,11 +222,24 @@ static void test_limits(void **state)
 	for (int i = 0; i < 60; i++)
 		memcpy(text + 5 * i, "a | ", 4), text[5 * i + 4] = ' ';
 	strcat(text, "nosuch | a");
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, text, &err), HWPC_EINPUT);
 	const char *echo = strchr(err.msg, '\n') + 1, *caret = strchr(echo, '\n') + 1;
 	assert_memory_equal(echo, "  ...", 5);
 	assert_true(strlen(caret) < 110);
 	assert_memory_equal(echo + (strchr(caret, '^') - caret), "nosuch", 6);
+
+	/* A long first line leaves less room: the caret line still ends the
+	 * message, under the right token. */
+	memset(text, 0, sizeof text);
+	for (int i = 0; i < 8; i++)
+		strcat(text, "pc01_strmout_00 & pc01_strmout_01 & pc01_trast_00 | ");
+	strcat(text, "pc01_trast_01 & pc01_vattr_00 & pc01_vfetch_00 & pc01_vfetch_01 & a");
+	assert_int_equal(EVENT1(&caps, text, &err), HWPC_EINPUT);
+	echo = strchr(err.msg, '\n') + 1;
+	caret = strchr(echo, '\n') + 1;
+	assert_null(strchr(caret, '\n'));
+	assert_true(strlen(err.msg) < sizeof err.msg - 1);
+	assert_memory_equal(echo + (strchr(caret, '^') - caret), "pc01_vattr_00", 13);
 }
 
 /* Errors name the input, first one in PRE..CLRFLAG order. */
@@ -262,21 +264,18 @@ static void test_which_input(void **state)
 static void test_bad_caps(void **state)
 {
 	struct hwpc_lop_caps caps = fx_caps(FX_G84);
-	struct hwpc_lop_request req = {{NULL}, NULL, 0};
-	struct hwpc_lop_setup out;
 	struct hwpc_lop_regs regs = {{0}, {0}};
 	struct hwpc_lop_arg args[4];
 	struct hwpc_err err;
 	char buf[64];
 
 	(void)state;
-	req.expr[HWPC_LOP_EVENT] = "a";
 	caps.nsignals = 300;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, "a", &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "signal count 300"));
 	caps = fx_caps(FX_G84);
 	caps.op[HWPC_LOP_STOP].delay[1] = 40;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, "a", &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "bad STOP_OP layout"));
 	assert_int_equal(hwpc_lop_decode(&caps, &regs, HWPC_LOP_EVENT, args, &err), HWPC_EINPUT);
 	assert_int_equal(hwpc_lop_decompile(&caps, &fx_syms, &regs, HWPC_LOP_EVENT, buf, sizeof buf,
@@ -284,10 +283,12 @@ static void test_bad_caps(void **state)
 			 HWPC_EINPUT);
 	caps = fx_caps(FX_G84);
 	caps.src_slot[3] = 25;
-	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, &req, &out, &err), HWPC_EINPUT);
+	assert_int_equal(EVENT1(&caps, "a", &err), HWPC_EINPUT);
 	caps = fx_caps(FX_G84);
 	assert_int_equal(hwpc_lop_decode(&caps, &regs, HWPC_LOP_NINPUTS, args, &err), HWPC_EINPUT);
 	assert_null(hwpc_lop_input_name(HWPC_LOP_NINPUTS));
+	assert_int_equal(hwpc_lop_compile(&caps, &fx_syms, NULL, (struct hwpc_lop_setup[1]){0}, &err),
+			 HWPC_EINPUT);
 }
 
 int main(void)

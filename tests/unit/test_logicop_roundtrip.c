@@ -30,8 +30,6 @@ static const struct layout layouts[] = {
 	 {[HWPC_LOP_PRE] = 0x00001110}, 1u << 18 | 1u << 19},
 	{"G92 STOP, ARG0 delayed, ARG2 = SRC0 delayed, ARG3 = SETFLAG", FX_G92, HWPC_LOP_STOP,
 	 {[HWPC_LOP_STOP] = 0x00121110}, 1u << 16 | 1u << 18 | 1u << 19},
-	{"NV30 EVENT, ARG0 delayed, ARG3 = SETFLAG", FX_NV30, HWPC_LOP_EVENT,
-	 {[HWPC_LOP_EVENT] = 0x13121110}, 1u << 16 | 1u << 18},
 	{"NV30 EVENT, one signal in three slots", FX_NV30, HWPC_LOP_EVENT,
 	 {[HWPC_LOP_EVENT] = 0x10111010}, 0},
 	{"NV10 EVENT, both delays on one signal", FX_NV10, HWPC_LOP_EVENT,
@@ -39,9 +37,10 @@ static const struct layout layouts[] = {
 	{"NV30 SETFLAG from START_SRC[2..3], PRE_SRC[0..1], ARG1 delayed", FX_NV30,
 	 HWPC_LOP_SETFLAG, {[HWPC_LOP_PRE] = 0x00001312, [HWPC_LOP_START] = 0x11100000},
 	 1u << 17},
-	{"G92 CLRFLAG from PRE_SRC[2..3], START_SRC[0..1], ARG3 = PRE_SRC[3] delayed", FX_G92,
-	 HWPC_LOP_CLRFLAG, {[HWPC_LOP_PRE] = 0x11100000, [HWPC_LOP_START] = 0x00001312},
-	 1u << 19},
+	{"G92 CLRFLAG from PRE_SRC[2..3], START_SRC[0..1], ARG0 delayed, ARG3 = PRE_SRC[3] "
+	 "delayed",
+	 FX_G92, HWPC_LOP_CLRFLAG, {[HWPC_LOP_PRE] = 0x11100000, [HWPC_LOP_START] = 0x00001312},
+	 1u << 16 | 1u << 19},
 	{"NV10 CLRFLAG_SRC, unnamed signals 0x00, 0x01, 0x30, and flag", FX_NV10,
 	 HWPC_LOP_CLRFLAG, {[HWPC_LOP_CLRFLAG] = 0xfe300100}, 1u << 17},
 };
