@@ -65,7 +65,9 @@ struct pc_dom_state {
 	uint32_t pre_init, stop_init;
 	uint64_t threshold;
 	uint32_t rec_start, rec_limit, rec_high, rec_pos;
-	uint8_t rec_fault, rec_valid, rec_wedged, rec_busy;
+	uint8_t rec_fault, rec_valid, rec_wedged, pad3;
+	uint32_t rec_busy; /* cycles until the outgoing packet is written */
+	uint32_t pad4;
 	/* counters: visible, and the quad-mode shadow set */
 	uint64_t ctr[PC_NCTRS];
 	uint64_t shadow[PC_NCTRS];
@@ -155,6 +157,18 @@ struct pc_domain_info {
 	uint64_t default_hz;
 };
 
+/* A domain's configuration decoded once per advance: registers change only
+ * between advances (an MMIO access first brings the model up to date). */
+struct pc_dom_cache {
+	uint8_t mode, ctr_mode;
+	bool reset_event_at_start; /* NV10:NV15, or EVENT_CTR_PERIOD == ONE */
+	bool pulse_flag, pulse_event, record_reset, periodic_reset, record_short;
+	uint32_t periodic_x; /* PERIODIC period in clocks, 0: disabled */
+	int swap_sig;        /* signal driving SWAP; -1 none; -2 PM_TRIGGER */
+	uint16_t func[PC_NINPUTS];
+	uint8_t opbits[PC_NINPUTS]; /* bit 0-1: ARG0/1 delayed, 2-3: ARG2/3 replaced, 4: ARG3 = SETFLAG */
+};
+
 struct pc_priv {
 	const struct hwpc_chipset *chip;
 	unsigned ndomains, nsets;
@@ -195,6 +209,8 @@ struct pc_priv {
 	unsigned ndecode;
 	/* scratch for the advance loop */
 	uint64_t target[PC_MAX_DOMAINS];
+	struct pc_dom_cache cache[PC_MAX_DOMAINS];
+	bool enabled;
 };
 
 /* pc_profile.c */
@@ -252,6 +268,7 @@ void pc_record_cycle(struct sim *s, const struct pc_priv *p, struct pc_state *st
 void pc_record_clear(struct pc_dom_state *ds);
 
 /* pc_model.c */
+void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
@@ -261,6 +278,7 @@ void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_stat
 int sim_mem_write(struct sim *s, uint64_t addr, const void *buf, size_t len);
 int sim_mem_read(struct sim *s, uint64_t addr, void *buf, size_t len);
 uint64_t sim_mem_size(struct sim *s);
+uint64_t sim_mem_base(struct sim *s);
 
 /* ptimer.c */
 uint64_t sim_ptimer_ticks_at(struct sim *s, uint64_t ns);

@@ -54,11 +54,6 @@ void pc_sample(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	}
 }
 
-static unsigned field_or0(const struct hwpc_field *f, uint32_t v)
-{
-	return f ? (unsigned)hwpc_field_get(f, v) : 0;
-}
-
 /* Set the values every trailer signal has during this cycle. */
 void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 {
@@ -75,20 +70,13 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	ds->user_pulse = 0;
 	/* PERIODIC: a one-cycle pulse every X clocks; held in reset (and
 	 * restarting from the beginning) while PERIODIC_RESET is 1 */
-	uint64_t x = 0;
-	const struct hwpc_field *pf = *PC_CF(p, d, periodic);
-	if (pf) {
-		const struct hwpc_enum *e = hwpc_enum_find_value(pf, p->chip, pc_ctrl_get(p, st, d, PC_CF(p, d, periodic)));
-		int64_t clocks;
-		if (e && hwpc_enum_attr_num(e, "clocks", &clocks))
-			x = (uint64_t)clocks;
-	}
-	if (!x || pc_periodic_reset(p, st, d)) {
+	const struct pc_dom_cache *c = &p->cache[d];
+	if (!c->periodic_x || c->periodic_reset) {
 		ds->periodic_cnt = 0;
 		ds->periodic_now = 0;
 	} else {
 		ds->periodic_cnt++;
-		ds->periodic_now = ds->periodic_cnt >= x;
+		ds->periodic_now = ds->periodic_cnt >= c->periodic_x;
 		if (ds->periodic_now)
 			ds->periodic_cnt = 0;
 	}
@@ -100,14 +88,16 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	/* imported FLAG/EVENT of the other domains of the set */
 	uint8_t f = 0, e = 0;
 	for (unsigned k = 0; k < PC_SET_DOMAINS; k++) {
-		f |= (uint8_t)(((ds->fhist[k] >> p->sync_delay) & 1) << k);
-		e |= (uint8_t)(((ds->ehist[k] >> p->sync_delay) & 1) << k);
+		/* bit 0 was sampled at this cycle's tick: the other domain's
+		 * value one of our cycles ago */
+		f |= (uint8_t)(((ds->fhist[k] >> (p->sync_delay - 1)) & 1) << k);
+		e |= (uint8_t)(((ds->ehist[k] >> (p->sync_delay - 1)) & 1) << k);
 	}
 	/* PULSE: every 0-to-1 transition becomes a one-cycle pulse */
 	uint8_t fi = f, ei = e;
-	if (p->has_import_modes && field_or0(*PC_CF(p, d, flag_import), p->ctrl_global ? st->ctrl : ds->ctrl))
+	if (c->pulse_flag)
 		fi = (uint8_t)(f & ~ds->sync_flag_prev);
-	if (p->has_import_modes && field_or0(*PC_CF(p, d, event_import), p->ctrl_global ? st->ctrl : ds->ctrl))
+	if (c->pulse_event)
 		ei = (uint8_t)(e & ~ds->sync_event_prev);
 	ds->sync_flag_prev = f;
 	ds->sync_event_prev = e;
@@ -118,23 +108,22 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 
 /* Steps 2-8 of "Input selection" for one input.  setflag is the SETFLAG
  * input of this cycle (step 7). */
-static bool logic_op(const struct pc_priv *p, const struct pc_dom_state *ds, enum pc_input in, unsigned cur,
-		     unsigned prev, bool setflag)
+static bool logic_op(const struct pc_dom_cache *c, enum pc_input in, unsigned cur, unsigned prev, bool setflag)
 {
-	uint32_t op = ds->op[in];
+	unsigned b = c->opbits[in]; /* the OP register's fields, decoded (pc_cache) */
 	unsigned a0 = cur & 1, a1 = cur >> 1 & 1, a2 = cur >> 2 & 1, a3 = cur >> 3 & 1;
-	if (field_or0(p->op_d0[in], op)) /* 3 */
+	if (b & 1) /* 3 */
 		a0 = prev & 1;
-	if (field_or0(p->op_d1[in], op)) /* 4 */
+	if (b & 2) /* 4 */
 		a1 = prev >> 1 & 1;
-	if (field_or0(p->op_r2[in], op)) /* 5: G92+ */
+	if (b & 4) /* 5: G92+ */
 		a2 = prev & 1;
-	if (field_or0(p->op_r3[in], op)) /* 6: G92+ */
+	if (b & 8) /* 6: G92+ */
 		a3 = prev >> 1 & 1;
-	if (field_or0(p->op_setflag[in], op)) /* 7: NV30+, EVENT/STOP */
+	if (b & 16) /* 7: NV30+, EVENT/STOP */
 		a3 = setflag;
 	unsigned i = a0 | a1 << 1 | a2 << 2 | a3 << 3; /* 8 */
-	return (field_or0(p->op_func[in], op) >> i) & 1;
+	return (c->func[in] >> i) & 1;
 }
 
 void pc_inputs(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t n,
@@ -157,10 +146,10 @@ void pc_inputs(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsi
 		}
 	}
 	/* SETFLAG first: EVENT and STOP may take it as argument 3 */
-	in[PC_SETFLAG] = logic_op(p, ds, PC_SETFLAG, mux[PC_SETFLAG], ds->prev_mux[PC_SETFLAG], false);
-	in[PC_CLRFLAG] = logic_op(p, ds, PC_CLRFLAG, mux[PC_CLRFLAG], ds->prev_mux[PC_CLRFLAG], false);
+	in[PC_SETFLAG] = logic_op(&p->cache[d], PC_SETFLAG, mux[PC_SETFLAG], ds->prev_mux[PC_SETFLAG], false);
+	in[PC_CLRFLAG] = logic_op(&p->cache[d], PC_CLRFLAG, mux[PC_CLRFLAG], ds->prev_mux[PC_CLRFLAG], false);
 	for (int i = PC_PRE; i <= PC_STOP; i++)
-		in[i] = logic_op(p, ds, (enum pc_input)i, mux[i], ds->prev_mux[i], in[PC_SETFLAG]);
+		in[i] = logic_op(&p->cache[d], (enum pc_input)i, mux[i], ds->prev_mux[i], in[PC_SETFLAG]);
 }
 
 /* "if CLRFLAG is 1, the FLAG is set to 0; if SETFLAG is 1 and CLRFLAG is

@@ -20,19 +20,21 @@ void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsign
 	uint8_t mux[PC_NINPUTS];
 	bool in[PC_NINPUTS];
 
+	const struct pc_dom_cache *c = &p->cache[d];
+
 	/* GF100+: PMC.ENABLE bit 28 gates the whole unit */
-	if (!sim_pmc_unit_enabled(s, "PCOUNTER"))
+	if (!p->enabled)
 		return;
 	pc_trailers_begin(p, st, d);
 	pc_inputs(s, p, st, d, n, mux, in);
 	/* SWAP: PGRAPH.PM_TRIGGER on NV30:G84, a selected signal on G84+, and
 	 * on G84:GF100 a PRE_OP write in quad mode */
 	bool swap = ds->preop_swap;
-	if (p->swap_field)
-		swap |= pc_signal(s, p, st, d, (unsigned)hwpc_field_get(p->swap_field, ds->swap_src), n) != 0;
-	else if (p->swap_is_pm_trigger)
+	if (c->swap_sig >= 0)
+		swap |= pc_signal(s, p, st, d, (unsigned)c->swap_sig, n) != 0;
+	else if (c->swap_sig == -2)
 		swap |= ds->pm_now;
-	enum pc_mode mode = pc_dom_mode(p, st, d);
+	enum pc_mode mode = (enum pc_mode)c->mode;
 	if (ds->cfg_written && mode != PC_MODE_SINGLE)
 		ds->single_state = PC_INACTIVE;
 	switch (mode) {
@@ -61,11 +63,47 @@ static int cmp_tick(uint64_t a, uint64_t ha, uint64_t b, uint64_t hb)
  * domains due at the same instant first all sample each other's FLAG and
  * EVENT, then step, so their order does not matter.  Cost: one step per
  * domain cycle. */
+void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c)
+{
+	const struct pc_dom_state *ds = &st->dom[d];
+	memset(c, 0, sizeof *c);
+	c->mode = (uint8_t)pc_dom_mode(p, st, d);
+	c->ctr_mode = (uint8_t)pc_dom_ctr_mode(p, st, d);
+	c->reset_event_at_start = !p->has_period || pc_ctrl_get(p, st, d, PC_CF(p, d, period)) == p->period_one;
+	if (p->has_import_modes) {
+		c->pulse_flag = pc_ctrl_get(p, st, d, PC_CF(p, d, flag_import)) != 0;
+		c->pulse_event = pc_ctrl_get(p, st, d, PC_CF(p, d, event_import)) != 0;
+	}
+	c->record_reset = pc_record_reset(p, st, d);
+	c->periodic_reset = pc_periodic_reset(p, st, d);
+	c->record_short = pc_ctrl_get(p, st, d, PC_CF(p, d, rec_format)) != 0;
+	const struct hwpc_field *pf = *PC_CF(p, d, periodic);
+	if (pf) {
+		const struct hwpc_enum *e = hwpc_enum_find_value(pf, p->chip, pc_ctrl_get(p, st, d, PC_CF(p, d, periodic)));
+		int64_t clocks;
+		if (e && hwpc_enum_attr_num(e, "clocks", &clocks) && clocks > 0)
+			c->periodic_x = (uint32_t)clocks;
+	}
+	c->swap_sig = p->swap_field ? (int)hwpc_field_get(p->swap_field, ds->swap_src) : p->swap_is_pm_trigger ? -2 : -1;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		uint32_t op = ds->op[i];
+		const struct hwpc_field *const f[5] = { p->op_d0[i], p->op_d1[i], p->op_r2[i], p->op_r3[i],
+							p->op_setflag[i] };
+		c->func[i] = p->op_func[i] ? (uint16_t)hwpc_field_get(p->op_func[i], op) : 0;
+		for (int k = 0; k < 5; k++)
+			if (f[k] && hwpc_field_get(f[k], op))
+				c->opbits[i] |= (uint8_t)(1u << k);
+	}
+}
+
 void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
 {
 	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
-	for (unsigned d = 0; d < nd; d++)
+	p->enabled = sim_pmc_unit_enabled(s, "PCOUNTER");
+	for (unsigned d = 0; d < nd; d++) {
 		p->target[d] = sim_cycles(to_ns, st->dom[d].hz);
+		pc_cache(p, st, d, &p->cache[d]);
+	}
 	for (;;) {
 		int best = -1;
 		for (unsigned d = 0; d < nd; d++)
@@ -160,7 +198,7 @@ static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, 
 			goto out;
 		}
 	}
-	if ((rc = opt_u64(spec, "reclat", PC_DEFAULT_RECLAT, 255, &lat, err)))
+	if ((rc = opt_u64(spec, "reclat", PC_DEFAULT_RECLAT, 1000000, &lat, err)))
 		goto out;
 	if (lat == 0) {
 		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option reclat=0 (a packet write takes at least 1 cycle)");
@@ -184,7 +222,7 @@ static int check_state(const struct pc_priv *p, struct pc_state *st, struct hwpc
 {
 	if (st->ndomains != p->ndomains)
 		return corrupt("domain count differs from the profile", err);
-	if (st->reclat == 0 || st->reclat > 255 || st->trace_used > PC_TRACE_BYTES * 8)
+	if (st->reclat == 0 || st->reclat > 1000000 || st->trace_used > PC_TRACE_BYTES * 8)
 		return corrupt("bad record latency or trace pool", err);
 	for (unsigned d = 0; d < p->ndomains; d++) {
 		const struct pc_dom_state *ds = &st->dom[d];

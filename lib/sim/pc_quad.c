@@ -24,7 +24,7 @@ void pc_quad_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, con
 	 * cycle" */
 	if (swap)
 		pc_quad_swap(ds);
-	enum pc_ctr_mode m = pc_dom_ctr_mode(p, st, d);
+	enum pc_ctr_mode m = (enum pc_ctr_mode)p->cache[d].ctr_mode;
 	pc_ctr_add(p, &c[PC_CYCLES], PC_CYCLES, 1);
 	pc_ctr_add(p, &c[PC_CYCLES_ALT], PC_CYCLES_ALT, 1);
 	pc_ctr_add(p, &c[PC_CEVENT], PC_CEVENT, pc_event_increment(m, in[PC_EVENT], mux));

@@ -32,7 +32,7 @@ static void send_packet(struct sim *s, const struct pc_priv *p, struct pc_state 
 		put16(b, p->rec_stop_word, ds->rec_stop & p->rec_stop_max);
 		for (unsigned i = 0; i < 12; i++)
 			put16(b, p->rec_event_word + i, ds->rec_ev[i]);
-		bool is_short = pc_ctrl_get(p, st, d, PC_CF(p, d, rec_format)) != 0;
+		bool is_short = p->cache[d].record_short;
 		unsigned size = is_short ? p->rec_short : p->rec_long;
 		/* G84:G92 force the high 8 address bits to 0; G92+ take them from
 		 * RECORD_ADDRESS_HIGH.  The position itself is 32-bit. */
@@ -50,7 +50,7 @@ static void send_packet(struct sim *s, const struct pc_priv *p, struct pc_state 
 		uint64_t wrap = p->rec_addr_bits >= 64 ? ~0ULL : (1ULL << p->rec_addr_bits) - 1;
 		ds->rec_pos = (uint32_t)((ds->rec_pos + size) & wrap);
 		ds->rec_packets++;
-		ds->rec_busy = (uint8_t)st->reclat;
+		ds->rec_busy = st->reclat;
 		/* "After a packet is written with address >= the value of this
 		 * register, the internal buffer valid flag will be cleared" */
 		uint32_t lim = p->rec_limit_f ? (uint32_t)(hwpc_field_get(p->rec_limit_f, ds->rec_limit)
@@ -75,7 +75,7 @@ void pc_record_cycle(struct sim *s, const struct pc_priv *p, struct pc_state *st
 	if (ds->rec_wedged)
 		return;
 	/* GCTRL.RECORD_RESET: "forces all record counters to 0 value" */
-	if (pc_record_reset(p, st, d)) {
+	if (p->cache[d].record_reset) {
 		pc_record_clear(ds);
 		return;
 	}

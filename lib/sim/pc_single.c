@@ -37,14 +37,14 @@ void pc_single_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, c
 		if (in[PC_START]) {
 			c[PC_CYCLES] = c[PC_CYCLES_ALT] = 0;
 			/* "if (gpu < NV15 || EVENT_CTR_PERIOD == ONE)" */
-			if (!p->has_period || pc_ctrl_get(p, st, d, PC_CF(p, d, period)) == p->period_one)
+			if (p->cache[d].reset_event_at_start)
 				c[PC_CEVENT] = 0;
 			ds->single_state = PC_COUNTING;
 		}
 		break;
 	case PC_COUNTING: {
 		pc_flag_update(ds, in[PC_SETFLAG], in[PC_CLRFLAG]);
-		enum pc_ctr_mode m = pc_dom_ctr_mode(p, st, d);
+		enum pc_ctr_mode m = (enum pc_ctr_mode)p->cache[d].ctr_mode;
 		/* CTR_CYCLES: the length of the counting period */
 		pc_ctr_add(p, &c[PC_CYCLES], PC_CYCLES, 1);
 		pc_ctr_add(p, &c[PC_CYCLES_ALT], PC_CYCLES_ALT, 1);
