@@ -450,8 +450,7 @@ static uint32_t writable(struct sim *s, const struct hwpc_reg *r)
 	if (!r->nfields)
 		return r->access == HWPC_ACCESS_RO ? 0 : 0xffffffffu;
 	for (unsigned i = 0; i < r->nfields; i++)
-		if (hwpc_gens_has(&r->fields[i].gens, s->dev.chip) && r->fields[i].access != HWPC_ACCESS_RO &&
-		    r->fields[i].access != HWPC_ACCESS_WO)
+		if (hwpc_gens_has(&r->fields[i].gens, s->dev.chip) && r->fields[i].access != HWPC_ACCESS_RO)
 			m |= hwpc_field_mask(&r->fields[i]);
 	return m;
 }
@@ -634,7 +633,7 @@ int pc_wr32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val)
 			const struct hwpc_field *fc = p->cf[0].fault_clear;
 			if (fc && hwpc_field_get(fc, val))
 				ds->rec_fault = 0; /* the domain stays wedged */
-			ds->ctrl = w;
+			ds->ctrl = w & ~(fc ? hwpc_field_mask(fc) : 0); /* write-only: not kept */
 			abort_dom(ds);
 		}
 		break;
