@@ -590,8 +590,21 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	}
 	/* A missing or empty file is created on first use, so that
 	 * "ptime -d sim:g84" works without a pcsim create first. */
-	if (mode || st.st_size == 0 ? create_state(s, spec, err) : load_state(s, spec, err))
+	if (mode || st.st_size == 0) {
+		if (create_state(s, spec, err)) {
+			/* Never leave a half-made file: an empty one is created
+			 * afresh on the next open. */
+			if (s->hdr)
+				munmap(s->hdr, s->map_size);
+			s->hdr = NULL;
+			s->nmodels = 0;
+			if (ftruncate(s->fd, 0))
+				(void)0;
+			goto fail;
+		}
+	} else if (load_state(s, spec, err)) {
 		goto fail;
+	}
 	if (attach_models(s, err))
 		goto fail;
 	sim_unlock(s);

@@ -21,8 +21,8 @@ import os
 import re
 import sys
 
-HZ = {"core": 12500, "host": 10000, "shader": 25000, "memory": 20000, "vdec": 8000,
-      "hub": 5000, "gpc": 5000, "part": 5000}
+HZ = {"core": 6000, "host": 5000, "shader": 12000, "memory": 10000, "vdec": 4000,
+      "hub": 2000, "gpc": 2000, "part": 2000}
 
 TESLA_CHIPS = ["G80", "G84", "G86", "G92", "G94", "G96", "G98", "G200", "MCP77", "MCP79",
                "GT215", "GT216", "GT218", "MCP89"]
