@@ -149,6 +149,21 @@ static void test_generation_bits(void **unused)
 	pt_close(&t);
 }
 
+/* CTRL's state fields are read-only ("read-only, reads as the current
+ * single event mode state"): writing them changes nothing */
+static void test_ctrl_read_only_fields(void **unused)
+{
+	struct pt t;
+	pt_open(&t, "g84", NULL);
+	W(&t, "CTRL[1]", 3u << 28 | 3u << 24 | 1u << 8);
+	assert_int_equal(R(&t, "CTRL[1]"), 1u << 8);
+	pt_close(&t);
+	pt_open(&t, "nv20", NULL);
+	W(&t, "CTRL", 0xf << 3); /* DOM0_SINGLE_STATE, DOM1_SINGLE_STATE */
+	assert_int_equal(R(&t, "CTRL"), 0);
+	pt_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_regmap_g92),   cmocka_unit_test(test_regmap_gt215),
 		cmocka_unit_test(test_regmap_gf100),
 		cmocka_unit_test(test_generation_bits),
+		cmocka_unit_test(test_ctrl_read_only_fields),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
