@@ -110,17 +110,23 @@ static inline uint32_t FIELD(struct pt *t, const char *regname, const char *fiel
 	return (uint32_t)hwpc_field_get(f, R(t, regname));
 }
 
-/* Drive signal sig of domain dom: "const 1", "periodic period=4 duty=1". */
-static inline void G(struct pt *t, unsigned dom, unsigned sig, const char *gen)
+/* Parse a generator as pcsim signal takes it, from one string. */
+static inline int GEN_PARSE(const char *text, struct hwpc_sim_gen *g, struct hwpc_err *err)
 {
 	char buf[128], *argv[8];
 	int argc = 0;
-	struct hwpc_sim_gen g;
-	struct hwpc_err err;
-	snprintf(buf, sizeof buf, "%s", gen);
+	snprintf(buf, sizeof buf, "%s", text);
 	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok && argc < 8; tok = strtok_r(NULL, " ", &save))
 		argv[argc++] = tok;
-	if (hwpc_sim_gen_parse(argc, argv, &g, &err) || hwpc_sim_pc_set_gen(t->dev, dom, sig, &g, &err))
+	return hwpc_sim_gen_parse(argc, argv, g, err);
+}
+
+/* Drive signal sig of domain dom: "const 1", "periodic period=4 duty=1". */
+static inline void G(struct pt *t, unsigned dom, unsigned sig, const char *gen)
+{
+	struct hwpc_sim_gen g;
+	struct hwpc_err err;
+	if (GEN_PARSE(gen, &g, &err) || hwpc_sim_pc_set_gen(t->dev, dom, sig, &g, &err))
 		fail_msg("generator %s: %s", gen, err.msg);
 }
 

@@ -219,6 +219,19 @@ static void test_single_nv10_ctr_mode(void **unused)
 	pt_close(&t);
 }
 
+/* Domain 0 counting an always-1 EVENT from cycle 4 on (1 init, 2 PRE,
+ * 3 START); returns after cycle 3. */
+static void count_every_cycle(struct pt *t)
+{
+	G(t, 0, 0x10, "const 1");
+	W(t, "START_SRC[0]", 0x10);
+	W(t, "START_OP[0]", 0xaaaa);
+	W(t, "EVENT_SRC[0]", 0x10);
+	W(t, "EVENT_OP[0]", 0xaaaa);
+	W(t, "PRE_OP[0]", 0xffff);
+	ADV(t, 0, 3);
+}
+
 /* "On NV10:NV30, the CTR_CYCLES, CTR_CYCLES_ALT, CTR_EVENT and CTR_START
  * counters are 40-bit ... the low 39 bits will wrap normally, but bit 39 is
  * sticky: that is, 0xffffffffff increments to 0x8000000000"; "_HI ... gives
@@ -227,13 +240,7 @@ static void test_counter_40bit_sticky(void **unused)
 {
 	struct pt t;
 	pt_open(&t, "nv20", NULL);
-	G(&t, 0, 0x10, "const 1");
-	W(&t, "START_SRC[0]", 0x10);
-	W(&t, "START_OP[0]", 0xaaaa);
-	W(&t, "EVENT_SRC[0]", 0x10);
-	W(&t, "EVENT_OP[0]", 0xaaaa);
-	W(&t, "PRE_OP[0]", 0xffff);
-	ADV(&t, 0, 3); /* COUNTING from cycle 4 */
+	count_every_cycle(&t);
 	STATE(&t)->dom[0].ctr[PC_CEVENT] = 0xfffffffffeULL;
 	STATE(&t)->dom[0].ctr[PC_CYCLES] = 0x7fffffffffULL;
 	ADV(&t, 0, 1);
@@ -252,13 +259,7 @@ static void test_counter_32bit_saturating(void **unused)
 {
 	struct pt t;
 	pt_open(&t, "nv30", NULL);
-	G(&t, 0, 0x10, "const 1");
-	W(&t, "START_SRC[0]", 0x10);
-	W(&t, "START_OP[0]", 0xaaaa);
-	W(&t, "EVENT_SRC[0]", 0x10);
-	W(&t, "EVENT_OP[0]", 0xaaaa);
-	W(&t, "PRE_OP[0]", 0xffff);
-	ADV(&t, 0, 3);
+	count_every_cycle(&t);
 	STATE(&t)->dom[0].ctr[PC_CEVENT] = 0xfffffffeULL;
 	ADV(&t, 0, 5);
 	assert_int_equal(R(&t, "CTR_EVENT[0]"), 0xffffffff);

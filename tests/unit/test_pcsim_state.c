@@ -104,14 +104,9 @@ static void test_corrupt_section(void **unused)
 
 static int gen_rc(const char *text)
 {
-	char buf[128], *argv[8];
-	int argc = 0;
 	struct hwpc_sim_gen g;
 	struct hwpc_err err;
-	snprintf(buf, sizeof buf, "%s", text);
-	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok && argc < 8; tok = strtok_r(NULL, " ", &save))
-		argv[argc++] = tok;
-	return hwpc_sim_gen_parse(argc, argv, &g, &err);
+	return GEN_PARSE(text, &g, &err);
 }
 
 /* "invalid generator parameters (period 0, probability outside [0,1], duty
