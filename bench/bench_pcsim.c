@@ -45,7 +45,7 @@ static void gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, char *kind, ch
 static struct hwpc_dev *open_sim(struct hwpc_regdb *db, const char *dir, const char *opts)
 {
 	char spec[256];
-	struct hwpc_dev *dev;
+	struct hwpc_dev *dev = NULL;
 	struct hwpc_err err;
 	snprintf(spec, sizeof spec, "sim:g84,clock=virtual,state=%s/bench.state,%s", dir, opts);
 	if (hwpc_sim_create(spec, true, db, &err) || hwpc_dev_open(spec, HWPC_OPEN_WRITE, db, &dev, &err))
