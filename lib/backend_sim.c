@@ -128,14 +128,14 @@ uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok)
 
 /* --- locking ----------------------------------------------------------- */
 
-static void sim_lock(struct sim *s)
+void sim_lock(struct sim *s)
 {
 	if (s->locked++ == 0)
 		while (flock(s->fd, LOCK_EX) && errno == EINTR)
 			;
 }
 
-static void sim_unlock(struct sim *s)
+void sim_unlock(struct sim *s)
 {
 	if (s->locked && --s->locked == 0)
 		flock(s->fd, LOCK_UN);
@@ -441,7 +441,7 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 		h.sect[i].id = s->models[i]->id;
 		h.sect[i].version = s->models[i]->version;
 		h.sect[i].offset = off;
-		h.sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s) : 0;
+		h.sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, spec) : 0;
 		off += (h.sect[i].size + 63) & ~(uint64_t)63;
 	}
 	h.file_size = off;
@@ -514,8 +514,14 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 	choose_models(s);
 	if (h.nsections != s->nmodels)
 		return corrupt(s, "unexpected sections", err);
+	/* Section sizes follow the options the file was created with. */
+	struct hwpc_devspec stored;
+	char text[sizeof h.options + 64];
+	snprintf(text, sizeof text, "sim:%s%s%s", s->dev.chip->name, *h.options ? "," : "", h.options);
+	if (hwpc_devspec_parse(text, &stored, NULL))
+		return corrupt(s, "bad stored options", err);
 	for (unsigned i = 0; i < s->nmodels; i++) {
-		uint64_t want = s->models[i]->state_size ? s->models[i]->state_size(s) : 0;
+		uint64_t want = s->models[i]->state_size ? s->models[i]->state_size(s, &stored) : 0;
 		if (h.sect[i].id != s->models[i]->id || h.sect[i].version != s->models[i]->version ||
 		    h.sect[i].size != want || h.sect[i].offset + h.sect[i].size > h.file_size ||
 		    h.sect[i].offset < sizeof h)
@@ -605,8 +611,21 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	}
 	/* A missing or empty file is created on first use, so that
 	 * "ptime -d sim:g84" works without a pcsim create first. */
-	if (mode || st.st_size == 0 ? create_state(s, spec, err) : load_state(s, spec, err))
+	if (mode || st.st_size == 0) {
+		if (create_state(s, spec, err)) {
+			/* Never leave a half-made file: an empty one is created
+			 * afresh on the next open. */
+			if (s->hdr)
+				munmap(s->hdr, s->map_size);
+			s->hdr = NULL;
+			s->nmodels = 0;
+			if (ftruncate(s->fd, 0))
+				(void)0;
+			goto fail;
+		}
+	} else if (load_state(s, spec, err)) {
 		goto fail;
+	}
 	if (attach_models(s, err))
 		goto fail;
 	s->create_id = s->hdr->create_id;

@@ -62,7 +62,8 @@ struct sim_model {
 	const char *const *spaces;
 	/* Whether the chip has this unit (default: yes). */
 	bool (*present)(struct sim *s);
-	size_t (*state_size)(struct sim *s);
+	/* Section size; spec holds the create-time options. */
+	size_t (*state_size)(struct sim *s, const struct hwpc_devspec *spec);
 	/* Profile options this model takes at create time ("crystal"). */
 	const char *const *options;
 	/* Fresh state: power-on values, then the create-time options. */
@@ -109,6 +110,10 @@ uint64_t sim_cycles(uint64_t ns, uint64_t hz);
 /* Cycles of a clock that tick in (from_ns, to_ns]. */
 uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
 
+/* Hold the state file's lock (nests); sim_sync then brings the models to
+ * the current time. */
+void sim_lock(struct sim *s);
+void sim_unlock(struct sim *s);
 /* Current simulated time (does not advance the models). */
 uint64_t sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */
