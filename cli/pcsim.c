@@ -37,7 +37,7 @@ static const char usage[] =
 
 struct ctx {
 	const char *device;
-	const char *cycles, *clock; /* advance --cycles N --clock CLOCK */
+	const char *cycles, *clock, *domain; /* advance --cycles N --clock CLOCK|--domain DOM */
 	bool verbose;
 	enum hwpc_format fmt;
 	int argc;
@@ -102,18 +102,18 @@ static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc == 1 && !c->cycles && !c->clock) {
 		if (hwpc_parse_duration_ns(c->argv[0], 1, 0, "advance", &ns, &err))
 			return cli_fail_err(&err);
-	} else if (c->argc == 0 && c->cycles && c->clock) {
+	} else if (c->argc == 0 && c->cycles && c->clock && !c->domain) {
 		uint64_t n;
 		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
 		    hwpc_sim_cycles_to_ns(dev, c->clock, n, &ns, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
-	} else if (c->argc == 4 && !strcmp(c->argv[0], "--cycles") && !strcmp(c->argv[2], "--domain")) {
+	} else if (c->argc == 0 && c->cycles && c->domain && !c->clock) {
 		uint64_t n;
 		unsigned dom;
-		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "advance --cycles", &n, &err) ||
-		    hwpc_sim_pc_domain(dev, c->argv[3], &dom, &err))
+		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
+		    hwpc_sim_pc_domain(dev, c->domain, &dom, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
@@ -311,7 +311,8 @@ int main(int argc, char **argv)
 		{ "device", required_argument, NULL, 'd' }, { "verbose", no_argument, NULL, 'v' },
 		{ "format", required_argument, NULL, 'F' }, { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },      { "cycles", required_argument, NULL, 'C' },
-		{ "clock", required_argument, NULL, 'K' },  { NULL, 0, NULL, 0 },
+		{ "clock", required_argument, NULL, 'K' },  { "domain", required_argument, NULL, 'D' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct ctx c = { 0 };
 	struct hwpc_err err;
@@ -324,6 +325,7 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'C': c.cycles = optarg; break;
 		case 'K': c.clock = optarg; break;
+		case 'D': c.domain = optarg; break;
 		case 'd': c.device = optarg; break;
 		case 'v': c.verbose = true; break;
 		case 'F':
@@ -342,8 +344,8 @@ int main(int argc, char **argv)
 	const char *cmd = argv[optind];
 	c.argc = argc - optind - 1;
 	c.argv = argv + optind + 1;
-	if ((c.cycles || c.clock) && strcmp(cmd, "advance"))
-		return cli_fail(HWPC_EINPUT, "--cycles and --clock belong to advance");
+	if ((c.cycles || c.clock || c.domain) && strcmp(cmd, "advance"))
+		return cli_fail(HWPC_EINPUT, "--cycles, --clock and --domain belong to advance");
 	if (!strcmp(cmd, "create") || !strcmp(cmd, "reset"))
 		return cmd_create_or_reset(&c, !strcmp(cmd, "reset"));
 	if (!strcmp(cmd, "list"))

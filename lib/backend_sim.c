@@ -87,21 +87,50 @@ uint64_t sim_clock_now(struct sim *s)
 	return t > (int64_t)h->now_ns ? (uint64_t)t : h->now_ns;
 }
 
+/* The longest step every model can take in reasonable time. */
+static uint64_t max_step_ns(struct sim *s)
+{
+	uint64_t limit = UINT64_MAX;
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->max_step_ns) {
+			uint64_t m = s->models[i]->max_step_ns(s, s->state[i], s->priv[i]);
+			if (m && m < limit)
+				limit = m;
+		}
+	return limit;
+}
+
+/* A realtime state opened after a reboot: CLOCK_MONOTONIC restarted, so
+ * the offset is re-anchored to continue from the last simulated time. */
+static void check_boot(struct sim *s)
+{
+	struct sim_header *h = s->hdr;
+	char boot[40];
+	if (h->clock_mode != SIM_CLOCK_REALTIME)
+		return;
+	read_boot_id(boot, sizeof boot);
+	if (strncmp(boot, h->boot_id, sizeof boot)) {
+		memcpy(h->boot_id, boot, sizeof boot);
+		h->rt_offset_ns = (int64_t)h->now_ns - (int64_t)mono_ns();
+	}
+}
+
 void sim_sync(struct sim *s)
 {
 	struct sim_header *h = s->hdr;
-	if (h->clock_mode == SIM_CLOCK_REALTIME) {
-		char boot[40];
-		read_boot_id(boot, sizeof boot);
-		if (strncmp(boot, h->boot_id, sizeof boot)) {
-			/* A new boot: CLOCK_MONOTONIC restarted, re-anchor. */
-			memcpy(h->boot_id, boot, sizeof boot);
-			h->rt_offset_ns = (int64_t)h->now_ns - (int64_t)mono_ns();
-		}
-	}
 	uint64_t now = sim_clock_now(s);
 	if (now == h->now_ns)
 		return;
+	/* A realtime simulator left alone for long catches up at most one
+	 * step; the rest is skipped, as if it had been paused (pcsim(1)). */
+	uint64_t step = max_step_ns(s);
+	if (h->clock_mode == SIM_CLOCK_REALTIME && now - h->now_ns > step) {
+		if (s->verbose)
+			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
+				(double)(now - h->now_ns - step) / 1e9, (double)step / 1e9);
+		h->rt_offset_ns -= (int64_t)(now - h->now_ns - step);
+		now = h->now_ns + step;
+	}
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->advance)
 			s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ns, now);
@@ -628,6 +657,7 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	}
 	if (attach_models(s, err))
 		goto fail;
+	check_boot(s);
 	s->create_id = s->hdr->create_id;
 	sim_unlock(s);
 	*out = s;
@@ -679,6 +709,15 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu ns overflows simulated time",
 				    (unsigned long long)ns);
+	}
+	uint64_t step = max_step_ns(s);
+	if (ns > step) {
+		sim_unlock(s);
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "advancing by %.6g s at once is more than the per-cycle models simulate in "
+				    "reasonable time (at most %.6g s per step on this chip; advance in steps, "
+				    "or lower the domain clocks)",
+				    (double)ns / 1e9, (double)step / 1e9);
 	}
 	if (h->clock_mode == SIM_CLOCK_VIRTUAL)
 		h->virt_ns += ns;

@@ -71,6 +71,9 @@ struct sim_model {
 	/* Per process: resolve register addresses, check the state is sane. */
 	int (*attach)(struct sim *s, void *state, void **priv, struct hwpc_err *err);
 	void (*detach)(void *priv);
+	/* The longest step the model can take at once in reasonable time
+	 * (a per-cycle model costs time per simulated cycle); 0 or NULL: any. */
+	uint64_t (*max_step_ns)(struct sim *s, void *state, void *priv);
 	/* Move the model from time from_ns to to_ns. */
 	void (*advance)(struct sim *s, void *state, void *priv, uint64_t from_ns, uint64_t to_ns);
 	/* Return 0 if handled; 1 if the address is not a register the model
