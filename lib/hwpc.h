@@ -11,6 +11,7 @@
 #include "hwpc/device.h"
 #include "hwpc/wplan.h"
 #include "hwpc/ptimer.h"
+#include "hwpc/timer.h"
 #include "hwpc/sim.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
