@@ -15,5 +15,6 @@
 #include "hwpc/sim.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
+#include "hwpc/tensix.h"
 
 #endif
