@@ -16,5 +16,7 @@
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
 #include "hwpc/tensix.h"
+#include "hwpc/tokmap.h"
+#include "hwpc/tsdump.h"
 
 #endif
