@@ -78,6 +78,37 @@ static int summary_item(void *ctx, const struct hwpc_ts_item *it)
 	return 0;
 }
 
+static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+{
+	struct hwpc_tsdump *t = ctx;
+	if (!t->slices) {
+		for (size_t i = 0; i < n; i++)
+			stats_event(t, ev[i].token, ev[i].ts);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		stats_event(t, ev[i].token, ev[i].ts);
+		const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ev[i].token);
+		if (m && m->role != HWPC_TOK_INSTANT) {
+			int b;
+			uint64_t addr;
+			hwpc_tsdec_locate(t->ts, ev[i].offset, &b, &addr);
+			tsdump_slice(t, m, ev[i].ts, b >= 0 ? b + 1 : 1);
+		}
+	}
+	return 0;
+}
+
+static int csv_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+{
+	struct hwpc_tsdump *t = ctx;
+	for (size_t i = 0; i < n; i++) {
+		const struct hwpc_tok *m;
+		csv_event(t, &ev[i], t->o.map ? tok_name(t, ev[i].token, &m) : NULL);
+	}
+	return t->csv.failed;
+}
+
 static int csv_cb(void *ctx, const struct hwpc_ts_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
@@ -183,6 +214,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		return NULL;
 	}
 	t->o = *opts;
+	stats_init(t);
 	if (opts->layout)
 		t->lay = *opts->layout;
 	t->o.layout = opts->layout ? &t->lay : NULL;
@@ -227,6 +259,10 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		cb = record_cb;
 	}
 	if (!(t->ts = hwpc_tsdec_new(t->o.layout, cb, t)))
+		goto oom;
+	/* The summary and CSV take events in batches (the fast path). */
+	if ((opts->summary && hwpc_tsdec_set_batch(t->ts, summary_batch, t)) ||
+	    (t->fast_csv && hwpc_tsdec_set_batch(t->ts, csv_batch, t)))
 		goto oom;
 	return t;
 oom:

@@ -39,24 +39,36 @@ static const char digits2[201] = "0001020304050607080910111213141516171819202122
 				 "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 				 "8081828384858687888990919293949596979899";
 
+static inline unsigned ndigits(uint64_t v)
+{
+	unsigned n = 1;
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Digits written in place from the end, two at a time: no temporary and
+ * no variable-length memcpy (a libc call per field). */
 static inline char *put_u64(char *p, uint64_t v)
 {
-	char tmp[20];
-	char *e = tmp + sizeof tmp, *s = e;
+	unsigned n = ndigits(v);
+	char *e = p + n;
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
-		s -= 2;
-		memcpy(s, digits2 + 2 * r, 2);
+		e -= 2;
+		e[0] = digits2[2 * r];
+		e[1] = digits2[2 * r + 1];
 	}
 	if (v >= 10) {
-		s -= 2;
-		memcpy(s, digits2 + 2 * v, 2);
+		e[-2] = digits2[2 * v];
+		e[-1] = digits2[2 * v + 1];
 	} else {
-		*--s = (char)('0' + v);
+		e[-1] = (char)('0' + v);
 	}
-	memcpy(p, s, (size_t)(e - s));
-	return p + (e - s);
+	return p + n;
 }
 
 static inline char *put_hex32(char *p, uint32_t v)
@@ -154,4 +166,45 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *
 		*p++ = '\n';
 	}
 	w->len = (size_t)(p - w->buf);
+}
+
+/* An event row, from the decoder's batch. */
+void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name)
+{
+	static const char times[3][16] = { ",full,,,\n", ",unwrapped,,,\n", ",relative,,,\n" };
+	static const uint8_t tlen[] = { 9, 14, 13 };
+	struct csvw *w = &t->csv;
+	if (w->cap - w->len < ROW_MAX && csvw_flush(w))
+		return;
+	char *p = w->buf + w->len;
+	memcpy(p, "event,", 6);
+	p = put_u64(p + 6, ev->offset);
+	*p++ = ',';
+	if (t->lay.have_bufs) {
+		int b;
+		uint64_t addr;
+		hwpc_tsdec_locate(t->ts, ev->offset, &b, &addr);
+		if (addr != UINT64_MAX)
+			p = put_u64(p, addr);
+		*p++ = ',';
+		if (b >= 0)
+			*p++ = (char)('0' + b);
+	} else {
+		*p++ = ',';
+	}
+	*p++ = ',';
+	p = put_u64(p, ev->index);
+	*p++ = ',';
+	p = put_u64(p, ev->size);
+	*p++ = ',';
+	p = put_hex32(p, ev->header);
+	*p++ = ',';
+	p = put_u64(p, ev->token);
+	*p++ = ',';
+	if (name)
+		p = put_field(p, name, 64);
+	*p++ = ',';
+	p = put_u64(p, ev->ts);
+	memcpy(p, times[ev->time], 16); /* fixed size: the row has room (ROW_MAX) */
+	w->len = (size_t)(p + tlen[ev->time] - w->buf);
 }

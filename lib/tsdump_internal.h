@@ -48,7 +48,9 @@ struct hwpc_tsdump {
 	bool fast_csv;
 	struct hwpc_err werr;     /* first write error */
 
-	/* per-token statistics: open addressing over toks */
+	/* per-token statistics: small tokens (all a 32-bit event can carry)
+	 * index toks directly, others through open addressing */
+	int32_t small[8192];
 	struct tokstat *toks;
 	int32_t *slots;
 	unsigned ntoks, mask;
@@ -68,8 +70,10 @@ void csvw_free(struct csvw *w);
 int csvw_flush(struct csvw *w);
 void csv_header(struct csvw *w);
 void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name);
+void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name);
 
 /* tsdump_stats.c */
+void stats_init(struct hwpc_tsdump *t);
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
 /* A slice ended (begin, end times); *pair set by the caller. */
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);

@@ -42,8 +42,31 @@ static int grow(struct hwpc_tsdump *t)
 	return 0;
 }
 
+static inline void update(struct tokstat *s, uint64_t ts)
+{
+	/* A 32-bit event's time is rounded down to 32 ticks, so it can
+	 * read earlier than the event before it: such a gap counts as 0. */
+	uint64_t gap = ts > s->last ? ts - s->last : 0;
+	if (gap < s->min_gap)
+		s->min_gap = gap;
+	if (gap > s->max_gap)
+		s->max_gap = gap;
+	if (ts > s->last)
+		s->last = ts;
+	s->count++;
+}
+
+void stats_init(struct hwpc_tsdump *t)
+{
+	memset(t->small, 0xff, sizeof t->small);
+}
+
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 {
+	if (token < 8192 && t->small[token] >= 0) {
+		update(&t->toks[t->small[token]], ts);
+		return;
+	}
 	unsigned i = t->mask ? hash(token) & t->mask : 0;
 	struct tokstat *s;
 	if (t->mask) {
@@ -53,13 +76,7 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 				break;
 			s = &t->toks[k];
 			if (s->token == token) {
-				uint64_t gap = ts - s->last;
-				if (gap < s->min_gap)
-					s->min_gap = gap;
-				if (gap > s->max_gap)
-					s->max_gap = gap;
-				s->last = ts;
-				s->count++;
+				update(s, ts);
 				return;
 			}
 		}
@@ -78,6 +95,8 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 			;
 	}
 	t->slots[i] = (int32_t)t->ntoks;
+	if (token < 8192)
+		t->small[token] = (int32_t)t->ntoks;
 	s = &t->toks[t->ntoks++];
 	*s = (struct tokstat){ .token = token, .count = 1, .first = ts, .last = ts, .min_gap = UINT64_MAX };
 }
@@ -209,9 +228,10 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	if (t->ntoks) {
 		o = section(t, o, COLS(token_cols), &rc, err);
 		qsort(t->toks, t->ntoks, sizeof *t->toks, cmp_tok);
-		free(t->slots); /* the order changed; the table is done with */
+		free(t->slots); /* the order changed; the tables are done with */
 		t->slots = NULL;
 		t->mask = 0;
+		stats_init(t);
 		for (unsigned k = 0; o && k < t->ntoks; k++) {
 			const struct tokstat *ts = &t->toks[k];
 			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ts->token);
