@@ -13,6 +13,7 @@
 
 int csvw_init(struct csvw *w, FILE *fp)
 {
+	memset(w, 0, sizeof *w);
 	w->fp = fp;
 	w->len = 0;
 	w->cap = CSV_CAP;
@@ -168,6 +169,42 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *
 	w->len = (size_t)(p - w->buf);
 }
 
+/* A decimal kept as text: offsets and indices grow by a little each row,
+ * and timestamps mostly do, so adding the difference to the digits is
+ * cheaper than formatting the number again. */
+static inline void dec_set(struct csvdec *d, uint64_t v)
+{
+	if (v >= d->v && v - d->v < 100000 && d->n) {
+		unsigned add = (unsigned)(v - d->v);
+		int i = (int)d->n - 1;
+		while (add) {
+			if (i < 0) { /* one more digit */
+				memmove(d->s + 1, d->s, d->n);
+				d->s[0] = '0';
+				d->n++;
+				i = 0;
+			}
+			unsigned x = (unsigned)(d->s[i] - '0') + add % 10;
+			add /= 10;
+			if (x >= 10) {
+				x -= 10;
+				add++;
+			}
+			d->s[i--] = (char)('0' + x);
+		}
+	} else {
+		d->n = (unsigned)(put_u64(d->s, v) - d->s);
+	}
+	d->v = v;
+}
+
+static inline char *put_dec(char *p, struct csvdec *d, uint64_t v)
+{
+	dec_set(d, v);
+	memcpy(p, d->s, sizeof d->s); /* fixed size: the row has room */
+	return p + d->n;
+}
+
 /* An event row, from the decoder's batch. */
 void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name)
 {
@@ -178,7 +215,7 @@ void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *n
 		return;
 	char *p = w->buf + w->len;
 	memcpy(p, "event,", 6);
-	p = put_u64(p + 6, ev->offset);
+	p = put_dec(p + 6, &t->csv.offset, ev->offset);
 	*p++ = ',';
 	if (t->lay.have_bufs) {
 		int b;
@@ -193,7 +230,7 @@ void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *n
 		*p++ = ',';
 	}
 	*p++ = ',';
-	p = put_u64(p, ev->index);
+	p = put_dec(p, &t->csv.index, ev->index);
 	*p++ = ',';
 	p = put_u64(p, ev->size);
 	*p++ = ',';
@@ -204,7 +241,7 @@ void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *n
 	if (name)
 		p = put_field(p, name, 64);
 	*p++ = ',';
-	p = put_u64(p, ev->ts);
+	p = put_dec(p, &t->csv.ts, ev->ts);
 	memcpy(p, times[ev->time], 16); /* fixed size: the row has room (ROW_MAX) */
 	w->len = (size_t)(p + tlen[ev->time] - w->buf);
 }

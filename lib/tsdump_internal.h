@@ -11,7 +11,14 @@
 
 /* A buffered writer for CSV rows: fixed columns, integers formatted by
  * hand, one fwrite per 64 KiB. */
+struct csvdec {
+	uint64_t v;
+	unsigned n;
+	char s[24];
+};
+
 struct csvw {
+	struct csvdec offset, index, ts; /* the last row's, as text */
 	FILE *fp;
 	char *buf;
 	size_t len, cap;
