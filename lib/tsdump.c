@@ -15,9 +15,11 @@ double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks)
 	return t->o.hz > 0 ? (double)ticks / t->o.hz * 1e6 : (double)ticks / 1e3;
 }
 
+/* One track for the events: the two buffers hold one stream, in order. */
 static int tid_of(const struct hwpc_ts_item *it)
 {
-	return it->buffer >= 0 ? it->buffer + 1 : 1;
+	(void)it;
+	return 1;
 }
 
 static const char *tok_name(const struct hwpc_tsdump *t, uint32_t token, const struct hwpc_tok **m)
@@ -89,12 +91,8 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		stats_event(t, ev[i].token, ev[i].ts);
 		const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ev[i].token);
-		if (m && m->role != HWPC_TOK_INSTANT) {
-			int b;
-			uint64_t addr;
-			hwpc_tsdec_locate(t->ts, ev[i].offset, &b, &addr);
-			tsdump_slice(t, m, ev[i].ts, b >= 0 ? b + 1 : 1);
-		}
+		if (m && m->role != HWPC_TOK_INSTANT)
+			tsdump_slice(t, m, ev[i].ts, 1);
 	}
 	return 0;
 }
@@ -191,12 +189,7 @@ static int trace_cb(void *ctx, const struct hwpc_ts_item *it)
 static void trace_names(struct hwpc_tsdump *t)
 {
 	hwpc_trace_process_name(t->tr, PID_TENSIX, "Tensix timestamper");
-	if (t->lay.have_bufs) {
-		hwpc_trace_thread_name(t->tr, PID_TENSIX, 1, "buffer 0");
-		hwpc_trace_thread_name(t->tr, PID_TENSIX, 2, "buffer 1");
-	} else {
-		hwpc_trace_thread_name(t->tr, PID_TENSIX, 1, "stream");
-	}
+	hwpc_trace_thread_name(t->tr, PID_TENSIX, 1, "events");
 	hwpc_trace_thread_name(t->tr, PID_TENSIX, TID_ANOMALY, "anomalies");
 }
 
