@@ -127,7 +127,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	printf '0x20000000 big\n' >"$BATS_TEST_TMPDIR/big"
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/big"
 	check [ "$status" -eq 2 ]
-	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/big:1: token: 536870912 is too large (at most 536870911)" ]
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/big:1: token: 0x20000000 is too large (at most 536870911)" ]
 	printf '1 a start\n' >"$BATS_TEST_TMPDIR/role"
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/role"
 	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/role:1: unknown role 'start' (expected begin or end)" ]
