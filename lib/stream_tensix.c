@@ -248,8 +248,14 @@ static void anomaly(struct hwpc_tsdec *d, enum hwpc_ts_kind kind, uint64_t off, 
 {
 	struct hwpc_ts_item it = {.kind = kind, .count = count, .value = value, .msg = d->msg};
 	locate(d, &it, off);
-	if (buffer >= 0)
+	if (buffer >= 0 && buffer != it.buffer) {
+		/* An anomaly of a buffer at its end (full): the address is
+		 * that buffer's, one past its last byte, not the next one's. */
+		uint64_t base = buffer ? d->cap[0] : 0;
 		it.buffer = buffer;
+		it.addr = d->lay.have_bufs && d->cap[buffer] && off >= base ? (uint64_t)d->lay.start[buffer] * 16 + (off - base)
+							  : UINT64_MAX;
+	}
 	if (kind == HWPC_TS_OVERFLOW || kind == HWPC_TS_BACKWARDS) {
 		it.ts = d->sum.last_ts;
 		it.time = d->sum.last_time;

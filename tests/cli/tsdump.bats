@@ -48,7 +48,7 @@ event,16,4112,0,1,32,0x00000012,2,,1088,unwrapped,,,
 event,20,4116,0,2,32,0x0000001a,3,,1088,unwrapped,,,
 event,24,4120,0,3,32,0x00000022,4,,1088,unwrapped,,,
 event,28,4124,0,4,32,0x0000002a,5,,1088,unwrapped,,,
-full,32,8192,0,,,,,,,,0,0,buffer 0 is full (STATUS)
+full,32,4128,0,,,,,,,,0,0,buffer 0 is full (STATUS)
 event,32,8192,1,5,64,0x00000031,6,,1150,unwrapped,,,
 event,40,8200,1,6,64,0x00000039,7,,1150,unwrapped,,,
 event,48,8208,1,7,96,0x00000044,8,,1150,full,,,
@@ -85,7 +85,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	check [ "${lines[1]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
 	run tsdump -d sim:tensix --format json
 	check [ "${lines[0]}" = '{"kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"ts":1000,"time":"full"}' ]
-	check [ "${lines[5]}" = '{"kind":"full","offset":32,"addr":8192,"buffer":0,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
+	check [ "${lines[5]}" = '{"kind":"full","offset":32,"addr":4128,"buffer":0,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
 	run tsdump -d sim:tensix --format trace
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = '{"traceEvents":[' ]
@@ -138,7 +138,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	printf 'buf 0 0x10 0x10\ncntl buf0_valid\nts128 1\nts128 2\nts128 3\n' | pcsim -d sim:tensix script -
 	run tsdump -d sim:tensix --format csv
 	check [ "$status" -eq 0 ]
-	[[ "$output" == *'overflow,16,,0,,,,,,'*',full,0,0,buffer 0 overflowed: events after ts 0 (full) were dropped'* ]]
+	[[ "$output" == *'overflow,16,272,0,,,,,,'*',full,0,0,buffer 0 overflowed: events after ts 0 (full) were dropped'* ]]
 	run tsdump -d sim:tensix --strict --format csv
 	check [ "$status" -eq 3 ]
 	check [ "${lines[-1]}" = "tsdump: sim:tensix: data was lost or is suspect (--strict)" ]
