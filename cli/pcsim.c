@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,14 @@ static const char usage[] =
 	"  trace DOM FILE             drive signals of DOM from a trace file\n"
 	"  pulse pm_trigger|wrcache_flush\n"
 	"                             a one-cycle PGRAPH pulse in every domain\n"
-	"  dump-mem ADDR LEN FILE     write simulated memory to FILE (- for stdout)\n"
 	"  reg NAME|ADDR[=VALUE]...   read or write registers (MMIO, as the chip sees it)\n"
 	"  list                       list the chipsets that can be simulated\n"
+	"  ts COMMAND [ARGS]          Tensix timestamper: one command (ts32 TOKEN, ts64, ts96,\n"
+	"                             ts128, flush, flush64, flush96, raw V, cntl, status,\n"
+	"                             buf N START END, advance N|DURATION)\n"
+	"  script FILE                Tensix timestamper: the commands in FILE, one a line (- stdin)\n"
+	"  dump FILE [ADDR [LENGTH]]  write simulated memory (Tensix L1, record buffers; default:\n"
+	"                             all of the first region) to FILE (- for stdout)\n"
 	"Options:\n"
 	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
 	"  -v, --verbose       report accesses to registers the chip does not have\n"
@@ -195,31 +201,6 @@ static int do_pulse(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return hwpc_sim_pc_pulse(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
 }
 
-static int do_dump_mem(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
-{
-	struct hwpc_err err;
-	uint64_t addr, len;
-	if (c->argc != 3)
-		return cli_fail(HWPC_EINPUT, "dump-mem: expected ADDR LEN FILE");
-	if (hwpc_parse_u64(c->argv[0], UINT64_MAX, "dump-mem ADDR", &addr, &err) ||
-	    hwpc_parse_u64(c->argv[1], hwpc_sim_mem_size(dev), "dump-mem LEN", &len, &err))
-		return cli_fail_err(&err);
-	char *buf = malloc(len ? len : 1);
-	if (!buf)
-		return cli_fail(HWPC_EOP, "dump-mem: out of memory");
-	int rc = hwpc_sim_mem_read(dev, addr, buf, len, &err) ? cli_fail_err(&err) : 0;
-	if (!rc) {
-		bool out = !strcmp(c->argv[2], "-");
-		FILE *f = out ? stdout : fopen(c->argv[2], "wb");
-		if (!f)
-			rc = cli_fail(HWPC_EOP, "dump-mem: cannot create %s: %s", c->argv[2], strerror(errno));
-		else if (fwrite(buf, 1, len, f) != len || (out ? fflush(f) : fclose(f)))
-			rc = cli_fail(HWPC_EOP, "dump-mem: writing %s failed", c->argv[2]);
-	}
-	free(buf);
-	return rc;
-}
-
 /* Raw MMIO, exactly as the chip sees it: a register by name, or an address
  * (written even where regdb has no register, so -v shows what the chip
  * ignores). */
@@ -263,6 +244,108 @@ static int do_reg(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 			return cli_fail_err(&err);
 	}
 	return 0;
+}
+
+/* What a timestamper command or script leaves behind. */
+static int tensix_report(struct hwpc_tensix *t, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	uint32_t status;
+	if (hwpc_reg_read(t->dev, "RISCV_DEBUG_REG.TIMESTAMP_STATUS", &status, &err))
+		return cli_fail_err(&err);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "commands", t->commands);
+	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(t->dev));
+	hwpc_out_hex32(o, "status", status);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_ts(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_tensix t;
+	struct hwpc_err err;
+	char line[512];
+	size_t used = 0;
+
+	if (c->argc == 0)
+		return cli_fail(HWPC_EINPUT, "ts: expected a command such as 'ts32 5' (pcsim --help)");
+	for (int i = 0; i < c->argc; i++) {
+		size_t n = strlen(c->argv[i]);
+		if (used + n + 2 > sizeof line)
+			return cli_fail(HWPC_EINPUT, "ts: command too long");
+		memcpy(line + used, c->argv[i], n);
+		used += n;
+		line[used++] = ' ';
+	}
+	line[used] = 0;
+	if (hwpc_tensix_init(&t, dev, &err) || hwpc_tensix_command(&t, line, &err))
+		return cli_fail_err(&err);
+	return tensix_report(&t, o);
+}
+
+static int do_script(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_tensix t;
+	struct hwpc_err err;
+	if (c->argc != 1)
+		return cli_fail(HWPC_EINPUT, "script: expected one FILE (- for stdin)");
+	const char *name = c->argv[0];
+	bool std = !strcmp(name, "-");
+	if (hwpc_tensix_init(&t, dev, &err))
+		return cli_fail_err(&err);
+	FILE *fp = std ? stdin : fopen(name, "r");
+	if (!fp)
+		return cli_fail(HWPC_EOP, "cannot read %s: %s", name, strerror(errno));
+	int rc = hwpc_tensix_script(&t, fp, std ? "<stdin>" : name, &err);
+	if (!std)
+		fclose(fp);
+	return rc ? cli_fail_err(&err) : tensix_report(&t, o);
+}
+
+static int do_dump(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	struct hwpc_sim_mem mem;
+	uint64_t addr, len;
+
+	if (c->argc < 1 || c->argc > 3)
+		return cli_fail(HWPC_EINPUT, "dump: expected FILE [ADDR [LENGTH]]");
+	if (hwpc_sim_mem_list(dev, &mem, 1) == 0)
+		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", dev->chip->name);
+	addr = mem.base;
+	len = mem.size;
+	if (c->argc > 1) {
+		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "dump ADDR", &addr, &err))
+			return cli_fail_err(&err);
+		len = addr >= mem.base && addr - mem.base < mem.size ? mem.size - (addr - mem.base) : 0;
+	}
+	if (c->argc > 2 && hwpc_parse_u64(c->argv[2], UINT64_MAX, "dump LENGTH", &len, &err))
+		return cli_fail_err(&err);
+	if (len == 0 || len > SIZE_MAX)
+		return cli_fail(HWPC_EINPUT, "dump: nothing to dump at 0x%llx (%s is 0x%llx..0x%llx)",
+				(unsigned long long)addr, mem.name, (unsigned long long)mem.base,
+				(unsigned long long)(mem.base + mem.size));
+	void *buf = malloc((size_t)len);
+	if (!buf)
+		return cli_fail(HWPC_EOP, "dump: out of memory for %llu bytes", (unsigned long long)len);
+	int rc = 0;
+	if (hwpc_sim_mem_read(dev, addr, buf, (size_t)len, &err)) {
+		free(buf);
+		return cli_fail_err(&err);
+	}
+	const char *name = c->argv[0];
+	bool std = !strcmp(name, "-");
+	FILE *fp = std ? stdout : fopen(name, "wb");
+	if (!fp || fwrite(buf, 1, (size_t)len, fp) != len || (std ? fflush(fp) : fclose(fp)))
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", name, strerror(errno));
+	free(buf);
+	if (rc || std)
+		return rc; /* the report would mix with the bytes */
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "file", name);
+	hwpc_out_hex(o, "addr", addr, 8);
+	hwpc_out_u64(o, "bytes", len);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
 static int cmd_list(struct ctx *c)
@@ -362,9 +445,13 @@ int main(int argc, char **argv)
 		return with_device(&c, do_trace);
 	if (!strcmp(cmd, "pulse"))
 		return with_device(&c, do_pulse);
-	if (!strcmp(cmd, "dump-mem"))
-		return with_device(&c, do_dump_mem);
 	if (!strcmp(cmd, "reg"))
 		return with_device(&c, do_reg);
+	if (!strcmp(cmd, "ts"))
+		return with_device(&c, do_ts);
+	if (!strcmp(cmd, "script"))
+		return with_device(&c, do_script);
+	if (!strcmp(cmd, "dump"))
+		return with_device(&c, do_dump);
 	return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", cmd);
 }

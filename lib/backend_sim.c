@@ -215,12 +215,12 @@ static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], s->priv[m], off, val);
-	if (rc) {
-		*val = 0;
+	if (rc > 0)
 		note(s, "read of", off, 0);
-	}
+	if (rc)
+		*val = 0;
 	sim_unlock(s);
-	return 0;
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
 }
 
 static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
@@ -231,10 +231,11 @@ static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], s->priv[m], off, val);
-	if (rc)
+	if (rc > 0)
 		note(s, "write to", off, val);
 	sim_unlock(s);
-	return 0;
+	/* A refused write (rc < 0) fails with the model's message. */
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
 }
 
 /* --- state file ---------------------------------------------------------- */
@@ -262,9 +263,12 @@ static void sim_close(struct hwpc_dev *dev)
 static void sim_describe(struct hwpc_dev *dev, char *buf, size_t len)
 {
 	struct sim *s = (struct sim *)dev;
-	snprintf(buf, len, "sim:%s %s %s (PMC.BOOT_0 0x%08x, %s clock, state %s)", dev->chip->name,
-		 dev->chip->family, dev->chip->name, dev->boot0,
-		 s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", s->path);
+	char id[40] = "";
+	if (sim_space(s, "PMC"))
+		snprintf(id, sizeof id, "PMC.BOOT_0 0x%08x, ", dev->boot0);
+	snprintf(buf, len, "sim:%s %s %s (%s%s clock, state %s)", dev->chip->name, dev->chip->family,
+		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
+		 s->path);
 }
 
 static uint64_t sim_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
@@ -763,6 +767,61 @@ bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 	return hwpc_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
 }
 
+/* The models' memories, in model order. */
+static uint8_t *memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
+{
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		for (unsigned k = 0; m->memory; k++) {
+			uint8_t *p = m->memory(s, s->state[i], s->priv[i], k, &out->base, &out->size, &out->name);
+			if (!p)
+				break;
+			if (index-- == 0)
+				return p;
+		}
+	}
+	return NULL;
+}
+
+unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max)
+{
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem tmp;
+	unsigned n = 0;
+	if (!hwpc_dev_is_sim(dev))
+		return 0;
+	while (memory(s, n, n < max ? &out[n] : &tmp))
+		n++;
+	return n;
+}
+
+int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem m;
+	if (!hwpc_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
+	sim_lock(s);
+	sim_sync(s);
+	for (unsigned i = 0;; i++) {
+		const uint8_t *p = memory(s, i, &m);
+		if (!p)
+			break;
+		if (addr >= m.base && addr - m.base <= m.size && len <= m.size - (addr - m.base)) {
+			memcpy(buf, p + (addr - m.base), len);
+			sim_unlock(s);
+			return 0;
+		}
+	}
+	sim_unlock(s);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "0x%llx..0x%llx is not in the memory %s simulates (pcsim -d sim:%s show "
+			    "lists it)",
+			    (unsigned long long)addr, (unsigned long long)(addr + len), dev->chip->name,
+			    dev->chip->name);
+}
+
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)
 {
 	if (hwpc_dev_is_sim(dev))
@@ -781,7 +840,10 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "chipset", dev->chip->name);
 	hwpc_out_str(o, "family", dev->chip->family);
-	hwpc_out_hex32(o, "boot0", dev->boot0);
+	if (sim_space(s, "PMC"))
+		hwpc_out_hex32(o, "boot0", dev->boot0);
+	else
+		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
 	hwpc_out_str(o, "clock", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
 	hwpc_out_u64(o, "time_ns", s->hdr->now_ns);
 	hwpc_out_str(o, "state", s->path);

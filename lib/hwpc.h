@@ -13,8 +13,12 @@
 #include "hwpc/device.h"
 #include "hwpc/wplan.h"
 #include "hwpc/ptimer.h"
+#include "hwpc/timer.h"
 #include "hwpc/sim.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
+#include "hwpc/tensix.h"
+#include "hwpc/tokmap.h"
+#include "hwpc/tsdump.h"
 
 #endif

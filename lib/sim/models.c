@@ -7,11 +7,13 @@ extern const struct sim_model sim_model_pmc;
 extern const struct sim_model sim_model_ptimer;
 extern const struct sim_model sim_model_pcounter;
 extern const struct sim_model sim_model_memory;
+extern const struct sim_model sim_model_tensix;
 
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
 	&sim_model_pcounter,
 	&sim_model_ptimer,
 	&sim_model_memory,
+	&sim_model_tensix,
 	NULL,
 };

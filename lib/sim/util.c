@@ -57,3 +57,13 @@ void sim_priv_free(void *priv)
 {
 	free(priv);
 }
+
+const struct hwpc_space *sim_space(struct sim *s, const char *name)
+{
+	for (unsigned k = 0; k < hwpc_regdb_space_count(s->dev.db); k++) {
+		const struct hwpc_space *sp = hwpc_regdb_space(s->dev.db, k);
+		if (!strcmp(sp->name, name) && hwpc_gens_has(&sp->gens, s->dev.chip))
+			return sp;
+	}
+	return NULL;
+}
