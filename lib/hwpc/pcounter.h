@@ -79,6 +79,36 @@ void hwpc_pc_names_free(struct hwpc_pc_names *names);
 /* The first (preferred) name of a signal of domain d, or NULL. */
 const char *hwpc_pc_signal_name(const struct hwpc_pc_names *names, unsigned signal);
 
+/* What pcsetup programmed into a domain, remembered per device so that
+ * pcread can tell when someone else (a driver, another user) has
+ * reprogrammed it since: the IRIX counters' "generation number" idea, made
+ * from the registers themselves.  Only the bits software sets are
+ * compared: writable fields (read-only state fields and write-only
+ * registers are left out). */
+#define HWPC_PC_RECORD_MAX 64
+struct hwpc_pc_record {
+	unsigned n;
+	struct {
+		uint32_t addr, value, mask;
+	} reg[HWPC_PC_RECORD_MAX];
+	uint64_t generation; /* bumped by every pcsetup of the domain */
+	char what[128];      /* a short description: "quad: event=..." */
+};
+struct hwpc_dev;
+/* Add a written register (value as written) to rec, with the mask of its
+ * bits that read back what was written.  false when rec is full. */
+bool hwpc_pc_record_add(struct hwpc_pc_record *rec, const struct hwpc_regdb *db,
+			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
+int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec,
+			struct hwpc_err *err);
+/* found is false (and rec empty) when nothing was recorded. */
+int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec, bool *found,
+			struct hwpc_err *err);
+/* Re-read the recorded registers; *changed and a one-line description of
+ * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc"). */
+int hwpc_pc_record_check(struct hwpc_dev *dev, const struct hwpc_pc_record *rec, bool *changed,
+			 char *diff, size_t len, struct hwpc_err *err);
+
 /* Fill logic-op capabilities for the registers of one domain set (space
  * "PCOUNTER", "PCOUNTER.HUB", ...) on chip: bit positions from the OP and
  * SRC fields, features from which fields and registers exist. */
