@@ -160,13 +160,18 @@ static int jobs_from_file(struct job_set *js, const struct hwpc_pc_layout *l, co
 		if (o->set ? strcmp(e->set, o->set) : !first)
 			continue;
 		found_set = true;
+		snprintf(where, sizeof where, "%s:%u: ", f->path, e->line);
 		if (o->domain && *e->domain) {
+			/* -D picks the file's sections for that domain. */
 			unsigned a, b;
-			if (hwpc_pc_domain_find(l, o->domain, &a, NULL) || hwpc_pc_domain_find(l, e->domain, &b, NULL) ||
-			    a != b)
+			struct hwpc_err err;
+			if (hwpc_pc_domain_find(l, e->domain, &b, &err))
+				return cli_fail(HWPC_EINPUT, "%s%s", where, err.msg);
+			if (hwpc_pc_domain_find(l, o->domain, &a, &err))
+				return cli_fail_err(&err);
+			if (a != b)
 				continue;
 		}
-		snprintf(where, sizeof where, "%s:%u: ", f->path, e->line);
 		if (add_job(js, l, dom, where, &e->setup))
 			return HWPC_EINPUT;
 	}

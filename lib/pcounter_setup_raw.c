@@ -80,7 +80,7 @@ int pcs_raw(struct pcs *c, const char *text)
 		snprintf(regname, sizeof regname, "0x%06x", addr);
 	} else {
 		if (resolve(c, lhs, &ref))
-			return hwpc_err_set(c->err, HWPC_EINPUT, "--reg %s: %s", lhs, c->err->msg);
+			return hwpc_err_prefix(c->err, "--reg %s", lhs);
 		addr = ref.addr;
 		f = ref.field;
 		hwpc_regref_format(&ref, regname, sizeof regname);
@@ -91,12 +91,12 @@ int pcs_raw(struct pcs *c, const char *text)
 	}
 	uint64_t v, mask = 0xffffffffu;
 	if (value_of(c, rhs, f, f ? (f->width >= 64 ? UINT64_MAX : (1ULL << f->width) - 1) : 0xffffffffu, &v))
-		return hwpc_err_set(c->err, HWPC_EINPUT, "--reg %s: %s", regname, c->err->msg);
+		return hwpc_err_prefix(c->err, "--reg %s", regname);
 	if (colon) {
 		if (f)
 			return hwpc_err_set(c->err, HWPC_EINPUT, "--reg %s: a field takes no :MASK", regname);
 		if (hwpc_parse_u64(colon, 0xffffffffu, "--reg MASK", &mask, c->err))
-			return hwpc_err_set(c->err, HWPC_EINPUT, "--reg %s: %s", regname, c->err->msg);
+			return hwpc_err_prefix(c->err, "--reg %s", regname);
 		if (v & ~mask)
 			return hwpc_err_set(c->err, HWPC_EINPUT, "--reg %s: VALUE 0x%llx has bits outside MASK 0x%llx",
 					    regname, (unsigned long long)v, (unsigned long long)mask);

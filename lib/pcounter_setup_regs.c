@@ -68,6 +68,7 @@ static const struct hwpc_reg *any_space_reg(const struct hwpc_regdb *db, const s
 void pcs_where(struct pcs *c, const char *reg, const char *field, const char *enumname, char *buf, size_t len)
 {
 	struct hwpc_gens g;
+	bool any = false;
 	memset(&g, 0, sizeof g);
 	for (unsigned i = 0; i < hwpc_regdb_chipset_count(c->db); i++) {
 		const struct hwpc_chipset *chip = hwpc_regdb_chipset(c->db, i);
@@ -82,8 +83,12 @@ void pcs_where(struct pcs *c, const char *reg, const char *field, const char *en
 		if (!r || (field && !f) || (enumname && !hwpc_enum_find_name(f, chip, enumname)))
 			continue;
 		g.bits[chip->index / 64] |= 1ULL << (chip->index % 64);
+		any = true;
 	}
-	hwpc_gens_format(c->db, &g, buf, len);
+	if (any)
+		hwpc_gens_format(c->db, &g, buf, len);
+	else if (len)
+		buf[0] = 0;
 }
 
 static void enum_list(struct pcs *c, const struct hwpc_field *f, char *buf, size_t len)
