@@ -60,7 +60,7 @@ static void test_order(void **state)
 		struct hwpc_err err;
 		struct hwpc_wplan p;
 		struct hwpc_pc_record rec;
-		unsigned dom;
+		unsigned dom = 0;
 		pt_open(&t, oc->chip, NULL);
 		struct hwpc_pc_setup s = setup_of(oc->opts);
 		if (hwpc_pc_layout_dev(t.dev, NULL, &l, &err) || hwpc_pc_domain_find(&l, oc->dom, &dom, &err))
