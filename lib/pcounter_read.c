@@ -74,21 +74,9 @@ static int init_counters(struct hwpc_pcr *r, struct hwpc_err *err)
 
 static void init_flag(struct hwpc_pcr *r)
 {
-	struct hwpc_pc_names names;
-	r->has_flag = false;
-	if (hwpc_pc_names_build(r->l, r->dom, &names, NULL))
-		return;
-	/* "flag" is the domain's own FLAG trailer (hwpc-expr(7)). */
-	for (size_t i = 0; i < names.tab.nsyms; i++) {
-		const struct hwpc_lop_sym *s = &names.tab.syms[i];
-		if (s->kind == HWPC_LOP_SYM_SIGNAL && !strcmp(s->name, "flag") && s->signal / 32 < r->nstatus) {
-			r->has_flag = true;
-			r->flag_signal = s->signal;
-			r->flag_addr = r->status_addr[s->signal / 32];
-			break;
-		}
-	}
-	hwpc_pc_names_free(&names);
+	r->has_flag = hwpc_pc_own_flag(r->l, r->dom, &r->flag_signal) && r->flag_signal / 32 < r->nstatus;
+	if (r->has_flag)
+		r->flag_addr = r->status_addr[r->flag_signal / 32];
 }
 
 static int init_status(struct hwpc_pcr *r, struct hwpc_err *err)
