@@ -8,6 +8,7 @@
 #include "hwpc/logicop.h"
 #include "hwpc/pcounter.h"
 #include "hwpc/pcread.h"
+#include "hwpc/pcsetup.h"
 #include "hwpc/regdb.h"
 #include "hwpc/parse.h"
 #include "hwpc/output.h"
