@@ -696,7 +696,7 @@ int main(int argc, char **argv)
 		hwpc_out_free(o);
 		goto done;
 	}
-	if (hwpc_pc_layout_load(db, dev->chip, op.profile, &layout, &err)) {
+	if (hwpc_pc_layout_dev(dev, op.profile, &layout, &err)) {
 		rc = cli_fail_err(&err);
 		goto done;
 	}
