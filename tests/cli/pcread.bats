@@ -182,7 +182,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	check [ "${lines[0]}" = "domain,signal,name,value" ]
 	check [ "${lines[1]}" = "core_a,0x00,TPC.GEOM.MUX.0,1" ]
 	check [ "${lines[2]}" = "core_a,0x01,TPC.GEOM.MUX.1,0" ]
-	[[ "$output" == *$'\ncore_a,0x'??',dom1.flag,0\n'* ]]
+	[[ "$output" == *$'\ncore_a,0xfe,dom1.flag,0\n'* ]]
 	run -0 pcread -d sim:g84 -D core_a --signals --format json
 	check [ "$(grep -c . <<<"$output")" -eq 256 ]
 }
