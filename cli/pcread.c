@@ -20,6 +20,7 @@ static const char usage[] =
 	"              [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]\n"
 	"       pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION\n"
 	"       pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]\n"
+	"       pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]\n"
 	"Read PCOUNTER domains: counters, mode and state, flag, EVENT/CYCLES.\n"
 	"  -d, --device SPEC     0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)\n"
 	"  -D, --domain DOM      a domain by name or number, or all (default: all; repeatable)\n"
@@ -32,6 +33,8 @@ static const char usage[] =
 	"      --scan DUR        sample the signals for DUR: percentage of samples each was 1\n"
 	"      --reg REF         read a register (repeatable), fields decoded\n"
 	"      --list-regs       list the chip's registers (optionally matching PATTERN)\n"
+	"  -f, --file SETFILE    rotate the counter sets of SETFILE, one per interval (quad mode;\n"
+	"                        writes), and print perf-style scaled estimates\n"
 	"      --strict          exit 3 when the setup changed, sets were lost or a counter saturated\n"
 	"      --format FMT      text (default), json (JSON Lines), csv or trace (Chrome trace JSON)\n"
 	"  -o, --output FILE     write to FILE\n"
@@ -44,7 +47,7 @@ enum { OPT_PROFILE = 256, OPT_ACK, OPT_EXPR, OPT_SIGNALS, OPT_SCAN, OPT_REG, OPT
 #define MAX_REGS 64
 
 struct opts {
-	const char *device, *profile, *output, *pattern;
+	const char *device, *profile, *output, *pattern, *setfile;
 	const char *domains[HWPC_PC_MAX_DOMAINS];
 	unsigned ndomains;
 	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count;
@@ -99,13 +102,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "interval", required_argument, NULL, 'i' },  { "count", required_argument, NULL, 'n' },
 		{ "format", required_argument, NULL, OPT_FORMAT }, { "output", required_argument, NULL, 'o' },
 		{ "verbose", no_argument, NULL, 'v' },         { "help", no_argument, NULL, 'h' },
+		{ "file", required_argument, NULL, 'f' },
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
 	};
 	struct hwpc_err err;
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:D:i:n:o:vhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:D:i:n:o:f:vhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->device = optarg; break;
 		case 'D':
@@ -145,6 +149,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return cli_fail_err(&err);
 			break;
 		case 'o': o->output = optarg; break;
+		case 'f': o->setfile = optarg; break;
 		case 'v': o->verbose = true; break;
 		case 'h': fputs(usage, stdout); exit(0);
 		case 'V': cli_version(); exit(0);
@@ -167,6 +172,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_fail(HWPC_EINPUT, "-D does not apply to --reg and --list-regs (name the index)");
 	if (o->have_count && !o->have_interval)
 		return cli_fail(HWPC_EINPUT, "-n needs -i");
+	if (o->setfile && (modes || o->expr || o->fmt == HWPC_FMT_TRACE))
+		return cli_fail(HWPC_EINPUT, "-f rotates counter sets; it cannot be combined with --signals, "
+			       "--scan, --reg, --list-regs, --expr or --format trace");
+	if (o->setfile && !o->have_interval)
+		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	return 0;
 }
 
@@ -668,6 +678,123 @@ static int read_signals(FILE *out, const struct opts *op)
 	return rc;
 }
 
+/* --- rotation ------------------------------------------------------------ */
+
+static void step_cycle(void *arg)
+{
+	struct dom *d = arg;
+	hwpc_sim_pc_advance_cycles(d->r.dev, d->r.dom, 1, NULL);
+}
+
+/* Wait out one turn: on a virtual simulator clock, move it by the interval. */
+static int turn_wait(struct dom *d, const struct opts *op, uint64_t deadline)
+{
+	struct hwpc_err err;
+	if (hwpc_sim_is_virtual(d->r.dev))
+		return hwpc_sim_advance_ns(d->r.dev, op->interval_ns, &err) ? cli_fail_err(&err) : 0;
+	sleep_until(deadline);
+	return 0;
+}
+
+static int rotation_report(FILE *out, const struct opts *op, struct dom *d, const struct hwpc_pc_setfile *sf,
+			   const struct hwpc_pcr_rotset *sets)
+{
+	static const struct hwpc_col cols[] = { { "set", 0 },    { "domain", 0 },  { "counter", 10 },
+						{ "count", 0 },  { "scaled", 0 },  { "counted_pct", 0 },
+						{ "periods", 0 }, { "saturated", 0 } };
+	struct hwpc_err err;
+	int rc = 0;
+	uint64_t total = hwpc_pcr_rot_total(sets, sf->n);
+	struct hwpc_out *o = hwpc_out_new(out, op->fmt, &err);
+	if (!o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err)) {
+		hwpc_out_free(o);
+		return cli_fail_err(&err);
+	}
+	for (size_t j = 0; j < sf->n && !rc; j++) {
+		if (sets[j].saturated && !d->warned_sat) {
+			cli_warn("%s: a counter saturated in set '%s': its count is a lower bound", d->r.di->name,
+				 sf->e[j].set);
+			d->warned_sat = suspect = true;
+		}
+		for (int c = 0; c < HWPC_PCR_NCTRS && !rc; c++) {
+			if (!d->r.ctr[c].present)
+				continue;
+			double scaled = hwpc_pcr_rot_scale(sets[j].count[c], sets[j].counted, total);
+			hwpc_out_begin(o);
+			hwpc_out_str(o, "set", sf->e[j].set);
+			hwpc_out_str(o, "domain", d->r.di->name);
+			hwpc_out_str(o, "counter", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+			hwpc_out_u64(o, "count", sets[j].count[c]);
+			if (isnan(scaled))
+				hwpc_out_null(o, "scaled");
+			else
+				hwpc_out_u64(o, "scaled", (uint64_t)llround(scaled));
+			hwpc_out_double(o, "counted_pct", 100.0 * hwpc_pcr_rot_fraction(sets[j].counted, total), 2);
+			hwpc_out_u64(o, "periods", sets[j].periods);
+			hwpc_out_bool(o, "saturated", sets[j].saturated >> c & 1);
+			rc = hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+		}
+	}
+	if (hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	return rc;
+}
+
+/* The sets of a setup file take turns on one domain, an interval each. */
+static int rotate(FILE *out, const struct opts *op, struct hwpc_dev *dev)
+{
+	struct hwpc_err err;
+	struct hwpc_pc_setfile sf;
+	struct hwpc_pcr_rotation rt;
+	struct hwpc_pcr_rotset *sets = NULL;
+	struct dom *d = &doms[0];
+	unsigned dn;
+	int rc = 0;
+
+	if (hwpc_pc_setfile_parse(op->setfile, &sf, &err))
+		return cli_fail_err(&err);
+	const char *want = op->ndomains ? op->domains[0] : NULL;
+	for (size_t j = 0; j < sf.n && !rc; j++) {
+		const char *name = sf.e[j].domain[0] ? sf.e[j].domain : want;
+		if (!name)
+			rc = cli_fail(HWPC_EINPUT, "%s:%u: no domain (give one in the file or with -D)", op->setfile,
+				      sf.e[j].line);
+		else if (!want)
+			want = name;
+		else if (strcasecmp(name, want))
+			rc = cli_fail(HWPC_EINPUT, "%s:%u: domain %s: one domain rotates at a time (%s)", op->setfile,
+				      sf.e[j].line, name, want);
+	}
+	if (!rc && hwpc_pc_domain_find(&layout, want, &dn, &err))
+		rc = cli_fail(HWPC_EINPUT, "%s: %s", op->setfile, err.msg);
+	if (!rc && (hwpc_pcr_init(&d->r, dev, &layout, dn, &err) || hwpc_pcr_rot_init(&rt, &d->r, &err)))
+		rc = cli_fail_err(&err);
+	if (!rc && !(sets = calloc(sf.n, sizeof *sets)))
+		rc = cli_fail(HWPC_EOP, "out of memory");
+	ndoms = 1;
+	if (!rc && hwpc_sim_is_virtual(dev)) {
+		rt.step = step_cycle;
+		rt.step_arg = d;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	uint64_t start = mono_ns();
+	for (uint64_t k = 0; !rc && !stop && (!op->have_count || k < op->count); k++) {
+		size_t j = k % sf.n;
+		if (hwpc_pcr_rot_begin(&rt, &sf.e[j].setup, &err))
+			rc = cli_fail(err.status, "%s:%u: set %s: %s", op->setfile, sf.e[j].line, sf.e[j].set, err.msg);
+		else if (!(rc = turn_wait(d, op, start + (k + 1) * op->interval_ns)) &&
+			 hwpc_pcr_rot_end(&rt, &sets[j], &err))
+			rc = cli_fail_err(&err);
+	}
+	if (!rc)
+		rc = rotation_report(out, op, d, &sf, sets);
+	free(sets);
+	hwpc_pc_setfile_free(&sf);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts op = { 0 };
@@ -679,8 +806,8 @@ int main(int argc, char **argv)
 	cli_init("pcread");
 	if ((rc = parse_args(argc, argv, &op)))
 		return rc;
-	/* Read-only, except that acking quad data is a register write. */
-	if ((rc = cli_open(op.device, op.ack ? HWPC_OPEN_WRITE : HWPC_OPEN_READ, &db, &dev)))
+	/* Read-only, except that acking quad data and rotating sets write. */
+	if ((rc = cli_open(op.device, op.ack || op.setfile ? HWPC_OPEN_WRITE : HWPC_OPEN_READ, &db, &dev)))
 		return rc;
 	hwpc_sim_set_verbose(dev, op.verbose);
 	FILE *out = stdout;
@@ -698,6 +825,12 @@ int main(int argc, char **argv)
 	}
 	if (hwpc_pc_layout_dev(dev, op.profile, &layout, &err)) {
 		rc = cli_fail_err(&err);
+		goto done;
+	}
+	if (op.setfile) {
+		rc = rotate(out, &op, dev);
+		if (!rc && op.strict && suspect)
+			rc = HWPC_ELOST;
 		goto done;
 	}
 	if ((rc = pick_domains(&op, dev)))

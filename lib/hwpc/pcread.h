@@ -162,6 +162,7 @@ struct hwpc_pcr_rotset {
 	uint64_t count[HWPC_PCR_NCTRS]; /* summed over the periods this set counted */
 	uint64_t counted;               /* domain cycles this set counted */
 	uint64_t periods;
+	unsigned saturated;             /* counters that saturated in some period */
 };
 /* Add one latched period of set k's counters (count[] from a quad read). */
 void hwpc_pcr_rot_add(struct hwpc_pcr_rotset *set, const uint64_t count[HWPC_PCR_NCTRS], uint64_t cycles);
@@ -172,6 +173,22 @@ uint64_t hwpc_pcr_rot_total(const struct hwpc_pcr_rotset *sets, size_t nsets);
 double hwpc_pcr_rot_scale(uint64_t count, uint64_t counted, uint64_t total);
 /* counted / total, 0..1 (0 when total is 0). */
 double hwpc_pcr_rot_fraction(uint64_t counted, uint64_t total);
+
+/* Taking turns on the hardware (G84:GF100, whose PRE_OP write swaps): begin
+ * programs a set in quad mode with pcsetup's plan (the device open for
+ * writing) and drops what counted meanwhile; end swaps, reads the set's
+ * period, acks it and adds it to set.  step, when set, is called between
+ * the swap and the read (a virtual simulator clock must move a cycle). */
+struct hwpc_pc_setup;
+struct hwpc_pcr_rotation {
+	struct hwpc_pcr *r;
+	uint32_t preop;
+	void (*step)(void *arg);
+	void *step_arg;
+};
+int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
+int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
+int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

@@ -266,3 +266,26 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	[[ "$output" == usage:* ]]
 	run -0 pcread -V
 }
+
+@test "-f: three counter sets rotate on one quad domain; perf-style scaled estimates" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x11 const 1
+	pcsim -d sim:g84 signal core_a 0x12 periodic period=2 duty=1
+	printf '# three sets, one in hardware\ndomain core_a\nset quarter\nevent 0x10\nset always\nevent 0x11\nstart 0x12\nset half\nevent 0x12\n' \
+		> "$BATS_TEST_TMPDIR/rot.setup"
+	run -0 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup" -i 100us -n 4 --format csv
+	check [ "${lines[0]}" = "set,domain,counter,count,scaled,counted_pct,periods,saturated" ]
+	check [ "${lines[1]}" = "quarter,core_a,cycles,200,400,50.00,2,false" ]
+	check [ "${lines[3]}" = "quarter,core_a,event,50,100,50.00,2,false" ]
+	check [ "${lines[9]}" = "always,core_a,event,100,400,25.00,1,false" ]
+	check [ "${lines[10]}" = "always,core_a,start,50,200,25.00,1,false" ]
+	check [ "${lines[15]}" = "half,core_a,event,50,200,25.00,1,false" ]
+	run -2 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup"
+	check [ "$output" = "pcread: -f needs -i: how long each counter set counts in its turn" ]
+	vsim nv40
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1
+	printf 'event 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/nv40.setup"
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1
+	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
+}
