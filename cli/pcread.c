@@ -3,6 +3,7 @@
  * name; interval sampling with 64-bit totals.  See pcread(1). */
 #include "common/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <getopt.h>
@@ -338,6 +339,18 @@ struct layout_cols {
 	bool sample, quad, record, totals, expr, verbose;
 };
 
+/* "event_expr": the key of input i's expression. */
+static const char *expr_key(int i)
+{
+	static char keys[HWPC_LOP_NINPUTS][24];
+	if (!keys[i][0]) {
+		snprintf(keys[i], sizeof keys[i], "%s_expr", hwpc_lop_input_name((enum hwpc_lop_input)i));
+		for (char *p = keys[i]; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	}
+	return keys[i];
+}
+
 static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 {
 	cols[(*n)++] = (struct hwpc_col){ name, 0 };
@@ -345,7 +358,7 @@ static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 
 static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 {
-	static char total_keys[HWPC_PCR_NCTRS][24], expr_keys[HWPC_LOP_NINPUTS][24];
+	static char total_keys[HWPC_PCR_NCTRS][24];
 	size_t n = 0;
 	if (lc->sample) {
 		add_col(cols, &n, "sample");
@@ -375,12 +388,8 @@ static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 		add_col(cols, &n, "total_saturated");
 	}
 	if (lc->expr)
-		for (int i = 0; i < HWPC_LOP_NINPUTS; i++) {
-			snprintf(expr_keys[i], sizeof expr_keys[i], "%s_expr", hwpc_lop_input_name((enum hwpc_lop_input)i));
-			for (char *p = expr_keys[i]; *p; p++)
-				*p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
-			add_col(cols, &n, expr_keys[i]);
-		}
+		for (int i = 0; i < HWPC_LOP_NINPUTS; i++)
+			add_col(cols, &n, expr_key(i));
 	if (lc->verbose)
 		add_col(cols, &n, "mmio_reads");
 	return n;
@@ -468,14 +477,10 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	}
 	if (lc->expr)
 		for (int i = 0; i < HWPC_LOP_NINPUTS; i++) {
-			char key[32];
-			snprintf(key, sizeof key, "%s_expr", hwpc_lop_input_name((enum hwpc_lop_input)i));
-			for (char *p = key; *p; p++)
-				*p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
 			if (d->expr[i][0])
-				hwpc_out_str(o, key, d->expr[i]);
+				hwpc_out_str(o, expr_key(i), d->expr[i]);
 			else
-				hwpc_out_null(o, key);
+				hwpc_out_null(o, expr_key(i));
 		}
 	if (lc->verbose)
 		hwpc_out_u64(o, "mmio_reads", s->mmio_reads);
