@@ -7,6 +7,7 @@
 #include "hwpc/error.h"
 #include "hwpc/logicop.h"
 #include "hwpc/pcounter.h"
+#include "hwpc/pcread.h"
 #include "hwpc/pcsetup.h"
 #include "hwpc/regdb.h"
 #include "hwpc/parse.h"

@@ -202,10 +202,29 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 		VEC_AT(db->params, struct hwpc_param, i)->gens = db->all;
 	for (size_t i = 0; i < db->records.len; i++)
 		VEC_AT(db->records, struct hwpc_record, i)->gens = db->all;
+	/* Records share a few gens= texts (signal tables repeat theirs):
+	 * parse each once while it is among the recent ones; start-up time is
+	 * every command's. */
+	struct {
+		const char *text;
+		struct hwpc_gens gens;
+	} seen[16];
+	unsigned nseen = 0;
 	for (size_t i = 0; i < db->pending.len; i++) {
 		const struct pending_gens *pg = VEC_AT(db->pending, struct pending_gens, i);
-		if (hwpc_gens_parse(db, pg->text, pending_target(db, pg), err))
+		struct hwpc_gens *target = pending_target(db, pg);
+		unsigned k;
+		for (k = 0; k < nseen && k < 16 && strcmp(seen[k].text, pg->text); k++)
+			;
+		if (k < nseen && k < 16) {
+			*target = seen[k].gens;
+			continue;
+		}
+		if (hwpc_gens_parse(db, pg->text, target, err))
 			return hwpc_err_prefix(err, "%s:%u", pg->file, pg->line);
+		seen[nseen % 16].text = pg->text;
+		seen[nseen % 16].gens = *target;
+		nseen++;
 	}
 	/* Link fields to registers and enums to fields. */
 	for (size_t i = 0; i < db->fields.len; i++) {

@@ -70,6 +70,8 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 	}
 	if (nfound == 1)
 		return found;
+	if (!err)
+		return NULL; /* a probe ("does the chip have X?"): no message to build */
 	if (nfound > 1) {
 		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name,
 			     chip->name, cand, nfound > 4 ? ", ..." : "");

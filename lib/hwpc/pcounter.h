@@ -76,6 +76,9 @@ struct hwpc_pc_names {
 int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_pc_names *names,
 			struct hwpc_err *err);
 void hwpc_pc_names_free(struct hwpc_pc_names *names);
+/* The signal number of domain d's own FLAG (a trailer signal); false if
+ * the domain's signals do not reach it. */
+bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
 /* The first (preferred) name of a signal of domain d, or NULL. */
 const char *hwpc_pc_signal_name(const struct hwpc_pc_names *names, unsigned signal);
 

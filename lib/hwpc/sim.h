@@ -87,6 +87,8 @@ int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, s
 /* One record per PCOUNTER domain (dom < 0: every domain). */
 int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
 unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
+/* The clock rate of domain dom in Hz (0: not a simulated domain). */
+uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
 /* The PCOUNTER profile the simulated chip was created with (sim option
  * profile=, else the chip's default). */
 int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);

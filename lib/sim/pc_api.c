@@ -39,6 +39,16 @@ unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev)
 	return ((struct pc_priv *)priv)->ndomains;
 }
 
+uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
+{
+	void *priv;
+	struct pc_state *st;
+	if (!hwpc_dev_is_sim(dev) || !(st = sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv)) ||
+	    dom >= ((struct pc_priv *)priv)->ndomains)
+		return 0;
+	return st->dom[dom].hz;
+}
+
 static int kv(const char *arg, const char *key, const char **val)
 {
 	size_t n = strlen(key);

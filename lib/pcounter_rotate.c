@@ -1,0 +1,101 @@
+/* Rotation (pcread -f): more counter sets than a domain has, taking turns
+ * in quad mode.  A turn programs its set (pcsetup's write plan: PRE_OP
+ * last, which swaps on G84:GF100, so whatever counted during programming
+ * is latched and dropped), counts for an interval, and ends with another
+ * PRE_OP write: that swap latches exactly the set's period, whose CYCLES
+ * say how long it counted.  The IRIX seed's multiplexing, scaled as perf
+ * stat scales (hwpc_pcr_rot_scale). */
+#include "err_local.h"
+#include "hwpc/pcread.h"
+#include "hwpc/pcsetup.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	char name[96];
+	struct hwpc_regref ref;
+	memset(rt, 0, sizeof *rt);
+	rt->r = r;
+	/* Only a chip whose PRE_OP write swaps lets software end a period. */
+	if (!hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
+		return hwpc_err_set(err, HWPC_EINPUT, "rotating counter sets needs a swap software can make "
+				    "(a PRE_OP write: G84 to GF100); %s cannot", r->l->chip->name);
+	if (!hwpc_pc_reg_name(r->l, r->dom, "PRE_OP", name, sizeof name) ||
+	    hwpc_regref_parse(r->l->db, r->l->chip, name, &ref, err))
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb: no PRE_OP for domain %s", r->di->name);
+	rt->preop = ref.addr;
+	return 0;
+}
+
+static int drain(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_sample *s, struct hwpc_err *err)
+{
+	int rc = hwpc_pcr_read(rt->r, true, s, err);
+	if (!rc && s->mode != HWPC_PCR_MODE_QUAD)
+		rc = hwpc_err_set(err, HWPC_EOP, "domain %s left quad mode during rotation (%s)", rt->r->di->name,
+				  s->mode_name);
+	return rc;
+}
+
+int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_setup q = *set;
+	struct hwpc_wplan plan;
+	struct hwpc_pcr_sample s;
+	if ((q.given & HWPC_PCS_MODE) && q.mode != HWPC_PC_QUAD)
+		return hwpc_err_set(err, HWPC_EINPUT, "a rotated counter set counts in quad mode (this one "
+				    "asks for another mode)");
+	q.given |= HWPC_PCS_MODE;
+	q.mode = HWPC_PC_QUAD;
+	hwpc_wplan_init(&plan, rt->r->dev);
+	int rc = hwpc_pc_setup_plan(rt->r->dev, rt->r->l, rt->r->dom, &q, &plan, NULL, err);
+	if (!rc)
+		rc = hwpc_wplan_apply(&plan, err);
+	hwpc_wplan_free(&plan);
+	return rc ? rc : drain(rt, &s, err); /* what counted while programming */
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pcr_sample s;
+	uint32_t v;
+	/* Whatever programming latched goes first, so that the set read
+	 * below can only be the one this PRE_OP write swaps in. */
+	int rc = drain(rt, &s, err);
+	if (rc)
+		return rc;
+	if (hwpc_rd32(rt->r->dev, rt->preop, &v) || hwpc_wr32(rt->r->dev, rt->preop, v))
+		return hwpc_err_set(err, rt->r->dev->err.status, "ending a rotation period: %s",
+				    rt->r->dev->err.msg);
+	/* The swap lands on the domain's next cycle: wait for it (a second at
+	 * most; a virtual simulator clock is stepped). */
+	uint64_t until = mono_ns() + 1000000000u;
+	for (;;) {
+		if (rt->step)
+			rt->step(rt->step_arg);
+		if ((rc = drain(rt, &s, err)))
+			return rc;
+		if (s.latched)
+			break;
+		if (mono_ns() > until)
+			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched a second after "
+					    "the swap (is its clock running?)", rt->r->di->name);
+		struct timespec ts = { 0, 10000 };
+		nanosleep(&ts, NULL);
+	}
+	hwpc_pcr_rot_add(set, s.ctr, s.ctr[HWPC_PCR_CYCLES]);
+	set->saturated |= s.saturated;
+	return 0;
+}

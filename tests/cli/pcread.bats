@@ -1,0 +1,291 @@
+#!/usr/bin/env bats
+# pcread on the simulator, in virtual time: exact reads in single, quad and
+# record mode on every PCOUNTER generation; 40-bit counters, saturation,
+# lost sets and reprogramming with --strict; signals, scans, registers;
+# every output format; bad input exits 2, device errors 1.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct,saturated
+
+@test "NV10 single mode: a counting period read, 40-bit counters assembled past 32 bits" {
+	vsim nv10 pchz=1M
+	pcsim -d sim:nv10 signal core 0x10 periodic period=4 duty=1
+	pcsim -d sim:nv10 reg 'EVENT_SRC[0]=0x10' 'EVENT_OP[0]=0xaaaa' 'START_OP[0]=0xffff' 'PRE_OP[0]=0xffff'
+	pcsim -d sim:nv10 advance --cycles 100 --domain core
+	run -0 pcread -d sim:nv10 --format csv
+	check [ "${lines[0]}" = "$CSV_HEAD" ]
+	check [ "${lines[1]}" = "core,SINGLE,COUNTING,97,97,25,0,0,0,0,25.77," ]
+	"$HWPC_TESTBIN/pc_poke" sim:nv10 core event 0x1fffffffe
+	"$HWPC_TESTBIN/pc_poke" sim:nv10 core cycles 0x2fffffffe
+	pcsim -d sim:nv10 advance --cycles 8 --domain core
+	run -0 pcread -d sim:nv10 --format csv --strict
+	check [ "${lines[1]}" = "core,SINGLE,COUNTING,12884901894,105,8589934592,0,0,0,0,66.67," ]
+}
+
+@test "NV10: bit 39 set (the low bits wrapped) is 'saturated', never a number; --strict exits 3" {
+	vsim nv10 pchz=1M
+	pcsim -d sim:nv10 reg 'START_OP[0]=0xffff' 'PRE_OP[0]=0xffff'
+	pcsim -d sim:nv10 advance --cycles 4 --domain core
+	"$HWPC_TESTBIN/pc_poke" sim:nv10 core cycles 0x7ffffffffe
+	pcsim -d sim:nv10 advance --cycles 4 --domain core
+	run -0 --separate-stderr pcread -d sim:nv10
+	check [ "$(echo ${lines[1]})" = "core SINGLE COUNTING saturated 5 0 0 0 0 0 - cycles" ]
+	[[ "$stderr" == *"core: saturated: cycles (the 40-bit counter passed 2^39"* ]]
+	run -0 --separate-stderr pcread -d sim:nv10 --format json
+	check [ "$output" = '{"domain":"core","mode":"SINGLE","state":"COUNTING","cycles":null,"cycles_alt":5,"event":0,"start":0,"pre":0,"stop":0,"flag":0,"event_pct":null,"saturated":"cycles"}' ]
+	run -3 pcread -d sim:nv10 --strict
+}
+
+@test "NV20: the memory domain by name and by number" {
+	vsim nv20 pchz=1M
+	pcsim -d sim:nv20 signal memory 0x01 const 1
+	pcsim -d sim:nv20 reg 'EVENT_SRC[1]=0x01' 'EVENT_OP[1]=0xaaaa' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:nv20 advance --cycles 20 --domain memory
+	run -0 pcread -d sim:nv20 -D memory --format csv
+	check [ "${lines[1]}" = "memory,SINGLE,COUNTING,17,17,17,0,0,0,0,100.00," ]
+	run -0 pcread -d sim:nv20 -D 1 --format csv
+	check [ "${lines[1]}" = "memory,SINGLE,COUNTING,17,17,17,0,0,0,0,100.00," ]
+	run -0 pcread -d sim:nv20 --format csv
+	check [ "${#lines[@]}" -eq 3 ]
+	check [ "${lines[1]}" = "core,SINGLE,INACTIVE,0,0,0,0,0,0,0,," ]
+}
+
+@test "NV30 quad mode: VALID, then OVERFLOW reported as lost sets; --ack empties it (shared QUAD_ACK_TRIGGER)" {
+	vsim nv30 pchz=1M
+	pcsim -d sim:nv30 signal memory 0x10 periodic period=5 duty=2
+	pcsim -d sim:nv30 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' CTRL=0x40000
+	pcsim -d sim:nv30 advance --cycles 50 --domain memory
+	pcsim -d sim:nv30 pulse pm_trigger
+	pcsim -d sim:nv30 advance --cycles 1 --domain memory
+	run -0 pcread -d sim:nv30 -D memory --format csv --strict
+	check [ "${lines[0]}" = "$CSV_HEAD,lost,acks" ]
+	check [ "${lines[1]}" = "memory,QUAD,VALID,50,50,20,0,0,0,0,40.00,,false,0" ]
+	pcsim -d sim:nv30 pulse pm_trigger
+	pcsim -d sim:nv30 advance --cycles 10 --domain memory
+	pcsim -d sim:nv30 pulse pm_trigger
+	pcsim -d sim:nv30 advance --cycles 1 --domain memory
+	run -3 --separate-stderr pcread -d sim:nv30 -D memory --format csv --ack --strict
+	check [ "${lines[1]}" = "memory,QUAD,OVERFLOW,10,10,4,0,0,0,0,40.00,,true,2" ]
+	[[ "$stderr" == *"memory: counter sets were lost (quad OVERFLOW"* ]]
+	run -0 pcread -d sim:nv30 -D memory --format csv --strict
+	check [ "${lines[1]}" = "memory,QUAD,EMPTY,10,10,4,0,0,0,0,40.00,,false,0" ]
+	run -0 pcread -d sim:nv30 --reg CTRL.DOM1_QUAD_STATE --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTRL.DOM1_QUAD_STATE,0x00a73c,0x0,EMPTY" ]
+}
+
+@test "NV40 quad mode: the START counter, acked once" {
+	vsim nv40 pchz=1M
+	pcsim -d sim:nv40 signal shader 0x03 const 1
+	pcsim -d sim:nv40 reg 'START_SRC[3]=0x03' 'START_OP[3]=0xaaaa' 'CTRL[3]=1'
+	pcsim -d sim:nv40 advance --cycles 30 --domain shader
+	pcsim -d sim:nv40 pulse pm_trigger
+	pcsim -d sim:nv40 advance --cycles 1 --domain shader
+	run -0 pcread -d sim:nv40 -D shader --format json --ack
+	check [ "$output" = '{"domain":"shader","mode":"QUAD","state":"VALID","cycles":30,"cycles_alt":30,"event":0,"start":30,"pre":0,"stop":0,"flag":0,"event_pct":0.00,"saturated":"","lost":false,"acks":1}' ]
+	run -0 pcread -d sim:nv40 -D shader --format json
+	[[ "$output" == *'"state":"EMPTY"'* ]]
+}
+
+@test "G84 quad mode swapped by SPEC_SRC; record mode: position, packets, FULL" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1 phase=99
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'SPEC_SRC[1]=0x20' 'CTRL[1]=1'
+	pcsim -d sim:g84 advance --cycles 150 --domain core_a
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --format csv --ack
+	check [ "${lines[1]}" = "core_a,QUAD,OVERFLOW,100,100,25,0,0,0,0,25.00,,true,2" ]
+	pcsim -d sim:g84 advance --cycles 100 --domain core_a
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --format csv --ack
+	check [ "${lines[1]}" = "core_a,QUAD,VALID,100,100,25,0,0,0,0,25.00,,false,1" ]
+	check [ -z "$stderr" ]
+	pcsim -d sim:g84 signal 2 0x23 periodic period=10
+	pcsim -d sim:g84 reg 'STOP_SRC[2]=0x23' 'STOP_OP[2]=0xaaaa' 'CTRL[2]=2' \
+		'RECORD_LIMIT[2]=0x2000' 'RECORD_START[2]=0x1000'
+	pcsim -d sim:g84 advance --cycles 35 --domain core_a
+	run -0 pcread -d sim:g84 -D 2 --format csv
+	check [ "${lines[0]}" = "$CSV_HEAD,record_pos,record_packets" ]
+	check [ "${lines[1]}" = "core_b,RECORD,RECORDING,,,,,,,0,,,0x00001060,3" ]
+	pcsim -d sim:g84 reg 'RECORD_LIMIT[2]=0x1040' 'RECORD_START[2]=0x1000'
+	pcsim -d sim:g84 advance --cycles 60 --domain core_a
+	run -0 pcread -d sim:g84 -D core_b --format csv
+	check [ "${lines[1]}" = "core_b,RECORD,FULL,,,,,,,0,,,0x00001060,3" ]
+}
+
+@test "G92 single mode: the flag set by SETFLAG, shown from the domain's own FLAG trailer" {
+	vsim g92 pchz=1M
+	pcsim -d sim:g92 reg 'SETFLAG_OP[1]=0xffff' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:g92 advance --cycles 10 --domain core_a
+	run -0 pcread -d sim:g92 -D core_a --format csv
+	check [ "${lines[1]}" = "core_a,SINGLE,COUNTING,7,7,0,0,0,0,1,0.00," ]
+	run -0 pcread -d sim:g92 -D core_b --format csv
+	check [ "${lines[1]}" = "core_b,SINGLE,INACTIVE,0,0,0,0,0,0,0,," ]
+}
+
+@test "GT215: a saturated 32-bit counter is 'saturated', null in JSON, and --strict exits 3" {
+	vsim gt215 pchz=1M
+	pcsim -d sim:gt215 signal core_a 0x10 const 1
+	pcsim -d sim:gt215 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:gt215 advance --cycles 10 --domain core_a
+	"$HWPC_TESTBIN/pc_poke" sim:gt215 core_a event 0xfffffff0
+	pcsim -d sim:gt215 advance --cycles 40 --domain core_a
+	run -0 --separate-stderr pcread -d sim:gt215 -D core_a
+	check [ "$(echo ${lines[1]})" = "core_a SINGLE COUNTING 47 47 saturated 0 0 0 0 - event" ]
+	[[ "$stderr" == *"core_a: saturated: event (stopped at 0xffffffff: the count is a lower bound)"* ]]
+	run -0 pcread -d sim:gt215 -D core_a --format json
+	[[ "$output" == *'"event":null,'*'"saturated":"event"'* ]]
+	run -3 pcread -d sim:gt215 -D core_a --strict
+}
+
+@test "GF100 quad mode in a GPC domain: SWAP_SRC, no CYCLES_ALT, OVERFLOW acked twice" {
+	vsim gf100 pchz=1M
+	pcsim -d sim:gf100 signal gpc1.0 0x05 periodic period=3 duty=1
+	pcsim -d sim:gf100 signal gpc1.0 0x06 periodic period=60 duty=1 phase=59
+	pcsim -d sim:gf100 reg 'PCOUNTER.GPC.EVENT_SRC[1][0]=0x05' 'PCOUNTER.GPC.EVENT_OP[1][0]=0xaaaa' \
+		'PCOUNTER.GPC.SWAP_SRC[1][0]=0x06' 'PCOUNTER.GPC.CTRL[1][0]=2'
+	pcsim -d sim:gf100 advance --cycles 61 --domain gpc1.0
+	run -0 --separate-stderr pcread -d sim:gf100 -D gpc1.0 --format csv --ack
+	check [ "${lines[1]}" = "gpc1.0,QUAD,OVERFLOW,60,,20,0,0,0,0,33.33,,true,2" ]
+	run -0 pcread -d sim:gf100 --format csv
+	check [ "${#lines[@]}" -eq 25 ]
+	check [ "${lines[1]}" = "hub.0,HALTED,INACTIVE,0,,0,0,0,0,0,,,," ]
+}
+
+@test "reprogramming since pcsetup: a warning naming the register; --strict exits 3" {
+	vsim g84 pchz=1M
+	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ -z "$stderr" ]
+	pcsim -d sim:g84 reg 'EVENT_OP[1]=0xcccc'
+	run -3 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	[[ "$stderr" == "pcread: warning: core_a: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x0000cccc, pcsetup set 0x0000aaaa" ]]
+	run -0 pcread -d sim:g84 -D core_a
+	"$HWPC_TESTBIN/pc_record" sim:g84 core_a 'EVENT_OP[1]=0xf0f0'
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ -z "$stderr" ]
+}
+
+@test "--expr: what each input counts, with signal names" {
+	vsim g84 pchz=1M
+	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00
+	run -0 pcread -d sim:g84 -D core_a --expr --format json
+	[[ "$output" == *'"pre_expr":null,"start_expr":"pc01_zcull_00","event_expr":"TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1"'* ]]
+}
+
+@test "--signals: every signal of the domain with its name and value" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x00 const 1
+	pcsim -d sim:g84 reg 'CTRL[1]=0x200000' # PERIODIC_PERIOD 1K
+	pcsim -d sim:g84 advance --cycles 2 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --signals --format csv
+	check [ "${lines[0]}" = "domain,signal,name,value" ]
+	check [ "${lines[1]}" = "core_a,0x00,TPC.GEOM.MUX.0,1" ]
+	check [ "${lines[2]}" = "core_a,0x01,TPC.GEOM.MUX.1,0" ]
+	[[ "$output" == *$'\ncore_a,0xfe,dom1.flag,0\n'* ]]
+	run -0 pcread -d sim:g84 -D core_a --signals --format json
+	check [ "$(grep -c . <<<"$output")" -eq 256 ]
+}
+
+@test "--scan: activity percentages of periodic generators (virtual time: a domain cycle per sample)" {
+	vsim g84 pchz=100k
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x11 periodic period=10 duty=3 phase=1
+	pcsim -d sim:g84 signal core_a 0x12 const 1
+	run -0 pcread -d sim:g84 -D core_a --scan 10ms --format csv
+	check [ "${lines[0]}" = "domain,signal,name,active_pct,ones,samples" ]
+	[[ "$output" == *$'\ncore_a,0x10,,25.00,250,1000\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x11,,30.00,300,1000\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x12,,100.00,1000,1000\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x13,,0.00,0,1000\n'* ]]
+	run -0 pcsim -d sim:g84 time
+	check [ "${lines[0]}" = "time_ns: 10000000" ]
+}
+
+@test "--reg decodes fields; --list-regs filters; write-only and unknown registers exit 2" {
+	vsim g84
+	pcsim -d sim:g84 reg 'CTRL[1]=0x111'
+	run -0 pcread -d sim:g84 --reg 'CTRL[1]' --reg 'CTRL[1].CTR_MODE' --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1],0x00a7c4,0x00000111,MODE=QUAD CTR_MODE=EVENT_B4 EVENT_CTR_PERIOD=ALL EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE" ]
+	check [ "${lines[2]}" = "PCOUNTER.CTRL[1].CTR_MODE,0x00a7c4,0x1,EVENT_B4" ]
+	run -0 pcread -d sim:g84 --list-regs 'PCOUNTER.CTR_*' --format csv
+	check [ "${lines[0]}" = "reg,dims,addr,access,doc" ]
+	check [ "${#lines[@]}" -eq 7 ]
+	[[ "${lines[1]}" == "PCOUNTER.CTR_CYCLES,[dom:8],0x00a600,ro,"* ]]
+	run -2 pcread -d sim:g84 --reg 'QUAD_ACK_TRIGGER[1]'
+	check [ "$output" = "pcread: --reg QUAD_ACK_TRIGGER[1]: PCOUNTER.QUAD_ACK_TRIGGER is write-only" ]
+	run -2 pcread -d sim:g84 --reg 'CTR_EVNT[1]'
+	[[ "$output" == "pcread: --reg CTR_EVNT[1]: unknown register"*"did you mean"* ]]
+	run -2 pcread -d sim:g84 --list-regs 'NOPE*'
+}
+
+@test "-i/-n: timestamps, sample numbers, 64-bit totals; JSON Lines with numbers as numbers" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 reg 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:g84 advance --cycles 10 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a -i 50us -n 3 --format json
+	check [ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[2]}" == '{"sample":2,"time_ns":'[0-9]*',"domain":"core_a","mode":"SINGLE","state":"COUNTING","cycles":7,'*'"cycles_total":7,'* ]]
+	run -0 pcread -d sim:g84 -D core_a -D core_b -i 1 -n 2 --format csv
+	check [ "${#lines[@]}" -eq 5 ]
+	[[ "${lines[0]}" == "sample,time_ns,$CSV_HEAD,cycles_total,cycles_alt_total,event_total,start_total,pre_total,stop_total,total_saturated" ]]
+	[[ "${lines[4]}" == 1,*,core_b,SINGLE,INACTIVE,* ]]
+}
+
+@test "--format trace: Chrome trace JSON with a counter track per domain" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 const 1
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:g84 advance --cycles 10 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a -i 1 -n 2 --format trace -o "$BATS_TEST_TMPDIR/t.json"
+	run -0 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); ev=[e for e in d["traceEvents"] if e["ph"]=="C"]; print(len(ev), ev[0]["name"], ev[0]["args"]["cycles"], ev[0]["args"]["event"], ev[1]["name"], ev[1]["args"]["event_pct"])' "$BATS_TEST_TMPDIR/t.json"
+	check [ "$output" = "4 core_a 7 7 core_a event% 100" ]
+}
+
+@test "bad input exits 2 with one line; device errors exit 1" {
+	vsim nv20
+	run -2 pcread -d sim:nv20 -D 5
+	check [ "$output" = "pcread: -D: no PCOUNTER domain '5' on NV20: it has 2 (0=core, 1=memory)" ]
+	run -2 pcread -d sim:nv20 -D gpc0.0
+	[[ "$output" == *"it has 2"* ]]
+	run -2 pcread -d sim:nv20 -i 0
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:nv20 -i fast
+	[[ "$output" == "pcread: -i"* ]]
+	run -2 pcread -d sim:nv20 -n 3
+	check [ "$output" = "pcread: -n needs -i" ]
+	run -2 pcread -d sim:nv20 --signals --reg CTRL
+	run -2 pcread -d sim:nv20 --format xml
+	run -2 pcread -d sim:nv20 --bogus
+	run -1 pcread -d 07:00.0
+	check [ "$output" = "pcread: no such device: nothing at PCI slot 0000:07:00.0" ]
+	run -1 pcread -d "sim:g84,state=$BATS_TEST_TMPDIR/none/x"
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:nv20 --ack --signals
+	run -0 pcread --help
+	[[ "$output" == usage:* ]]
+	run -0 pcread -V
+}
+
+@test "-f: three counter sets rotate on one quad domain; perf-style scaled estimates" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x11 const 1
+	pcsim -d sim:g84 signal core_a 0x12 periodic period=2 duty=1
+	printf '# three sets, one in hardware\ndomain core_a\nset quarter\nevent 0x10\nset always\nevent 0x11\nstart 0x12\nset half\nevent 0x12\n' \
+		> "$BATS_TEST_TMPDIR/rot.setup"
+	run -0 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup" -i 100us -n 4 --format csv
+	check [ "${lines[0]}" = "set,domain,counter,count,scaled,counted_pct,periods,saturated" ]
+	check [ "${lines[1]}" = "quarter,core_a,cycles,200,400,50.00,2,false" ]
+	check [ "${lines[3]}" = "quarter,core_a,event,50,100,50.00,2,false" ]
+	check [ "${lines[9]}" = "always,core_a,event,100,400,25.00,1,false" ]
+	check [ "${lines[10]}" = "always,core_a,start,50,200,25.00,1,false" ]
+	check [ "${lines[15]}" = "half,core_a,event,50,200,25.00,1,false" ]
+	run -2 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup"
+	check [ "$output" = "pcread: -f needs -i: how long each counter set counts in its turn" ]
+	vsim nv40
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1
+	printf 'event 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/nv40.setup"
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1
+	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
+}
