@@ -18,6 +18,8 @@ static const char usage[] =
 	"                             move forward N cycles of CLOCK (nvclk, mclk, hclk, tclk, crystal)\n"
 	"  time                       print the simulated time\n"
 	"  show                       print the whole simulated state\n"
+	"  rate EVENT RATE            R10000/R12000: events per second (1000, 2.5M/s) or per cycle (0.5/cycle)\n"
+	"  cpu-mode MODE              R10000/R12000: run in user, kernel, exl, supervisor or erl mode\n"
 	"  list                       list the chipsets that can be simulated\n"
 	"Options:\n"
 	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
@@ -128,6 +130,22 @@ static int do_show(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return hwpc_sim_show(dev, o, &err) ? cli_fail_err(&err) : 0;
 }
 
+static int do_rate(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc != 2)
+		return cli_fail(HWPC_EINPUT, "rate: expected EVENT RATE (e.g. rate 9 1000/s)");
+	return hwpc_sim_r10k_set_rate(dev, c->argv[0], c->argv[1], &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_cpu_mode(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc != 1)
+		return cli_fail(HWPC_EINPUT, "cpu-mode: expected user, kernel, exl, supervisor or erl");
+	return hwpc_sim_r10k_set_mode(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
+}
+
 static int cmd_list(struct ctx *c)
 {
 	struct hwpc_regdb *db;
@@ -217,5 +235,9 @@ int main(int argc, char **argv)
 		return with_device(&c, do_time);
 	if (!strcmp(cmd, "show"))
 		return with_device(&c, do_show);
+	if (!strcmp(cmd, "rate"))
+		return with_device(&c, do_rate);
+	if (!strcmp(cmd, "cpu-mode"))
+		return with_device(&c, do_cpu_mode);
 	return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", cmd);
 }

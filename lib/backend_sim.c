@@ -128,14 +128,14 @@ uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok)
 
 /* --- locking ----------------------------------------------------------- */
 
-static void sim_lock(struct sim *s)
+void sim_lock(struct sim *s)
 {
 	if (s->locked++ == 0)
 		while (flock(s->fd, LOCK_EX) && errno == EINTR)
 			;
 }
 
-static void sim_unlock(struct sim *s)
+void sim_unlock(struct sim *s)
 {
 	if (s->locked && --s->locked == 0)
 		flock(s->fd, LOCK_UN);
@@ -214,9 +214,12 @@ static void sim_close(struct hwpc_dev *dev)
 static void sim_describe(struct hwpc_dev *dev, char *buf, size_t len)
 {
 	struct sim *s = (struct sim *)dev;
-	snprintf(buf, len, "sim:%s %s %s (PMC.BOOT_0 0x%08x, %s clock, state %s)", dev->chip->name,
-		 dev->chip->family, dev->chip->name, dev->boot0,
-		 s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", s->path);
+	char id[40] = "";
+	/* Only hardware with a PMC identifies itself by BOOT_0. */
+	if (hwpc_reg_find(dev->db, dev->chip, "PMC.BOOT_0", NULL))
+		snprintf(id, sizeof id, "PMC.BOOT_0 0x%08x, ", dev->boot0);
+	snprintf(buf, len, "sim:%s %s %s (%s%s clock, state %s)", dev->chip->name, dev->chip->family,
+		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", s->path);
 }
 
 static uint64_t sim_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
@@ -337,8 +340,14 @@ static void choose_models(struct sim *s)
 
 static int pick_clocks(struct sim *s, const struct hwpc_devspec *spec, uint64_t *hz, struct hwpc_err *err)
 {
+	/* The GPU clocks belong to GPUs: hardware without a PMC has none. */
+	bool gpu = hwpc_reg_find(s->dev.db, s->dev.chip, "PMC.BOOT_0", NULL) != NULL;
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
-		hz[c] = default_hz[c];
+		hz[c] = gpu ? default_hz[c] : 0;
+		if (!gpu && sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c)))
+			return hwpc_err_set(err, HWPC_EINPUT, "%s has no %s clock (%s= does not apply)",
+					    s->dev.chip->name, hwpc_clock_name((enum hwpc_clock)c),
+					    hwpc_clock_name((enum hwpc_clock)c));
 		const char *v = sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c));
 		if (v && sim_parse_hz(v, &hz[c]))
 			return hwpc_err_set(err, HWPC_EINPUT,
@@ -699,7 +708,8 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "chipset", dev->chip->name);
 	hwpc_out_str(o, "family", dev->chip->family);
-	hwpc_out_hex32(o, "boot0", dev->boot0);
+	if (hwpc_reg_find(dev->db, dev->chip, "PMC.BOOT_0", NULL))
+		hwpc_out_hex32(o, "boot0", dev->boot0);
 	hwpc_out_str(o, "clock", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
 	hwpc_out_u64(o, "time_ns", s->hdr->now_ns);
 	hwpc_out_str(o, "state", s->path);

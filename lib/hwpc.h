@@ -14,5 +14,7 @@
 #include "hwpc/sim.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
+#include "hwpc/r10k.h"
+#include "hwpc/sim_r10k.h"
 
 #endif

@@ -123,11 +123,17 @@ bool sim_pmc_unit_enabled(struct sim *s, const char *unit)
 
 static const char *const pmc_spaces[] = { "PMC", "PSTRAPS", NULL };
 
+static bool pmc_present(struct sim *s)
+{
+	return sim_has_space(s, "PMC");
+}
+
 const struct sim_model sim_model_pmc = {
 	.name = "pmc",
 	.id = SIM_MODEL_PMC,
 	.version = 1,
 	.spaces = pmc_spaces,
+	.present = pmc_present,
 	.state_size = pmc_size,
 	.init = pmc_init,
 	.attach = pmc_attach,

@@ -311,11 +311,17 @@ static void ptimer_show(struct sim *s, void *state, void *privp, struct hwpc_out
 
 static const char *const ptimer_spaces[] = { "PTIMER", NULL };
 
+static bool ptimer_present(struct sim *s)
+{
+	return sim_has_space(s, "PTIMER");
+}
+
 const struct sim_model sim_model_ptimer = {
 	.name = "ptimer",
 	.id = SIM_MODEL_PTIMER,
 	.version = 1,
 	.spaces = ptimer_spaces,
+	.present = ptimer_present,
 	.state_size = ptimer_size,
 	.init = ptimer_init,
 	.attach = ptimer_attach,

@@ -106,6 +106,11 @@ uint64_t sim_cycles(uint64_t ns, uint64_t hz);
 /* Cycles of a clock that tick in (from_ns, to_ns]. */
 uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
 
+/* Hold the state file's lock (nests); sim_sync then brings the models to
+ * the current time. */
+void sim_lock(struct sim *s);
+void sim_unlock(struct sim *s);
+
 /* Current simulated time (does not advance the models). */
 uint64_t sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */
@@ -119,6 +124,9 @@ void *sim_model_state(struct sim *s, uint32_t id, void **priv);
 uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok);
 /* Value of a create-time option, or NULL. */
 const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key);
+/* Whether regdb has a register space of this name for the simulated chip
+ * (a model's present(): a MIPS CPU has no PMC or PTIMER). */
+bool sim_has_space(struct sim *s, const char *name);
 /* The usual detach: free what attach allocated. */
 void sim_priv_free(void *priv);
 /* Parse a frequency: "27000000", "27M", "100k", "1.5G" (Hz). */
