@@ -37,7 +37,7 @@ static int teardown(void **state)
 static struct hwpc_dev *fresh(const char *chip)
 {
 	struct hwpc_err err;
-	struct hwpc_dev *dev;
+	struct hwpc_dev *dev = NULL;
 	char spec[256];
 	snprintf(spec, sizeof spec, "sim:%s,clock=virtual,state=%s/%s.state", chip, dir, chip);
 	if (hwpc_sim_create(spec, true, db, &err) || hwpc_dev_open(spec, HWPC_OPEN_WRITE, db, &dev, &err))
