@@ -1,56 +1,7 @@
 /* Multiplexing more events than counters: the rotation schedule, perf's
  * scaling arithmetic with exact expected numbers, and rotation on the
  * simulated CPU in virtual time (200 MHz: 10 us is 2000 cycles). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <cmocka.h>
-
-#include "hwpc.h"
-
-static struct hwpc_regdb *db;
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	unsetenv("HWPC_REGDB");
-	snprintf(dir, sizeof dir, "/tmp/hwpc-r10kmux-XXXXXX");
-	if (!mkdtemp(dir))
-		return -1;
-	return hwpc_regdb_load(&db, NULL);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	hwpc_regdb_free(db);
-	return system(cmd);
-}
-
-static struct hwpc_dev *fresh(const char *chip)
-{
-	struct hwpc_err err;
-	struct hwpc_dev *dev = NULL;
-	char spec[256];
-	snprintf(spec, sizeof spec, "sim:%s,clock=virtual,state=%s/%s.state", chip, dir, chip);
-	if (hwpc_sim_create(spec, true, db, &err) || hwpc_dev_open(spec, HWPC_OPEN_WRITE, db, &dev, &err))
-		fail_msg("%s: %s", spec, err.msg);
-	return dev;
-}
-
-static void rate(struct hwpc_dev *dev, const char *event, const char *r)
-{
-	struct hwpc_err err;
-	if (hwpc_sim_r10k_set_rate(dev, event, r, &err))
-		fail_msg("%s", err.msg);
-}
+#include "r10k_fixture.h"
 
 /* Advance 10 us and rotate. */
 static void step(struct hwpc_dev *dev, struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, bool want_change)
@@ -61,6 +12,16 @@ static void step(struct hwpc_dev *dev, struct hwpc_r10k_mux *m, struct hwpc_r10k
 	if (hwpc_r10k_mux_rotate(m, s, hwpc_r10k_now_ns(dev), &changed, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(changed, want_change);
+}
+
+/* Open the CPU, plan the events (user mode), start rotating them now. */
+static void begin(struct hwpc_dev *dev, struct hwpc_r10k_session *s, struct hwpc_r10k_mux *m, const char *const *ev,
+		  unsigned n)
+{
+	struct hwpc_err err;
+	if (hwpc_r10k_open(s, dev, &err) || hwpc_r10k_mux_plan(m, &s->cpu, ev, n, HWPC_R10K_USER, &err) ||
+	    hwpc_r10k_mux_start(m, s, hwpc_r10k_now_ns(dev), &err))
+		fail_msg("%s", err.msg);
 }
 
 static void test_scale(void **state)
@@ -148,19 +109,16 @@ static void test_plan(void **state)
 static void test_rotate_even(void **state)
 {
 	(void)state;
-	struct hwpc_dev *dev = fresh("r12000");
+	struct hwpc_dev *dev = fresh("r12000", NULL);
 	struct hwpc_r10k_session s;
 	struct hwpc_r10k_mux m;
 	struct hwpc_r10k_estimate e;
-	struct hwpc_err err;
 	const char *ev[] = { "cycles", "icache_misses", "dcache_misses", "instructions_graduated" };
 	rate(dev, "9", "1M/s");       /* 10 per 10 us */
 	rate(dev, "25", "0.25/cycle"); /* 500 per 10 us */
 	rate(dev, "15", "2/cycle");   /* 4000 per 10 us */
-	assert_int_equal(hwpc_r10k_open(&s, dev, &err), 0);
-	assert_int_equal(hwpc_r10k_mux_plan(&m, &s.cpu, ev, 4, HWPC_R10K_USER, &err), 0);
+	begin(dev, &s, &m, ev, 4);
 	/* counter 0: cycles, dcache; counter 1: icache, graduated */
-	assert_int_equal(hwpc_r10k_mux_start(&m, &s, hwpc_r10k_now_ns(dev), &err), 0);
 	for (int i = 0; i < 4; i++)
 		step(dev, &m, &s, false);
 	static const uint64_t count[] = { 4000, 20, 1000, 8000 }, truth[] = { 8000, 40, 2000, 16000 };
@@ -182,19 +140,16 @@ static void test_rotate_even(void **state)
 static void test_rotate_uneven(void **state)
 {
 	(void)state;
-	struct hwpc_dev *dev = fresh("r10000");
+	struct hwpc_dev *dev = fresh("r10000", NULL);
 	struct hwpc_r10k_session s;
 	struct hwpc_r10k_mux m;
 	struct hwpc_r10k_estimate e;
-	struct hwpc_err err;
 	const char *ev[] = { "9", "1", "2", "25" };
 	rate(dev, "9", "0.1/cycle");
 	rate(dev, "1", "3/cycle");
 	rate(dev, "2", "1.5/cycle");
 	rate(dev, "25", "0.01/cycle");
-	assert_int_equal(hwpc_r10k_open(&s, dev, &err), 0);
-	assert_int_equal(hwpc_r10k_mux_plan(&m, &s.cpu, ev, 4, HWPC_R10K_USER, &err), 0);
-	assert_int_equal(hwpc_r10k_mux_start(&m, &s, hwpc_r10k_now_ns(dev), &err), 0);
+	begin(dev, &s, &m, ev, 4);
 	for (int i = 0; i < 6; i++)
 		step(dev, &m, &s, false);
 	/* 6 steps of 2000 cycles; each counter-0 event had 2 of them. */
@@ -208,9 +163,7 @@ static void test_rotate_uneven(void **state)
 		assert_true(e.scaled == scaled[i]);
 	}
 	/* The counter left in place was not reprogrammed. */
-	uint32_t v;
-	assert_int_equal(hwpc_reg_read(dev, "R10K.COUNT[1]", &v, &err), 0);
-	assert_int_equal(v, 120);
+	assert_int_equal(rd(dev, "R10K.COUNT[1]"), 120);
 	hwpc_dev_close(dev);
 }
 
@@ -219,7 +172,7 @@ static void test_rotate_uneven(void **state)
 static void test_rotate_generation(void **state)
 {
 	(void)state;
-	struct hwpc_dev *dev = fresh("r12000");
+	struct hwpc_dev *dev = fresh("r12000", NULL);
 	struct hwpc_r10k_session s;
 	struct hwpc_r10k_mux m;
 	struct hwpc_r10k_estimate e;
@@ -227,18 +180,14 @@ static void test_rotate_generation(void **state)
 	const char *ev[] = { "cycles", "15", "9" };
 	rate(dev, "15", "1/cycle");
 	rate(dev, "9", "0.5/cycle");
-	assert_int_equal(hwpc_r10k_open(&s, dev, &err), 0);
-	assert_int_equal(hwpc_r10k_mux_plan(&m, &s.cpu, ev, 3, HWPC_R10K_USER, &err), 0);
+	begin(dev, &s, &m, ev, 3);
 	/* counter 0: cycles, 9; counter 1: 15 */
-	assert_int_equal(hwpc_r10k_mux_start(&m, &s, hwpc_r10k_now_ns(dev), &err), 0);
 	step(dev, &m, &s, false);
-	assert_int_equal(hwpc_reg_write(dev, "R10K.CTRL[1]", 0x8 | 23u << 5, &err), 0);
+	wr(dev, "R10K.CTRL[1]", 0x8 | 23u << 5);
 	step(dev, &m, &s, true);
 	assert_int_equal(s.generation, 2);
 	step(dev, &m, &s, false);
-	uint32_t v;
-	assert_int_equal(hwpc_reg_read(dev, "R10K.CTRL[1]", &v, &err), 0);
-	assert_int_equal(v, 0x8 | 15u << 5); /* put back */
+	assert_int_equal(rd(dev, "R10K.CTRL[1]"), 0x8 | 15u << 5); /* put back */
 	hwpc_r10k_mux_estimate(&m, 0, &e); /* cycles: steps 1 and 3 */
 	assert_int_equal(e.count, 4000);
 	assert_int_equal(e.time_counted_ns, 20000);

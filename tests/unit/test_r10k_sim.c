@@ -1,73 +1,7 @@
 /* The simulated R10000/R12000 in virtual time, driven through the library
  * as pcsetup/pcread will drive it: every count here is exact.  The CPU
  * clock is 200 MHz (5 ns a cycle) unless a test says otherwise. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <cmocka.h>
-
-#include "hwpc.h"
-
-static struct hwpc_regdb *db;
-static char dir[64];
-
-static int setup(void **state)
-{
-	(void)state;
-	unsetenv("HWPC_REGDB");
-	snprintf(dir, sizeof dir, "/tmp/hwpc-r10k-XXXXXX");
-	if (!mkdtemp(dir))
-		return -1;
-	return hwpc_regdb_load(&db, NULL);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	hwpc_regdb_free(db);
-	return system(cmd);
-}
-
-static struct hwpc_dev *fresh(const char *chip, const char *opts)
-{
-	struct hwpc_err err;
-	struct hwpc_dev *dev;
-	char spec[256];
-	snprintf(spec, sizeof spec, "sim:%s,clock=virtual,state=%s/%s.state%s%s", chip, dir, chip, opts ? "," : "",
-		 opts ? opts : "");
-	if (hwpc_sim_create(spec, true, db, &err))
-		fail_msg("create %s: %s", spec, err.msg);
-	if (hwpc_dev_open(spec, HWPC_OPEN_WRITE, db, &dev, &err))
-		fail_msg("open %s: %s", spec, err.msg);
-	return dev;
-}
-
-static uint32_t rd(struct hwpc_dev *dev, const char *name)
-{
-	uint32_t v;
-	struct hwpc_err err;
-	if (hwpc_reg_read(dev, name, &v, &err))
-		fail_msg("%s", err.msg);
-	return v;
-}
-
-static void wr(struct hwpc_dev *dev, const char *name, uint32_t v)
-{
-	struct hwpc_err err;
-	if (hwpc_reg_write(dev, name, v, &err))
-		fail_msg("%s", err.msg);
-}
-
-static void adv(struct hwpc_dev *dev, uint64_t ns)
-{
-	assert_int_equal(hwpc_sim_advance_ns(dev, ns, NULL), 0);
-}
+#include "r10k_fixture.h"
 
 static void cpu_of(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev)
 {
@@ -89,20 +23,6 @@ static void program(struct hwpc_dev *dev, unsigned counter, const char *event, u
 	if (hwpc_r10k_setup(&plan, &cpu, &req, &err) || hwpc_wplan_apply(&plan, &err))
 		fail_msg("%s", err.msg);
 	hwpc_wplan_free(&plan);
-}
-
-static void rate(struct hwpc_dev *dev, const char *event, const char *r)
-{
-	struct hwpc_err err;
-	if (hwpc_sim_r10k_set_rate(dev, event, r, &err))
-		fail_msg("%s", err.msg);
-}
-
-static void mode(struct hwpc_dev *dev, const char *m)
-{
-	struct hwpc_err err;
-	if (hwpc_sim_r10k_set_mode(dev, m, &err))
-		fail_msg("%s", err.msg);
 }
 
 /* The write plan pcsetup --dry-run prints. */
