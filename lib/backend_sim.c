@@ -446,8 +446,13 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 	s->hdr->rt_offset_ns = -(int64_t)mono_ns(); /* simulated time starts at 0 */
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
-		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err))
+		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err)) {
+			/* A model refused an option: leave an empty file, which the
+			 * next open creates afresh, not a half-made one. */
+			if (ftruncate(s->fd, 0))
+				return hwpc_err_set(err, HWPC_EOP, "cannot truncate %s: %s", s->path, strerror(errno));
 			return err->status;
+		}
 	}
 	s->hdr->header_crc = header_crc(s->hdr);
 	return 0;

@@ -24,6 +24,10 @@ load helpers
 	done
 	run pcsim reset sim:r10000,cpurev=4
 	check [ "$output" = "pcsim: R10000 revision 4 has no known event table (revisions: 2 3)" ]
+	# The refused create leaves nothing half-made behind.
+	run pcsim -d sim:r10000 show
+	check [ "$status" -eq 0 ]
+	[[ "$output" == *"r10k_prid:       0x00000930"* ]]
 }
 
 @test "rate: by number, by name for every number it names, per second or per cycle" {
