@@ -391,6 +391,47 @@ static void test_print(void **state)
 	free(buf);
 }
 
+/* A broken event table fails at init, naming the file and line. */
+static void check_db(const char *events, const char *want)
+{
+	static const char head[] = "chipset R10000 family=MIPS group=mips\n"
+				   "param R10K.COUNTERS 2\nparam R10K.COUNTER_BITS 32\n"
+				   "param R10K.OVERFLOW_BIT 31\nparam R10K.EVENTS 2\n"
+				   "space R10K 0 size=0x100\nreg CTRL 0x000[ctr:2] rw\n"
+				   "field EXL 0\nfield K 1\nfield S 2\nfield U 3\nfield IE 4\nfield EVENT 5-8\n"
+				   "reg COUNT 0x010[ctr:2] rw\nreg INTR 0x020 w1c\n";
+	char text[2048];
+	struct hwpc_regdb *t;
+	struct hwpc_r10k_cpu cpu;
+	struct hwpc_err err;
+	snprintf(text, sizeof text, "%s%s", head, events);
+	struct hwpc_regdb_text f = { "t.regdb", text };
+	assert_int_equal(hwpc_regdb_parse(&f, 1, &t, &err), 0);
+	int rc = hwpc_r10k_cpu_init(&cpu, t, "R10000", 0, &err);
+	hwpc_regdb_free(t);
+	if (!want) {
+		assert_int_equal(rc, 0);
+		return;
+	}
+	assert_int_equal(rc, HWPC_EINPUT);
+	assert_string_equal(err.msg, want);
+}
+
+static void test_bad_tables(void **state)
+{
+	(void)state;
+	check_db("event 0 A counter=0 select=0 desc=x\nevent 1 B counter=1 select=0 desc=y\n", NULL);
+	check_db("event 0 A counter=0 select=0 desc=x\nevent 1 B counter=0 select=16 desc=y\n",
+		 "t.regdb:17: event B: select= missing or does not fit the EVENT field");
+	check_db("event 0 A counter=0 select=0 desc=x\nevent 1 B counter=0 select=0 desc=y\n",
+		 "regdb events 0 (A) and 1 (B) of R10000 clash");
+	check_db("event 0 A counter=0 select=0 desc=x\n", "regdb has no event 1 for R10000");
+	check_db("event 0 A counter=2 select=0 desc=x\n",
+		 "t.regdb:16: event A: counter= must be a counter number or 'any'");
+	check_db("event 0 A counter=0 select=0\n", "t.regdb:16: event A: desc= missing");
+	check_db("event 2 A counter=0 select=0 desc=x\n", "t.regdb:16: event A: number outside R10K.EVENTS");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_lookup),         cmocka_unit_test(test_revisions),
 		cmocka_unit_test(test_encode_errors),  cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_notes),          cmocka_unit_test(test_print),
+		cmocka_unit_test(test_bad_tables),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
