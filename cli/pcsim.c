@@ -2,6 +2,7 @@
  * clock, show their state.  See pcsim(1). */
 #include "common/cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,10 +17,19 @@ static const char usage[] =
 	"  advance DURATION           move simulated time forward (e.g. 10ms, 1.5s, 250ns)\n"
 	"  advance --cycles N --clock CLOCK\n"
 	"                             move forward N cycles of CLOCK (nvclk, mclk, hclk, tclk, crystal)\n"
+	"  advance --cycles N --domain DOM\n"
+	"                             move forward until PCOUNTER domain DOM has run N more cycles\n"
 	"  time                       print the simulated time\n"
-	"  show                       print the whole simulated state\n"
+	"  show [pcounter|DOM]        print the whole simulated state, or only PCOUNTER domains\n"
 	"  rate EVENT RATE            R10000/R12000: events per second (1000, 2.5M/s) or per cycle (0.5/cycle)\n"
 	"  cpu-mode MODE              R10000/R12000: run in user, kernel, exl, supervisor or erl mode\n"
+	"  signal DOM SIG GEN [K=V..] drive a signal: const 0|1, periodic period=N [duty=N] [phase=N],\n"
+	"                             random p=P [seed=N], ptimer [bit=N]\n"
+	"  trace DOM FILE             drive signals of DOM from a trace file\n"
+	"  pulse pm_trigger|wrcache_flush\n"
+	"                             a one-cycle PGRAPH pulse in every domain\n"
+	"  dump-mem ADDR LEN FILE     write simulated memory to FILE (- for stdout)\n"
+	"  reg NAME|ADDR[=VALUE]...   read or write registers (MMIO, as the chip sees it)\n"
 	"  list                       list the chipsets that can be simulated\n"
 	"Options:\n"
 	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
@@ -101,11 +111,24 @@ static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
+	} else if (c->argc == 4 && !strcmp(c->argv[0], "--cycles") && !strcmp(c->argv[2], "--domain")) {
+		uint64_t n;
+		unsigned dom;
+		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "advance --cycles", &n, &err) ||
+		    hwpc_sim_pc_domain(dev, c->argv[3], &dom, &err))
+			return cli_fail_err(&err);
+		if (n == 0)
+			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
+		if (hwpc_sim_pc_advance_cycles(dev, dom, n, &err))
+			return cli_fail_err(&err);
+		goto done;
 	} else {
-		return cli_fail(HWPC_EINPUT, "advance: expected DURATION or --cycles N --clock CLOCK");
+		return cli_fail(HWPC_EINPUT,
+				"advance: expected DURATION, --cycles N --clock CLOCK or --cycles N --domain DOM");
 	}
 	if (hwpc_sim_advance_ns(dev, ns, &err))
 		return cli_fail_err(&err);
+done:
 	hwpc_out_begin(o);
 	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(dev));
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
@@ -125,9 +148,123 @@ static int do_time(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 static int do_show(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	if (c->argc)
-		return cli_fail(HWPC_EINPUT, "show takes no arguments");
-	return hwpc_sim_show(dev, o, &err) ? cli_fail_err(&err) : 0;
+	unsigned dom;
+	if (c->argc > 1)
+		return cli_fail(HWPC_EINPUT, "show: expected at most one of pcounter or DOM");
+	if (c->argc == 0) {
+		if (hwpc_sim_show(dev, o, &err))
+			return cli_fail_err(&err);
+		if (hwpc_sim_pc_domain_count(dev) && hwpc_sim_pc_show(dev, o, -1, &err))
+			return cli_fail_err(&err);
+		return 0;
+	}
+	if (!strcmp(c->argv[0], "pcounter"))
+		return hwpc_sim_pc_show(dev, o, -1, &err) ? cli_fail_err(&err) : 0;
+	if (hwpc_sim_pc_domain(dev, c->argv[0], &dom, &err) || hwpc_sim_pc_show(dev, o, (int)dom, &err))
+		return cli_fail_err(&err);
+	return 0;
+}
+
+static int do_signal(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	struct hwpc_sim_gen g;
+	unsigned dom, sig;
+	if (c->argc < 3)
+		return cli_fail(HWPC_EINPUT, "signal: expected DOM SIG GENERATOR [PARAM=VALUE...]");
+	if (hwpc_sim_pc_domain(dev, c->argv[0], &dom, &err) || hwpc_sim_pc_signal(dev, dom, c->argv[1], &sig, &err) ||
+	    hwpc_sim_gen_parse(c->argc - 2, c->argv + 2, &g, &err) || hwpc_sim_pc_set_gen(dev, dom, sig, &g, &err))
+		return cli_fail_err(&err);
+	return 0;
+}
+
+static int do_trace(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	unsigned dom;
+	if (c->argc != 2)
+		return cli_fail(HWPC_EINPUT, "trace: expected DOM FILE");
+	if (hwpc_sim_pc_domain(dev, c->argv[0], &dom, &err) || hwpc_sim_pc_load_trace(dev, dom, c->argv[1], &err))
+		return cli_fail_err(&err);
+	return 0;
+}
+
+static int do_pulse(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc != 1)
+		return cli_fail(HWPC_EINPUT, "pulse: expected pm_trigger or wrcache_flush");
+	return hwpc_sim_pc_pulse(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_dump_mem(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	uint64_t addr, len;
+	if (c->argc != 3)
+		return cli_fail(HWPC_EINPUT, "dump-mem: expected ADDR LEN FILE");
+	if (hwpc_parse_u64(c->argv[0], UINT64_MAX, "dump-mem ADDR", &addr, &err) ||
+	    hwpc_parse_u64(c->argv[1], hwpc_sim_mem_size(dev), "dump-mem LEN", &len, &err))
+		return cli_fail_err(&err);
+	char *buf = malloc(len ? len : 1);
+	if (!buf)
+		return cli_fail(HWPC_EOP, "dump-mem: out of memory");
+	int rc = hwpc_sim_mem_read(dev, addr, buf, len, &err) ? cli_fail_err(&err) : 0;
+	if (!rc) {
+		bool out = !strcmp(c->argv[2], "-");
+		FILE *f = out ? stdout : fopen(c->argv[2], "wb");
+		if (!f)
+			rc = cli_fail(HWPC_EOP, "dump-mem: cannot create %s: %s", c->argv[2], strerror(errno));
+		else if (fwrite(buf, 1, len, f) != len || (out ? fflush(f) : fclose(f)))
+			rc = cli_fail(HWPC_EOP, "dump-mem: writing %s failed", c->argv[2]);
+	}
+	free(buf);
+	return rc;
+}
+
+/* Raw MMIO, exactly as the chip sees it: a register by name, or an address
+ * (written even where regdb has no register, so -v shows what the chip
+ * ignores). */
+static int do_reg(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc < 1)
+		return cli_fail(HWPC_EINPUT, "reg: expected NAME|ADDR[=VALUE]...");
+	for (int i = 0; i < c->argc; i++) {
+		char name[128];
+		const char *eq = strchr(c->argv[i], '=');
+		size_t n = eq ? (size_t)(eq - c->argv[i]) : strlen(c->argv[i]);
+		uint64_t v = 0, a;
+		uint32_t addr, val;
+		if (n >= sizeof name)
+			return cli_fail(HWPC_EINPUT, "reg: name too long: %s", c->argv[i]);
+		memcpy(name, c->argv[i], n);
+		name[n] = 0;
+		if (eq && hwpc_parse_u64(eq + 1, UINT32_MAX, name, &v, &err))
+			return cli_fail_err(&err);
+		if (name[0] >= '0' && name[0] <= '9') {
+			if (hwpc_parse_u64(name, UINT32_MAX, "reg ADDR", &a, &err))
+				return cli_fail_err(&err);
+			addr = (uint32_t)a;
+		} else if (hwpc_reg_lookup(dev, name, &addr, &err)) {
+			return cli_fail_err(&err);
+		}
+		if (eq) {
+			dev->flags |= HWPC_OPEN_FORCE;
+			if (hwpc_wr32(dev, addr, (uint32_t)v))
+				return cli_fail_err(&dev->err);
+			continue;
+		}
+		if (hwpc_rd32(dev, addr, &val))
+			return cli_fail_err(&dev->err);
+		hwpc_out_begin(o);
+		hwpc_out_str(o, "reg", name);
+		hwpc_out_hex(o, "addr", addr, 6);
+		hwpc_out_hex32(o, "value", val);
+		if (hwpc_out_end(o, &err))
+			return cli_fail_err(&err);
+	}
+	return 0;
 }
 
 static int do_rate(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
@@ -235,6 +372,16 @@ int main(int argc, char **argv)
 		return with_device(&c, do_time);
 	if (!strcmp(cmd, "show"))
 		return with_device(&c, do_show);
+	if (!strcmp(cmd, "signal"))
+		return with_device(&c, do_signal);
+	if (!strcmp(cmd, "trace"))
+		return with_device(&c, do_trace);
+	if (!strcmp(cmd, "pulse"))
+		return with_device(&c, do_pulse);
+	if (!strcmp(cmd, "dump-mem"))
+		return with_device(&c, do_dump_mem);
+	if (!strcmp(cmd, "reg"))
+		return with_device(&c, do_reg);
 	if (!strcmp(cmd, "rate"))
 		return with_device(&c, do_rate);
 	if (!strcmp(cmd, "cpu-mode"))

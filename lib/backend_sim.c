@@ -141,6 +141,23 @@ void sim_unlock(struct sim *s)
 		flock(s->fd, LOCK_UN);
 }
 
+/* Lock, and refuse to touch a state another process has recreated since
+ * this one attached (its layout may differ; reading past a shrunk file
+ * would be a SIGBUS). */
+static int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
+{
+	struct stat st;
+	sim_lock(s);
+	if (!s->hdr || fstat(s->fd, &st) || (size_t)st.st_size < sizeof *s->hdr ||
+	    s->hdr->create_id != s->create_id || (size_t)st.st_size != s->map_size) {
+		sim_unlock(s);
+		return hwpc_err_set(err, HWPC_EOP,
+				    "simulator state %s was reset by another process; run the command again",
+				    s->path);
+	}
+	return 0;
+}
+
 /* --- MMIO dispatch ------------------------------------------------------- */
 
 static int find_range(struct sim *s, uint32_t addr)
@@ -164,7 +181,8 @@ static void note(struct sim *s, const char *what, uint32_t addr, uint32_t val)
 static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
 	struct sim *s = (struct sim *)dev;
-	sim_lock(s);
+	if (sim_lock_fresh(s, &dev->err))
+		return dev->err.status;
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], s->priv[m], off, val);
@@ -179,7 +197,8 @@ static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 {
 	struct sim *s = (struct sim *)dev;
-	sim_lock(s);
+	if (sim_lock_fresh(s, &dev->err))
+		return dev->err.status;
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], s->priv[m], off, val);
@@ -431,7 +450,7 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 		h.sect[i].id = s->models[i]->id;
 		h.sect[i].version = s->models[i]->version;
 		h.sect[i].offset = off;
-		h.sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s) : 0;
+		h.sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, spec) : 0;
 		off += (h.sect[i].size + 63) & ~(uint64_t)63;
 	}
 	h.file_size = off;
@@ -441,18 +460,14 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 				    strerror(errno));
 	if (map_file(s, off, err))
 		return err->status;
+	h.create_id = (mono_ns() ^ (uint64_t)getpid() << 40) | 1;
 	*s->hdr = h;
 	read_boot_id(s->hdr->boot_id, sizeof s->hdr->boot_id);
 	s->hdr->rt_offset_ns = -(int64_t)mono_ns(); /* simulated time starts at 0 */
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
-		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err)) {
-			/* A model refused an option: leave an empty file, which the
-			 * next open creates afresh, not a half-made one. */
-			if (ftruncate(s->fd, 0))
-				return hwpc_err_set(err, HWPC_EOP, "cannot truncate %s: %s", s->path, strerror(errno));
+		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err))
 			return err->status;
-		}
 	}
 	s->hdr->header_crc = header_crc(s->hdr);
 	return 0;
@@ -508,8 +523,14 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 	choose_models(s);
 	if (h.nsections != s->nmodels)
 		return corrupt(s, "unexpected sections", err);
+	/* Section sizes follow the options the file was created with. */
+	struct hwpc_devspec stored;
+	char text[sizeof h.options + 64];
+	snprintf(text, sizeof text, "sim:%s%s%s", s->dev.chip->name, *h.options ? "," : "", h.options);
+	if (hwpc_devspec_parse(text, &stored, NULL))
+		return corrupt(s, "bad stored options", err);
 	for (unsigned i = 0; i < s->nmodels; i++) {
-		uint64_t want = s->models[i]->state_size ? s->models[i]->state_size(s) : 0;
+		uint64_t want = s->models[i]->state_size ? s->models[i]->state_size(s, &stored) : 0;
 		if (h.sect[i].id != s->models[i]->id || h.sect[i].version != s->models[i]->version ||
 		    h.sect[i].size != want || h.sect[i].offset + h.sect[i].size > h.file_size ||
 		    h.sect[i].offset < sizeof h)
@@ -599,10 +620,24 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	}
 	/* A missing or empty file is created on first use, so that
 	 * "ptime -d sim:g84" works without a pcsim create first. */
-	if (mode || st.st_size == 0 ? create_state(s, spec, err) : load_state(s, spec, err))
+	if (mode || st.st_size == 0) {
+		if (create_state(s, spec, err)) {
+			/* Never leave a half-made file: an empty one is created
+			 * afresh on the next open. */
+			if (s->hdr)
+				munmap(s->hdr, s->map_size);
+			s->hdr = NULL;
+			s->nmodels = 0;
+			if (ftruncate(s->fd, 0))
+				(void)0;
+			goto fail;
+		}
+	} else if (load_state(s, spec, err)) {
 		goto fail;
+	}
 	if (attach_models(s, err))
 		goto fail;
+	s->create_id = s->hdr->create_id;
 	sim_unlock(s);
 	*out = s;
 	return 0;
@@ -645,7 +680,8 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 	struct sim *s = (struct sim *)dev;
 	if (!hwpc_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	sim_lock(s);
+	if (sim_lock_fresh(s, err))
+		return err->status;
 	sim_sync(s);
 	struct sim_header *h = s->hdr;
 	if (h->now_ns + ns < h->now_ns) {
@@ -684,7 +720,8 @@ int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycl
 uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 {
 	struct sim *s = (struct sim *)dev;
-	sim_lock(s);
+	if (sim_lock_fresh(s, NULL))
+		return 0;
 	sim_sync(s);
 	uint64_t t = s->hdr->now_ns;
 	sim_unlock(s);
@@ -708,7 +745,8 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 	struct sim *s = (struct sim *)dev;
 	if (!hwpc_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	sim_lock(s);
+	if (sim_lock_fresh(s, err))
+		return err->status;
 	sim_sync(s);
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "chipset", dev->chip->name);

@@ -5,6 +5,8 @@
 #define HWPC_H
 
 #include "hwpc/error.h"
+#include "hwpc/logicop.h"
+#include "hwpc/pcounter.h"
 #include "hwpc/regdb.h"
 #include "hwpc/parse.h"
 #include "hwpc/output.h"

@@ -5,6 +5,7 @@
 #define HWPC_SIM_PUBLIC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hwpc/device.h"
@@ -37,6 +38,50 @@ bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
+
+/* --- PCOUNTER of a simulated GPU (pcsim(1)) ---------------------------- */
+
+/* What drives a signal. */
+enum hwpc_sim_gen_kind {
+	HWPC_SIM_GEN_CONST,    /* value */
+	HWPC_SIM_GEN_PERIODIC, /* 1 while (cycle + phase) % period < duty */
+	HWPC_SIM_GEN_RANDOM,   /* 1 with probability, reproducible from seed */
+	HWPC_SIM_GEN_PTIMER,   /* bit `bit` of the PTIMER counter */
+};
+struct hwpc_sim_gen {
+	enum hwpc_sim_gen_kind kind;
+	unsigned value;
+	uint64_t period, duty, phase;
+	double probability;
+	uint64_t seed;
+	unsigned bit;
+};
+/* Parse "const 1", "periodic period=10 duty=3 phase=2", "random p=0.25
+ * seed=7", "ptimer bit=12" (argv[0] is the kind). */
+int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_gen *g, struct hwpc_err *err);
+
+/* A domain by index ("3") or name ("core_a", "gpc1.0"). */
+int hwpc_sim_pc_domain(struct hwpc_dev *dev, const char *name, unsigned *dom, struct hwpc_err *err);
+/* A signal of a domain by number ("0x2c") or name ("PTIMER_TIME_B12",
+ * "pc01_gr_idle", trailer names such as "DOM2.FLAG" or "PM_TRIGGER"). */
+int hwpc_sim_pc_signal(struct hwpc_dev *dev, unsigned dom, const char *name, unsigned *sig,
+		       struct hwpc_err *err);
+int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const struct hwpc_sim_gen *g,
+			struct hwpc_err *err);
+/* Drive signals of a domain from a trace file (pcsim(1), "TRACE FILES"). */
+int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path, struct hwpc_err *err);
+/* A one-cycle pulse of PGRAPH's "pm_trigger" or "wrcache_flush" in every
+ * domain's next cycle. */
+int hwpc_sim_pc_pulse(struct hwpc_dev *dev, const char *what, struct hwpc_err *err);
+/* Advance simulated time until domain dom has run n more cycles. */
+int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, struct hwpc_err *err);
+/* One record per PCOUNTER domain (dom < 0: every domain). */
+int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
+unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
+
+/* Simulated memory (record buffers). */
+uint64_t hwpc_sim_mem_size(struct hwpc_dev *dev);
+int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

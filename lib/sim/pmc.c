@@ -17,7 +17,7 @@ struct pmc_priv {
 	const struct hwpc_field *intr_ptimer;
 };
 
-static size_t pmc_size(struct sim *s)
+static size_t pmc_size(struct sim *s, const struct hwpc_devspec *spec)
 {
 	return sizeof(struct pmc_state);
 }

@@ -33,7 +33,7 @@ struct ptimer_priv {
 	unsigned counter_bits;
 };
 
-static size_t ptimer_size(struct sim *s)
+static size_t ptimer_size(struct sim *s, const struct hwpc_devspec *spec)
 {
 	return sizeof(struct ptimer_state);
 }

@@ -30,7 +30,7 @@ static bool r10k_present(struct sim *s)
 	return sim_has_space(s, "R10K");
 }
 
-static size_t r10k_size(struct sim *s)
+static size_t r10k_size(struct sim *s, const struct hwpc_devspec *spec)
 {
 	return sizeof(struct r10k_state);
 }

@@ -46,6 +46,8 @@ struct sim_header {
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
+	uint64_t create_id; /* new on every create/reset: a mapping made before
+			       a reset by another process is stale */
 	uint32_t header_crc; /* over everything above except now/virt/rt/boot */
 	uint32_t pad;
 };
@@ -60,7 +62,8 @@ struct sim_model {
 	const char *const *spaces;
 	/* Whether the chip has this unit (default: yes). */
 	bool (*present)(struct sim *s);
-	size_t (*state_size)(struct sim *s);
+	/* Section size; spec holds the create-time options. */
+	size_t (*state_size)(struct sim *s, const struct hwpc_devspec *spec);
 	/* Profile options this model takes at create time ("crystal"). */
 	const char *const *options;
 	/* Fresh state: power-on values, then the create-time options. */
@@ -99,6 +102,7 @@ struct sim {
 	struct sim_range ranges[SIM_MAX_RANGES];
 	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
 	unsigned locked;
+	uint64_t create_id; /* of the state this process attached to */
 };
 
 /* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
@@ -110,7 +114,6 @@ uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
  * the current time. */
 void sim_lock(struct sim *s);
 void sim_unlock(struct sim *s);
-
 /* Current simulated time (does not advance the models). */
 uint64_t sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */

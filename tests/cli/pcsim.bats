@@ -91,3 +91,15 @@ load helpers
 	run ptime -d "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
 	check [ "$status" -eq 0 ]
 }
+
+@test "a reset by another process is noticed, not read through a stale mapping" {
+	vsim g84
+	# ptime -i keeps the device open while pcsim resets the state under it.
+	ptime -d sim:g84 -i 100 -n 20 --format csv > "$BATS_TEST_TMPDIR/samples" 2>&1 &
+	pid=$!
+	sleep 0.3
+	pcsim reset sim:g84,clock=virtual,tclk=50M
+	wait $pid && status=0 || status=$?
+	check [ "$status" -eq 1 ]
+	grep -q "was reset by another process" "$BATS_TEST_TMPDIR/samples"
+}
