@@ -1,6 +1,8 @@
 /* Throughput of the tsdump decoders on a large Tensix event stream.
  *
  *   bench_tsdump [MiB]     (default 1024; the stream file is deleted after)
+ *   bench_tsdump gen FILE MiB   only write the stream to FILE (for timing
+ *                               the tsdump command on it; prints the events)
  *
  * Writes a stream of mixed event sizes (32/64/96/128-bit, flushes, 96-bit
  * straddles) to a file in $TMPDIR (or /tmp), then times, on the same file:
@@ -232,6 +234,12 @@ static void make_file(const char *path, unsigned mib, bool record, uint64_t *eve
 
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "gen")) {
+		uint64_t ev = 0;
+		make_file(argv[2], (unsigned)strtoul(argv[3], NULL, 0), false, &ev);
+		printf("%llu\n", (unsigned long long)ev);
+		return 0;
+	}
 	unsigned mib = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 1024;
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	char path[512];

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,14 @@ static const char usage[] =
 	"  trace DOM FILE             drive signals of DOM from a trace file\n"
 	"  pulse pm_trigger|wrcache_flush\n"
 	"                             a one-cycle PGRAPH pulse in every domain\n"
-	"  dump-mem ADDR LEN FILE     write simulated memory to FILE (- for stdout)\n"
 	"  reg NAME|ADDR[=VALUE]...   read or write registers (MMIO, as the chip sees it)\n"
 	"  list                       list the chipsets that can be simulated\n"
+	"  ts COMMAND [ARGS]          Tensix timestamper: one command (ts32 TOKEN, ts64, ts96,\n"
+	"                             ts128, flush, flush64, flush96, raw V, cntl, status,\n"
+	"                             buf N START END, advance N|DURATION)\n"
+	"  script FILE                Tensix timestamper: the commands in FILE, one a line (- stdin)\n"
+	"  dump FILE [ADDR [LENGTH]]  write simulated memory (Tensix L1, record buffers; default:\n"
+	"                             all of the first region) to FILE (- for stdout)\n"
 	"Options:\n"
 	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
 	"  -v, --verbose       report accesses to registers the chip does not have\n"
@@ -39,7 +45,7 @@ static const char usage[] =
 
 struct ctx {
 	const char *device;
-	const char *cycles, *clock; /* advance --cycles N --clock CLOCK */
+	const char *cycles, *clock, *domain; /* advance --cycles N --clock CLOCK|--domain DOM */
 	bool verbose;
 	enum hwpc_format fmt;
 	int argc;
@@ -104,18 +110,18 @@ static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc == 1 && !c->cycles && !c->clock) {
 		if (hwpc_parse_duration_ns(c->argv[0], 1, 0, "advance", &ns, &err))
 			return cli_fail_err(&err);
-	} else if (c->argc == 0 && c->cycles && c->clock) {
+	} else if (c->argc == 0 && c->cycles && c->clock && !c->domain) {
 		uint64_t n;
 		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
 		    hwpc_sim_cycles_to_ns(dev, c->clock, n, &ns, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
-	} else if (c->argc == 4 && !strcmp(c->argv[0], "--cycles") && !strcmp(c->argv[2], "--domain")) {
+	} else if (c->argc == 0 && c->cycles && c->domain && !c->clock) {
 		uint64_t n;
 		unsigned dom;
-		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "advance --cycles", &n, &err) ||
-		    hwpc_sim_pc_domain(dev, c->argv[3], &dom, &err))
+		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
+		    hwpc_sim_pc_domain(dev, c->domain, &dom, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
@@ -197,31 +203,6 @@ static int do_pulse(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return hwpc_sim_pc_pulse(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
 }
 
-static int do_dump_mem(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
-{
-	struct hwpc_err err;
-	uint64_t addr, len;
-	if (c->argc != 3)
-		return cli_fail(HWPC_EINPUT, "dump-mem: expected ADDR LEN FILE");
-	if (hwpc_parse_u64(c->argv[0], UINT64_MAX, "dump-mem ADDR", &addr, &err) ||
-	    hwpc_parse_u64(c->argv[1], hwpc_sim_mem_size(dev), "dump-mem LEN", &len, &err))
-		return cli_fail_err(&err);
-	char *buf = malloc(len ? len : 1);
-	if (!buf)
-		return cli_fail(HWPC_EOP, "dump-mem: out of memory");
-	int rc = hwpc_sim_mem_read(dev, addr, buf, len, &err) ? cli_fail_err(&err) : 0;
-	if (!rc) {
-		bool out = !strcmp(c->argv[2], "-");
-		FILE *f = out ? stdout : fopen(c->argv[2], "wb");
-		if (!f)
-			rc = cli_fail(HWPC_EOP, "dump-mem: cannot create %s: %s", c->argv[2], strerror(errno));
-		else if (fwrite(buf, 1, len, f) != len || (out ? fflush(f) : fclose(f)))
-			rc = cli_fail(HWPC_EOP, "dump-mem: writing %s failed", c->argv[2]);
-	}
-	free(buf);
-	return rc;
-}
-
 /* Raw MMIO, exactly as the chip sees it: a register by name, or an address
  * (written even where regdb has no register, so -v shows what the chip
  * ignores). */
@@ -283,6 +264,108 @@ static int do_cpu_mode(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return hwpc_sim_r10k_set_mode(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
 }
 
+/* What a timestamper command or script leaves behind. */
+static int tensix_report(struct hwpc_tensix *t, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	uint32_t status;
+	if (hwpc_reg_read(t->dev, "RISCV_DEBUG_REG.TIMESTAMP_STATUS", &status, &err))
+		return cli_fail_err(&err);
+	hwpc_out_begin(o);
+	hwpc_out_u64(o, "commands", t->commands);
+	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(t->dev));
+	hwpc_out_hex32(o, "status", status);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_ts(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_tensix t;
+	struct hwpc_err err;
+	char line[512];
+	size_t used = 0;
+
+	if (c->argc == 0)
+		return cli_fail(HWPC_EINPUT, "ts: expected a command such as 'ts32 5' (pcsim --help)");
+	for (int i = 0; i < c->argc; i++) {
+		size_t n = strlen(c->argv[i]);
+		if (used + n + 2 > sizeof line)
+			return cli_fail(HWPC_EINPUT, "ts: command too long");
+		memcpy(line + used, c->argv[i], n);
+		used += n;
+		line[used++] = ' ';
+	}
+	line[used] = 0;
+	if (hwpc_tensix_init(&t, dev, &err) || hwpc_tensix_command(&t, line, &err))
+		return cli_fail_err(&err);
+	return tensix_report(&t, o);
+}
+
+static int do_script(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_tensix t;
+	struct hwpc_err err;
+	if (c->argc != 1)
+		return cli_fail(HWPC_EINPUT, "script: expected one FILE (- for stdin)");
+	const char *name = c->argv[0];
+	bool std = !strcmp(name, "-");
+	if (hwpc_tensix_init(&t, dev, &err))
+		return cli_fail_err(&err);
+	FILE *fp = std ? stdin : fopen(name, "r");
+	if (!fp)
+		return cli_fail(HWPC_EOP, "cannot read %s: %s", name, strerror(errno));
+	int rc = hwpc_tensix_script(&t, fp, std ? "<stdin>" : name, &err);
+	if (!std)
+		fclose(fp);
+	return rc ? cli_fail_err(&err) : tensix_report(&t, o);
+}
+
+static int do_dump(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	struct hwpc_sim_mem mem;
+	uint64_t addr, len;
+
+	if (c->argc < 1 || c->argc > 3)
+		return cli_fail(HWPC_EINPUT, "dump: expected FILE [ADDR [LENGTH]]");
+	if (hwpc_sim_mem_list(dev, &mem, 1) == 0)
+		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", dev->chip->name);
+	addr = mem.base;
+	len = mem.size;
+	if (c->argc > 1) {
+		if (hwpc_parse_u64(c->argv[1], UINT64_MAX, "dump ADDR", &addr, &err))
+			return cli_fail_err(&err);
+		len = addr >= mem.base && addr - mem.base < mem.size ? mem.size - (addr - mem.base) : 0;
+	}
+	if (c->argc > 2 && hwpc_parse_u64(c->argv[2], UINT64_MAX, "dump LENGTH", &len, &err))
+		return cli_fail_err(&err);
+	if (len == 0 || len > SIZE_MAX)
+		return cli_fail(HWPC_EINPUT, "dump: nothing to dump at 0x%llx (%s is 0x%llx..0x%llx)",
+				(unsigned long long)addr, mem.name, (unsigned long long)mem.base,
+				(unsigned long long)(mem.base + mem.size));
+	void *buf = malloc((size_t)len);
+	if (!buf)
+		return cli_fail(HWPC_EOP, "dump: out of memory for %llu bytes", (unsigned long long)len);
+	int rc = 0;
+	if (hwpc_sim_mem_read(dev, addr, buf, (size_t)len, &err)) {
+		free(buf);
+		return cli_fail_err(&err);
+	}
+	const char *name = c->argv[0];
+	bool std = !strcmp(name, "-");
+	FILE *fp = std ? stdout : fopen(name, "wb");
+	if (!fp || fwrite(buf, 1, (size_t)len, fp) != len || (std ? fflush(fp) : fclose(fp)))
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", name, strerror(errno));
+	free(buf);
+	if (rc || std)
+		return rc; /* the report would mix with the bytes */
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "file", name);
+	hwpc_out_hex(o, "addr", addr, 8);
+	hwpc_out_u64(o, "bytes", len);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
 static int cmd_list(struct ctx *c)
 {
 	struct hwpc_regdb *db;
@@ -329,7 +412,8 @@ int main(int argc, char **argv)
 		{ "device", required_argument, NULL, 'd' }, { "verbose", no_argument, NULL, 'v' },
 		{ "format", required_argument, NULL, 'F' }, { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },      { "cycles", required_argument, NULL, 'C' },
-		{ "clock", required_argument, NULL, 'K' },  { NULL, 0, NULL, 0 },
+		{ "clock", required_argument, NULL, 'K' },  { "domain", required_argument, NULL, 'D' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct ctx c = { 0 };
 	struct hwpc_err err;
@@ -342,6 +426,7 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'C': c.cycles = optarg; break;
 		case 'K': c.clock = optarg; break;
+		case 'D': c.domain = optarg; break;
 		case 'd': c.device = optarg; break;
 		case 'v': c.verbose = true; break;
 		case 'F':
@@ -360,8 +445,8 @@ int main(int argc, char **argv)
 	const char *cmd = argv[optind];
 	c.argc = argc - optind - 1;
 	c.argv = argv + optind + 1;
-	if ((c.cycles || c.clock) && strcmp(cmd, "advance"))
-		return cli_fail(HWPC_EINPUT, "--cycles and --clock belong to advance");
+	if ((c.cycles || c.clock || c.domain) && strcmp(cmd, "advance"))
+		return cli_fail(HWPC_EINPUT, "--cycles, --clock and --domain belong to advance");
 	if (!strcmp(cmd, "create") || !strcmp(cmd, "reset"))
 		return cmd_create_or_reset(&c, !strcmp(cmd, "reset"));
 	if (!strcmp(cmd, "list"))
@@ -378,13 +463,17 @@ int main(int argc, char **argv)
 		return with_device(&c, do_trace);
 	if (!strcmp(cmd, "pulse"))
 		return with_device(&c, do_pulse);
-	if (!strcmp(cmd, "dump-mem"))
-		return with_device(&c, do_dump_mem);
 	if (!strcmp(cmd, "reg"))
 		return with_device(&c, do_reg);
 	if (!strcmp(cmd, "rate"))
 		return with_device(&c, do_rate);
 	if (!strcmp(cmd, "cpu-mode"))
 		return with_device(&c, do_cpu_mode);
+	if (!strcmp(cmd, "ts"))
+		return with_device(&c, do_ts);
+	if (!strcmp(cmd, "script"))
+		return with_device(&c, do_script);
+	if (!strcmp(cmd, "dump"))
+		return with_device(&c, do_dump);
 	return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", cmd);
 }

@@ -1,5 +1,6 @@
-/* ptime: read the GPU timer (PTIMER), measure its rate, set its alarm and
- * clock, and time a command in GPU time.  See ptime(1). */
+/* ptime: read a device's timer (PTIMER on NVIDIA chips, the wall clock of a
+ * Tensix tile), measure its rate, set PTIMER's alarm and clock, and time a
+ * command in device time.  See ptime(1). */
 #include "common/cli.h"
 
 #include <errno.h>
@@ -52,8 +53,10 @@ struct opts {
 	char **cmd;
 };
 
-static struct hwpc_ptimer pt;
-static struct hwpc_ptimer_config cfg;
+static struct hwpc_timer tm;
+static struct hwpc_timer_rate rate;
+static struct hwpc_ptimer *const pt = &tm.pt;          /* PTIMER only */
+static const struct hwpc_ptimer_config *const cfg = &rate.ptimer; /* PTIMER only */
 static FILE *out;
 
 static uint64_t mono_ns(void)
@@ -73,7 +76,7 @@ static void sleep_ns(uint64_t ns)
 /* ticks -> ns at the configured rate; NAN when the rate is unknown. */
 static double ticks_ns(uint64_t ticks)
 {
-	return cfg.tick_hz > 0 ? (double)((long double)ticks * 1e9L / (long double)cfg.tick_hz) : NAN;
+	return rate.tick_hz > 0 ? (double)((long double)ticks * 1e9L / (long double)rate.tick_hz) : NAN;
 }
 
 static void put_ns(struct hwpc_out *o, const char *key, double ns)
@@ -198,19 +201,22 @@ static void report_config(struct hwpc_out *o, bool verbose)
 {
 	if (!verbose)
 		return;
-	hwpc_out_str(o, "source", cfg.source_name);
-	if (cfg.internal) {
-		hwpc_out_u64(o, "crystal_hz", pt.crystal_hz);
-		hwpc_out_u64(o, "internal_mul", cfg.internal_mul);
-		hwpc_out_u64(o, "internal_div", cfg.internal_div);
+	bool ptimer = tm.kind == HWPC_TIMER_PTIMER;
+	hwpc_out_str(o, "source", rate.source_name);
+	if (ptimer && cfg->internal) {
+		hwpc_out_u64(o, "crystal_hz", pt->crystal_hz);
+		hwpc_out_u64(o, "internal_mul", cfg->internal_mul);
+		hwpc_out_u64(o, "internal_div", cfg->internal_div);
 	}
-	if (cfg.source_hz > 0)
-		hwpc_out_double(o, "source_hz", cfg.source_hz, 3);
+	if (rate.source_hz > 0)
+		hwpc_out_double(o, "source_hz", rate.source_hz, 3);
 	else
 		hwpc_out_null(o, "source_hz");
-	hwpc_out_str(o, "source_from", cfg.source_from);
-	hwpc_out_u64(o, "clock_mul", cfg.clock_mul);
-	hwpc_out_u64(o, "clock_div", cfg.clock_div);
+	hwpc_out_str(o, "source_from", rate.source_from);
+	if (ptimer) {
+		hwpc_out_u64(o, "clock_mul", cfg->clock_mul);
+		hwpc_out_u64(o, "clock_div", cfg->clock_div);
+	}
 }
 
 static int read_once(struct hwpc_out *o, const struct opts *op, struct hwpc_dev *dev)
@@ -220,7 +226,7 @@ static int read_once(struct hwpc_out *o, const struct opts *op, struct hwpc_dev 
 	unsigned retries;
 	char desc[256];
 
-	if (hwpc_ptimer_read(&pt, &raw, &retries, &err))
+	if (hwpc_timer_read(&tm, &raw, &retries, &err))
 		return cli_fail_err(&err);
 	hwpc_out_begin(o);
 	if (op->verbose) {
@@ -228,15 +234,17 @@ static int read_once(struct hwpc_out *o, const struct opts *op, struct hwpc_dev 
 		hwpc_out_str(o, "device", desc);
 	}
 	hwpc_out_hex(o, "raw", raw, 16);
-	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(&pt, raw));
-	put_ns(o, "ns", ticks_ns(hwpc_ptimer_ticks(&pt, raw)));
-	if (cfg.tick_hz > 0)
-		hwpc_out_double(o, "tick_hz", cfg.tick_hz, 3);
+	hwpc_out_u64(o, "ticks", hwpc_timer_ticks(&tm, raw));
+	put_ns(o, "ns", ticks_ns(hwpc_timer_ticks(&tm, raw)));
+	if (rate.tick_hz > 0)
+		hwpc_out_double(o, "tick_hz", rate.tick_hz, 3);
 	else
 		hwpc_out_null(o, "tick_hz");
 	report_config(o, op->verbose);
-	if (op->verbose)
+	if (op->verbose) {
 		hwpc_out_u64(o, "retries", retries);
+		hwpc_out_str(o, "timer", tm.name);
+	}
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -265,9 +273,9 @@ static int sample(struct hwpc_out *o, const struct opts *op)
 		if (stop)
 			break;
 		uint64_t t = mono_ns() - start;
-		if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+		if (hwpc_timer_read(&tm, &raw, NULL, &err))
 			return cli_fail_err(&err);
-		uint64_t ticks = hwpc_ptimer_ticks(&pt, raw);
+		uint64_t ticks = hwpc_timer_ticks(&tm, raw);
 		hwpc_out_begin(o);
 		hwpc_out_u64(o, "sample", i);
 		hwpc_out_u64(o, "host_ns", t);
@@ -275,7 +283,7 @@ static int sample(struct hwpc_out *o, const struct opts *op)
 		hwpc_out_u64(o, "ticks", ticks);
 		put_ns(o, "ns", ticks_ns(ticks));
 		if (i)
-			hwpc_out_u64(o, "delta_ticks", (ticks - prev) & ((1ULL << pt.counter_bits) - 1));
+			hwpc_out_u64(o, "delta_ticks", (ticks - prev) & hwpc_timer_mask(&tm));
 		else
 			hwpc_out_null(o, "delta_ticks");
 		prev = ticks;
@@ -286,15 +294,22 @@ static int sample(struct hwpc_out *o, const struct opts *op)
 	return 0;
 }
 
-/* Read the timer with the host time at the middle of the read. */
+/* Read the timer, with the host time it corresponds to. */
 static int stamp(uint64_t *ticks, uint64_t *host, struct hwpc_err *err)
 {
-	uint64_t raw, a = mono_ns();
-	if (hwpc_ptimer_read(&pt, &raw, NULL, err))
+	/* A first read, thrown away, lets the simulator catch its models up
+	 * (milliseconds of CPU after a sleep); the timed read that follows is
+	 * then as quick as on hardware, and the midpoint of the host times
+	 * around it is the moment it sampled. */
+	uint64_t raw;
+	if (hwpc_timer_read(&tm, &raw, NULL, err))
+		return err->status;
+	uint64_t a = mono_ns();
+	if (hwpc_timer_read(&tm, &raw, NULL, err))
 		return err->status;
 	uint64_t b = mono_ns();
 	*host = a + (b - a) / 2;
-	*ticks = hwpc_ptimer_ticks(&pt, raw);
+	*ticks = hwpc_timer_ticks(&tm, raw);
 	return 0;
 }
 
@@ -307,11 +322,11 @@ static int measure(struct hwpc_out *o, const struct opts *op)
 	sleep_ns(op->measure_ns);
 	if (stamp(&t1, &h1, &err))
 		return cli_fail_err(&err);
-	uint64_t dt = (t1 - t0) & ((1ULL << pt.counter_bits) - 1);
+	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&tm);
 	if (dt == 0)
 		return cli_fail(HWPC_EOP, "the timer did not advance in %.3f s%s", (double)(h1 - h0) / 1e9,
-				cfg.clock_mul == 0 ? " (CLOCK_MUL is 0)"
-				: hwpc_sim_is_virtual(pt.dev) ? " (the simulator's virtual clock only moves with "
+				tm.kind == HWPC_TIMER_PTIMER && cfg->clock_mul == 0 ? " (CLOCK_MUL is 0)"
+				: hwpc_sim_is_virtual(tm.dev) ? " (the simulator's virtual clock only moves with "
 								  "pcsim advance)"
 							      : "");
 	double hz = (double)dt * 1e9 / (double)(h1 - h0);
@@ -319,9 +334,9 @@ static int measure(struct hwpc_out *o, const struct opts *op)
 	hwpc_out_double(o, "seconds", (double)(h1 - h0) / 1e9, 6);
 	hwpc_out_u64(o, "ticks", dt);
 	hwpc_out_double(o, "measured_hz", hz, 3);
-	if (cfg.tick_hz > 0) {
-		hwpc_out_double(o, "configured_hz", cfg.tick_hz, 3);
-		hwpc_out_double(o, "error_ppm", (hz - cfg.tick_hz) / cfg.tick_hz * 1e6, 3);
+	if (rate.tick_hz > 0) {
+		hwpc_out_double(o, "configured_hz", rate.tick_hz, 3);
+		hwpc_out_double(o, "error_ppm", (hz - rate.tick_hz) / rate.tick_hz * 1e6, 3);
 	} else {
 		hwpc_out_null(o, "configured_hz");
 		hwpc_out_null(o, "error_ppm");
@@ -353,14 +368,14 @@ static int run_command(struct hwpc_out *o, const struct opts *op)
 	if (stamp(&t1, &h1, &err))
 		return cli_fail_err(&err);
 	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	uint64_t dt = (t1 - t0) & ((1ULL << pt.counter_bits) - 1);
+	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&tm);
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "command", op->cmd[0]);
 	hwpc_out_i64(o, "status", rc);
 	hwpc_out_u64(o, "gpu_ticks", dt);
 	put_ns(o, "gpu_ns", ticks_ns(dt));
 	hwpc_out_u64(o, "host_ns", h1 - h0);
-	if (cfg.tick_hz > 0)
+	if (rate.tick_hz > 0)
 		hwpc_out_double(o, "gpu_host_ratio", ticks_ns(dt) / (double)(h1 - h0), 6);
 	else
 		hwpc_out_null(o, "gpu_host_ratio");
@@ -385,25 +400,25 @@ static int plan_writes(struct hwpc_wplan *plan, const struct opts *op, uint64_t 
 			return cli_fail(HWPC_EINPUT, "--set-source: expected internal, internal=MUL/DIV or external, got '%s'",
 					op->source);
 		}
-		if (hwpc_ptimer_plan_source(&pt, internal, (unsigned)m, (unsigned)d, plan, &err))
+		if (hwpc_ptimer_plan_source(pt, internal, (unsigned)m, (unsigned)d, plan, &err))
 			return cli_fail_err(&err);
 	}
 	if (op->ratio) {
 		uint64_t m, d;
 		if (parse_ratio(op->ratio, "--set-ratio", &m, &d))
 			return HWPC_EINPUT;
-		if (hwpc_ptimer_plan_ratio(&pt, m, d, op->force, plan, &err))
+		if (hwpc_ptimer_plan_ratio(pt, m, d, op->force, plan, &err))
 			return cli_fail_err(&err);
 	}
 	if (op->alarm) {
 		uint64_t raw, now, target;
-		if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+		if (hwpc_ptimer_read(pt, &raw, NULL, &err))
 			return cli_fail_err(&err);
-		now = hwpc_ptimer_ticks(&pt, raw);
+		now = hwpc_ptimer_ticks(pt, raw);
 		const char *a = op->alarm;
 		size_t n = strlen(a);
 		if (a[0] == '@') {
-			if (hwpc_parse_u64(a + 1, (1ULL << pt.counter_bits) - 1, "--alarm @TICKS", &target, &err))
+			if (hwpc_parse_u64(a + 1, (1ULL << pt->counter_bits) - 1, "--alarm @TICKS", &target, &err))
 				return cli_fail_err(&err);
 		} else if (a[0] == '+' && n > 2 && a[n - 1] == 't') {
 			char buf[32];
@@ -412,29 +427,40 @@ static int plan_writes(struct hwpc_wplan *plan, const struct opts *op, uint64_t 
 				return cli_fail(HWPC_EINPUT, "--alarm: '%s' is too long", a);
 			memcpy(buf, a + 1, n - 2);
 			buf[n - 2] = 0;
-			if (hwpc_parse_u64(buf, hwpc_ptimer_alarm_period(&pt) - 1, "--alarm +Nt", &d, &err))
+			if (hwpc_parse_u64(buf, hwpc_ptimer_alarm_period(pt) - 1, "--alarm +Nt", &d, &err))
 				return cli_fail_err(&err);
 			target = now + d;
 		} else if (a[0] == '+') {
 			uint64_t ns;
 			if (hwpc_parse_duration_ns(a + 1, 1000000000, 0, "--alarm", &ns, &err))
 				return cli_fail_err(&err);
-			if (!(cfg.tick_hz > 0))
+			if (!(rate.tick_hz > 0))
 				return cli_fail(HWPC_EINPUT, "--alarm %s: the tick rate is unknown (give --source-hz, "
 						"or ticks as +Nt)", a);
-			long double d = (long double)ns * cfg.tick_hz / 1e9L;
-			if (d >= (long double)hwpc_ptimer_alarm_period(&pt))
+			long double d = (long double)ns * rate.tick_hz / 1e9L;
+			if (d >= (long double)hwpc_ptimer_alarm_period(pt))
 				return cli_fail(HWPC_EINPUT, "--alarm %s: more than the alarm's range of %llu ticks", a,
-						(unsigned long long)hwpc_ptimer_alarm_period(&pt) - 1);
+						(unsigned long long)hwpc_ptimer_alarm_period(pt) - 1);
 			target = now + (uint64_t)llroundl(d);
 		} else {
 			return cli_fail(HWPC_EINPUT, "--alarm: expected +DURATION, +Nt or @TICKS, got '%s'", a);
 		}
 		*alarm_at = target;
-		if (hwpc_ptimer_plan_alarm(&pt, target, plan, &err))
+		if (hwpc_ptimer_plan_alarm(pt, target, plan, &err))
 			return cli_fail_err(&err);
 	}
 	return 0;
+}
+
+/* Options that program PTIMER have no meaning on other timers. */
+static int ptimer_only(const struct opts *op, struct hwpc_dev *dev)
+{
+	const char *opt = op->ratio ? "--set-ratio" : op->source ? "--set-source" : op->alarm ? "--alarm"
+			  : op->wait_alarm ? "--wait-alarm" : NULL;
+	if (!opt)
+		return 0;
+	return cli_fail(HWPC_EINPUT, "%s: %s has no PTIMER; its %s has no clock ratio, source or alarm",
+			opt, dev->chip->name, tm.name);
 }
 
 static int wait_alarm(struct hwpc_out *o, const struct opts *op)
@@ -443,11 +469,11 @@ static int wait_alarm(struct hwpc_out *o, const struct opts *op)
 	uint64_t start = mono_ns();
 	bool pending = false;
 	for (;;) {
-		if (hwpc_ptimer_alarm_pending(&pt, &pending, &err))
+		if (hwpc_ptimer_alarm_pending(pt, &pending, &err))
 			return cli_fail_err(&err);
 		if (pending)
 			break;
-		if (hwpc_sim_is_virtual(pt.dev))
+		if (hwpc_sim_is_virtual(tm.dev))
 			return cli_fail(HWPC_EOP, "the alarm has not fired, and the simulator's virtual clock only "
 				       "moves with pcsim advance");
 		if (mono_ns() - start >= op->timeout_ns)
@@ -456,12 +482,12 @@ static int wait_alarm(struct hwpc_out *o, const struct opts *op)
 		sleep_ns(200000);
 	}
 	uint64_t raw;
-	if (hwpc_ptimer_read(&pt, &raw, NULL, &err))
+	if (hwpc_ptimer_read(pt, &raw, NULL, &err))
 		return cli_fail_err(&err);
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "alarm", "fired");
-	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(&pt, raw));
-	put_ns(o, "ns", ticks_ns(hwpc_ptimer_ticks(&pt, raw)));
+	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(pt, raw));
+	put_ns(o, "ns", ticks_ns(hwpc_ptimer_ticks(pt, raw)));
 	hwpc_out_u64(o, "waited_ns", mono_ns() - start);
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
@@ -489,15 +515,18 @@ int main(int argc, char **argv)
 		goto done;
 	}
 	struct hwpc_out *o = hwpc_out_new(out, op.fmt, &err);
-	if (!o || hwpc_ptimer_init(&pt, dev, &err) ||
-	    hwpc_ptimer_config(&pt, op.source_hz, &cfg, &err)) {
+	if (!o || hwpc_timer_open(&tm, dev, &err) || hwpc_timer_rate(&tm, op.source_hz, &rate, &err)) {
 		rc = cli_fail_err(&err);
 		hwpc_out_free(o);
 		goto done;
 	}
-	if (cfg.warn) {
+	if (tm.kind != HWPC_TIMER_PTIMER && (rc = ptimer_only(&op, dev))) {
+		hwpc_out_free(o);
+		goto done;
+	}
+	if (cfg->warn) {
 		char w[512];
-		hwpc_ptimer_warn_text(cfg.warn, w, sizeof w);
+		hwpc_ptimer_warn_text(cfg->warn, w, sizeof w);
 		cli_warn("%s", w);
 	}
 	if (writes) {
@@ -511,11 +540,11 @@ int main(int argc, char **argv)
 			rc = cli_fail_err(&err);
 		hwpc_wplan_free(&plan);
 		/* Report the clock as it now is. */
-		if (!rc && !op.dry_run && hwpc_ptimer_config(&pt, op.source_hz, &cfg, &err))
+		if (!rc && !op.dry_run && hwpc_timer_rate(&tm, op.source_hz, &rate, &err))
 			rc = cli_fail_err(&err);
-		if (!rc && !op.dry_run && (op.ratio || op.source) && cfg.warn) {
+		if (!rc && !op.dry_run && (op.ratio || op.source) && cfg->warn) {
 			char w[512];
-			hwpc_ptimer_warn_text(cfg.warn, w, sizeof w);
+			hwpc_ptimer_warn_text(cfg->warn, w, sizeof w);
 			cli_warn("%s", w);
 		}
 	}

@@ -87,21 +87,50 @@ uint64_t sim_clock_now(struct sim *s)
 	return t > (int64_t)h->now_ns ? (uint64_t)t : h->now_ns;
 }
 
+/* The longest step every model can take in reasonable time. */
+static uint64_t max_step_ns(struct sim *s)
+{
+	uint64_t limit = UINT64_MAX;
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->max_step_ns) {
+			uint64_t m = s->models[i]->max_step_ns(s, s->state[i], s->priv[i]);
+			if (m && m < limit)
+				limit = m;
+		}
+	return limit;
+}
+
+/* A realtime state opened after a reboot: CLOCK_MONOTONIC restarted, so
+ * the offset is re-anchored to continue from the last simulated time. */
+static void check_boot(struct sim *s)
+{
+	struct sim_header *h = s->hdr;
+	char boot[40];
+	if (h->clock_mode != SIM_CLOCK_REALTIME)
+		return;
+	read_boot_id(boot, sizeof boot);
+	if (strncmp(boot, h->boot_id, sizeof boot)) {
+		memcpy(h->boot_id, boot, sizeof boot);
+		h->rt_offset_ns = (int64_t)h->now_ns - (int64_t)mono_ns();
+	}
+}
+
 void sim_sync(struct sim *s)
 {
 	struct sim_header *h = s->hdr;
-	if (h->clock_mode == SIM_CLOCK_REALTIME) {
-		char boot[40];
-		read_boot_id(boot, sizeof boot);
-		if (strncmp(boot, h->boot_id, sizeof boot)) {
-			/* A new boot: CLOCK_MONOTONIC restarted, re-anchor. */
-			memcpy(h->boot_id, boot, sizeof boot);
-			h->rt_offset_ns = (int64_t)h->now_ns - (int64_t)mono_ns();
-		}
-	}
 	uint64_t now = sim_clock_now(s);
 	if (now == h->now_ns)
 		return;
+	/* A realtime simulator left alone for long catches up at most one
+	 * step; the rest is skipped, as if it had been paused (pcsim(1)). */
+	uint64_t step = max_step_ns(s);
+	if (h->clock_mode == SIM_CLOCK_REALTIME && now - h->now_ns > step) {
+		if (s->verbose)
+			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
+				(double)(now - h->now_ns - step) / 1e9, (double)step / 1e9);
+		h->rt_offset_ns -= (int64_t)(now - h->now_ns - step);
+		now = h->now_ns + step;
+	}
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->advance)
 			s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ns, now);
@@ -186,12 +215,12 @@ static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], s->priv[m], off, val);
-	if (rc) {
-		*val = 0;
+	if (rc > 0)
 		note(s, "read of", off, 0);
-	}
+	if (rc)
+		*val = 0;
 	sim_unlock(s);
-	return 0;
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
 }
 
 static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
@@ -202,10 +231,11 @@ static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 	sim_sync(s);
 	int m = find_range(s, off);
 	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], s->priv[m], off, val);
-	if (rc)
+	if (rc > 0)
 		note(s, "write to", off, val);
 	sim_unlock(s);
-	return 0;
+	/* A refused write (rc < 0) fails with the model's message. */
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
 }
 
 /* --- state file ---------------------------------------------------------- */
@@ -234,11 +264,11 @@ static void sim_describe(struct hwpc_dev *dev, char *buf, size_t len)
 {
 	struct sim *s = (struct sim *)dev;
 	char id[40] = "";
-	/* Only hardware with a PMC identifies itself by BOOT_0. */
-	if (hwpc_reg_find(dev->db, dev->chip, "PMC.BOOT_0", NULL))
+	if (sim_space(s, "PMC"))
 		snprintf(id, sizeof id, "PMC.BOOT_0 0x%08x, ", dev->boot0);
 	snprintf(buf, len, "sim:%s %s %s (%s%s clock, state %s)", dev->chip->name, dev->chip->family,
-		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", s->path);
+		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
+		 s->path);
 }
 
 static uint64_t sim_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
@@ -359,14 +389,8 @@ static void choose_models(struct sim *s)
 
 static int pick_clocks(struct sim *s, const struct hwpc_devspec *spec, uint64_t *hz, struct hwpc_err *err)
 {
-	/* The GPU clocks belong to GPUs: hardware without a PMC has none. */
-	bool gpu = hwpc_reg_find(s->dev.db, s->dev.chip, "PMC.BOOT_0", NULL) != NULL;
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
-		hz[c] = gpu ? default_hz[c] : 0;
-		if (!gpu && sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c)))
-			return hwpc_err_set(err, HWPC_EINPUT, "%s has no %s clock (%s= does not apply)",
-					    s->dev.chip->name, hwpc_clock_name((enum hwpc_clock)c),
-					    hwpc_clock_name((enum hwpc_clock)c));
+		hz[c] = default_hz[c];
 		const char *v = sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c));
 		if (v && sim_parse_hz(v, &hz[c]))
 			return hwpc_err_set(err, HWPC_EINPUT,
@@ -637,6 +661,7 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	}
 	if (attach_models(s, err))
 		goto fail;
+	check_boot(s);
 	s->create_id = s->hdr->create_id;
 	sim_unlock(s);
 	*out = s;
@@ -689,6 +714,15 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 		return hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu ns overflows simulated time",
 				    (unsigned long long)ns);
 	}
+	uint64_t step = max_step_ns(s);
+	if (ns > step) {
+		sim_unlock(s);
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "advancing by %.6g s at once is more than the per-cycle models simulate in "
+				    "reasonable time (at most %.6g s per step on this chip; advance in steps, "
+				    "or lower the domain clocks)",
+				    (double)ns / 1e9, (double)step / 1e9);
+	}
 	if (h->clock_mode == SIM_CLOCK_VIRTUAL)
 		h->virt_ns += ns;
 	else
@@ -733,6 +767,61 @@ bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 	return hwpc_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
 }
 
+/* The models' memories, in model order. */
+static uint8_t *memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
+{
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		for (unsigned k = 0; m->memory; k++) {
+			uint8_t *p = m->memory(s, s->state[i], s->priv[i], k, &out->base, &out->size, &out->name);
+			if (!p)
+				break;
+			if (index-- == 0)
+				return p;
+		}
+	}
+	return NULL;
+}
+
+unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max)
+{
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem tmp;
+	unsigned n = 0;
+	if (!hwpc_dev_is_sim(dev))
+		return 0;
+	while (memory(s, n, n < max ? &out[n] : &tmp))
+		n++;
+	return n;
+}
+
+int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem m;
+	if (!hwpc_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
+	sim_lock(s);
+	sim_sync(s);
+	for (unsigned i = 0;; i++) {
+		const uint8_t *p = memory(s, i, &m);
+		if (!p)
+			break;
+		if (addr >= m.base && addr - m.base <= m.size && len <= m.size - (addr - m.base)) {
+			memcpy(buf, p + (addr - m.base), len);
+			sim_unlock(s);
+			return 0;
+		}
+	}
+	sim_unlock(s);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "0x%llx..0x%llx is not in the memory %s simulates (pcsim -d sim:%s show "
+			    "lists it)",
+			    (unsigned long long)addr, (unsigned long long)(addr + len), dev->chip->name,
+			    dev->chip->name);
+}
+
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)
 {
 	if (hwpc_dev_is_sim(dev))
@@ -751,8 +840,10 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 	hwpc_out_begin(o);
 	hwpc_out_str(o, "chipset", dev->chip->name);
 	hwpc_out_str(o, "family", dev->chip->family);
-	if (hwpc_reg_find(dev->db, dev->chip, "PMC.BOOT_0", NULL))
+	if (sim_space(s, "PMC"))
 		hwpc_out_hex32(o, "boot0", dev->boot0);
+	else
+		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
 	hwpc_out_str(o, "clock", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
 	hwpc_out_u64(o, "time_ns", s->hdr->now_ns);
 	hwpc_out_str(o, "state", s->path);

@@ -26,10 +26,18 @@
  * of buffer 0, its stale rest, the same for buffer 1, then extra bytes. */
 enum { PH_B0, PH_B0_STALE, PH_B1, PH_B1_STALE, PH_EXTRA, PH_COUNT };
 
+#define BATCH 1024
+
 struct hwpc_tsdec {
 	hwpc_ts_cb cb;
 	void *ctx;
 	int stop;
+
+	/* events in batches (hwpc_tsdec_set_batch) */
+	hwpc_ts_batch_cb bcb;
+	void *bctx;
+	struct hwpc_ts_ev *batch;
+	size_t nbatch;
 
 	struct hwpc_ts_layout lay;
 	struct hwpc_ts_status st;
@@ -167,7 +175,40 @@ struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_c
 
 void hwpc_tsdec_free(struct hwpc_tsdec *d)
 {
+	if (d)
+		free(d->batch);
 	free(d);
+}
+
+int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx)
+{
+	if (!d->batch && !(d->batch = malloc(BATCH * sizeof *d->batch)))
+		return -1;
+	d->bcb = cb;
+	d->bctx = ctx;
+	return 0;
+}
+
+static void flush_batch(struct hwpc_tsdec *d)
+{
+	if (d->nbatch && !d->stop)
+		d->stop = d->bcb(d->bctx, d->batch, d->nbatch);
+	d->nbatch = 0;
+}
+
+void hwpc_tsdec_locate(const struct hwpc_tsdec *d, uint64_t offset, int *buffer, uint64_t *addr)
+{
+	*buffer = -1;
+	*addr = UINT64_MAX;
+	if (!d->lay.have_bufs)
+		return;
+	if (offset < d->cap[0]) {
+		*buffer = 0;
+		*addr = (uint64_t)d->lay.start[0] * 16 + offset;
+	} else if (offset < d->cap[0] + d->cap[1]) {
+		*buffer = 1;
+		*addr = (uint64_t)d->lay.start[1] * 16 + (offset - d->cap[0]);
+	}
 }
 
 const struct hwpc_ts_summary *hwpc_tsdec_summary(const struct hwpc_tsdec *d)
@@ -193,6 +234,8 @@ static void locate(const struct hwpc_tsdec *d, struct hwpc_ts_item *it, uint64_t
 
 static void deliver(struct hwpc_tsdec *d, const struct hwpc_ts_item *it)
 {
+	if (d->nbatch)
+		flush_batch(d); /* items stay in input order */
 	d->sum.kinds[it->kind]++;
 	if (hwpc_ts_kind_is_loss(it->kind))
 		d->sum.lost = true;
@@ -205,8 +248,14 @@ static void anomaly(struct hwpc_tsdec *d, enum hwpc_ts_kind kind, uint64_t off, 
 {
 	struct hwpc_ts_item it = {.kind = kind, .count = count, .value = value, .msg = d->msg};
 	locate(d, &it, off);
-	if (buffer >= 0)
+	if (buffer >= 0 && buffer != it.buffer) {
+		/* An anomaly of a buffer at its end (full): the address is
+		 * that buffer's, one past its last byte, not the next one's. */
+		uint64_t base = buffer ? d->cap[0] : 0;
 		it.buffer = buffer;
+		it.addr = d->lay.have_bufs && d->cap[buffer] && off >= base ? (uint64_t)d->lay.start[buffer] * 16 + (off - base)
+							  : UINT64_MAX;
+	}
 	if (kind == HWPC_TS_OVERFLOW || kind == HWPC_TS_BACKWARDS) {
 		it.ts = d->sum.last_ts;
 		it.time = d->sum.last_time;
@@ -217,8 +266,16 @@ static void anomaly(struct hwpc_tsdec *d, enum hwpc_ts_kind kind, uint64_t off, 
 static void flush_runs(struct hwpc_tsdec *d)
 {
 	if (d->pad_bytes) {
-		snprintf(d->msg, sizeof d->msg, "%llu bytes of zero padding",
-			 (unsigned long long)d->pad_bytes);
+		/* Padding follows every flush: formatted by hand, since
+		 * snprintf here cost more than decoding the events. */
+		char num[24], *e = num + sizeof num, *q = e;
+		uint64_t v = d->pad_bytes;
+		do
+			*--q = (char)('0' + v % 10);
+		while (v /= 10);
+		size_t k = (size_t)(e - q);
+		memcpy(d->msg, q, k);
+		memcpy(d->msg + k, " bytes of zero padding", 23); /* always a multiple of 4 */
 		uint64_t n = d->pad_bytes;
 		d->pad_bytes = 0;
 		anomaly(d, HWPC_TS_PADDING, d->pad_off, n, 0, -1);
@@ -268,81 +325,99 @@ static void check_size(struct hwpc_tsdec *d, unsigned size, uint64_t off)
 	}
 }
 
-static void emit_event(struct hwpc_tsdec *d)
+/* One whole event: w holds its words, size its bits.  The time logic is
+ * shared by the per-word path and the fast path of hwpc_tsdec_feed. */
+static inline __attribute__((always_inline)) void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
+							    unsigned size, uint64_t ev_off)
 {
-	/* Every field set one by one: "= {0}" of this struct compiles to a
-	 * rep stos that cost more than the rest of the decoding. */
-	struct hwpc_ts_item it;
-	const uint32_t *w = d->w;
-	uint64_t cand;
+	uint64_t ts, cand;
+	enum hwpc_ts_time time;
+	uint32_t header = w[0];
 
 	if (d->pad_bytes || d->bad_words)
 		flush_runs(d);
-	it.kind = HWPC_TS_EVENT;
-	it.size = d->size;
-	it.res = 1;
-	it.count = 0;
-	it.value = 0;
-	it.msg = NULL;
-	locate(d, &it, d->ev_off);
-	it.index = d->sum.events;
-	it.header = w[0];
-	it.token = w[0] >> 3;
-	switch (d->size) {
+	switch (size) {
 	case 128:
 	case 96:
-		it.ts = (uint64_t)w[2] << 32 | w[1];
-		it.time = HWPC_TS_TIME_FULL;
+		ts = (uint64_t)w[2] << 32 | w[1];
+		time = HWPC_TS_TIME_FULL;
 		break;
 	case 64:
 		cand = (d->ref & ~(uint64_t)0xffffffff) | w[1];
 		if (cand < d->ref)
 			cand += (uint64_t)1 << 32;
-		it.ts = cand;
+		ts = cand;
+		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
 	default: /* 32 */
-		it.header = w[0] & 0xffff;
-		it.token = it.header >> 3;
-		it.res = 32;
+		header = w[0] & 0xffff;
 		cand = (d->ref & ~(uint64_t)0x1fffff) | (uint64_t)(w[0] >> 16) << 5;
 		if (cand + 31 < d->ref)
 			cand += (uint64_t)1 << 21;
-		it.ts = cand;
+		ts = cand;
+		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
 	}
-	if (it.res != 1 || d->size == 64)
-		it.time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 
-	bool backwards = it.time == HWPC_TS_TIME_FULL && d->have_full && it.ts < d->ref;
-	if (it.time == HWPC_TS_TIME_FULL) {
+	bool backwards = time == HWPC_TS_TIME_FULL && d->have_full && ts < d->ref;
+	if (time == HWPC_TS_TIME_FULL) {
 		d->have_full = true;
-		d->ref = it.ts;
-	} else if (it.ts > d->ref || !d->have_any) {
-		d->ref = it.ts;
+		d->ref = ts;
+	} else if (ts > d->ref || !d->have_any) {
+		d->ref = ts;
 	}
 	d->have_any = true;
 
-	d->sum.events++;
-	d->sum.by_size[d->size == 32 ? 0 : d->size == 64 ? 1 : d->size == 96 ? 2 : 3]++;
+	uint64_t index = d->sum.events++;
+	d->sum.by_size[size == 32 ? 0 : size == 64 ? 1 : size == 96 ? 2 : 3]++;
 	if (!d->sum.have_ts)
-		d->sum.first_ts = it.ts;
+		d->sum.first_ts = ts;
 	d->sum.have_ts = true;
 	uint64_t prev = d->sum.last_ts;
-	d->sum.last_ts = it.ts;
-	d->sum.last_time = it.time;
-	deliver(d, &it);
+	d->sum.last_ts = ts;
+	d->sum.last_time = time;
+	d->sum.kinds[HWPC_TS_EVENT]++;
 
-	if (d->size == 128 && w[3] != 0) {
+	if (d->bcb) {
+		struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
+		e->offset = ev_off;
+		e->index = index;
+		e->ts = ts;
+		e->header = header;
+		e->token = header >> 3;
+		e->size = (uint16_t)size;
+		e->time = (uint8_t)time;
+		if (d->nbatch == BATCH)
+			flush_batch(d);
+	} else if (!d->stop && d->cb) {
+		/* Every field set one by one: "= {0}" of this struct compiles
+		 * to a rep stos that cost more than the rest of the decoding. */
+		struct hwpc_ts_item it;
+		it.kind = HWPC_TS_EVENT;
+		it.size = size;
+		it.res = size == 32 ? 32 : 1;
+		it.count = 0;
+		it.value = 0;
+		it.msg = NULL;
+		locate(d, &it, ev_off);
+		it.index = index;
+		it.header = header;
+		it.token = header >> 3;
+		it.ts = ts;
+		it.time = time;
+		d->stop = d->cb(d->ctx, &it);
+	}
+
+	if (size == 128 && w[3] != 0) {
 		snprintf(d->msg, sizeof d->msg, "128-bit event's last word is 0x%08x, not 0", w[3]);
-		anomaly(d, HWPC_TS_UNDECODABLE, d->ev_off + 12, 1, w[3], -1);
+		anomaly(d, HWPC_TS_UNDECODABLE, ev_off + 12, 1, w[3], -1);
 	}
 	if (backwards) {
 		snprintf(d->msg, sizeof d->msg,
 			 "timestamp %llu is earlier than the one before it (%llu)",
-			 (unsigned long long)it.ts, (unsigned long long)prev);
-		anomaly(d, HWPC_TS_BACKWARDS, d->ev_off, 1, 0, -1);
+			 (unsigned long long)ts, (unsigned long long)prev);
+		anomaly(d, HWPC_TS_BACKWARDS, ev_off, 1, 0, -1);
 	}
-	d->have = 0;
 }
 
 static void word(struct hwpc_tsdec *d, uint32_t w)
@@ -365,12 +440,11 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 			check_size(d, 128, d->ev_off);
 		}
 		if (d->have == d->need) {
-			if (d->zero_cand) {
+			if (d->zero_cand)
 				add_padding(d, d->ev_off, 16);
-				d->have = 0;
-			} else {
-				emit_event(d);
-			}
+			else
+				emit_event(d, d->w, d->size, d->ev_off);
+			d->have = 0;
 		}
 		return;
 	}
@@ -404,8 +478,59 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 	}
 	d->zero_cand = false;
 	check_size(d, size, off);
-	if (need == 1)
-		emit_event(d);
+	if (need == 1) {
+		emit_event(d, d->w, 32, off);
+		d->have = 0;
+	}
+}
+
+static inline uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Words per event by size code (0: not an event start). */
+static const uint8_t need_of[8] = { 4, 2, 1, 0, 3, 0, 0, 0 };
+static const uint16_t size_of[8] = { 128, 64, 32, 0, 96, 0, 0, 0 };
+
+/* Whole events straight from the input while nothing is pending: the
+ * common case, without the per-word state machine.  Anything unusual
+ * (a zero word, a size change, a 128-bit event with a nonzero last word,
+ * an event that does not fit in what is left) returns to word(), which
+ * handles it and every rule.  Returns the words consumed. */
+static uint64_t fast_events(struct hwpc_tsdec *d, const uint8_t *p, uint64_t words)
+{
+	uint64_t i = 0, off = d->off;
+	unsigned unit_size = d->unit_size;
+	while (i < words && !d->stop) {
+		uint32_t w[4];
+		w[0] = le32(p + 4 * i);
+		unsigned code = w[0] & 7, need = need_of[code], size = size_of[code];
+		if (!need || w[0] == 0 || i + need > words)
+			break;
+		if ((off & 15) == 0)
+			unit_size = size;
+		else if (unit_size == 0)
+			unit_size = size;
+		else if (unit_size != size)
+			break;
+		for (unsigned k = 1; k < need; k++)
+			w[k] = le32(p + 4 * (i + k));
+		if (size == 128 && w[3] != 0)
+			break;
+		/* A later word on a unit boundary starts a unit whose size
+		 * is not yet set (the automatic flush cleared it). */
+		uint64_t end = off + 4 * need;
+		if ((off >> 4) != ((end - 1) >> 4) && (end & 15) != 0)
+			unit_size = 0;
+		d->unit_size = unit_size;
+		emit_event(d, w, size, off);
+		off = end;
+		i += need;
+		d->off = off;
+	}
+	d->unit_size = unit_size;
+	return i;
 }
 
 /* Records due when the input reaches the end of a phase.  Phases come in
@@ -443,10 +568,6 @@ static bool skipping(const struct hwpc_tsdec *d)
 	return d->phase == PH_B0_STALE || d->phase == PH_B1_STALE || d->phase == PH_EXTRA;
 }
 
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 {
@@ -479,9 +600,15 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 		if (skipping(d)) {
 			d->off += words * 4;
 		} else {
-			for (uint64_t i = 0; i < words && !d->stop; i++) {
+			for (uint64_t i = 0; i < words && !d->stop;) {
+				if (!d->have && !d->pad_bytes && !d->bad_words) {
+					i += fast_events(d, p + 4 * i, words - i);
+					if (i >= words || d->stop)
+						break;
+				}
 				word(d, le32(p + 4 * i));
 				d->off += 4;
+				i++;
 			}
 		}
 		p += words * 4;
@@ -492,6 +619,8 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 
 int hwpc_tsdec_finish(struct hwpc_tsdec *d)
 {
+	if (d->nbatch)
+		flush_batch(d);
 	uint64_t total = d->sum.bytes;
 	unsigned pending = d->lay.have_status ? hwpc_ts_status_pending_words(&d->st) : 0;
 

@@ -36,6 +36,15 @@ uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */
 int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
+/* Simulated memory (Tensix L1, the PCOUNTER record-buffer memory): where it is, and bulk reads by
+ * address under one lock.  hwpc_sim_mem_list returns how many there are
+ * and fills up to max of them. */
+struct hwpc_sim_mem {
+	const char *name;
+	uint64_t base, size;
+};
+unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max);
+int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
 
@@ -78,10 +87,10 @@ int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, s
 /* One record per PCOUNTER domain (dom < 0: every domain). */
 int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
 unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
+/* The PCOUNTER profile the simulated chip was created with (sim option
+ * profile=, else the chip's default). */
+int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
-/* Simulated memory (record buffers). */
-uint64_t hwpc_sim_mem_size(struct hwpc_dev *dev);
-int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

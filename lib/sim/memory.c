@@ -1,5 +1,5 @@
 /* Simulated memory: what record mode writes its packets into and pcsim
- * dump-mem reads.  One flat array at VM addresses [membase, membase+mem):
+ * pcsim dump reads.  One flat array at VM addresses [membase, membase+mem):
  * a (40-bit) VM address A is byte A - membase, and an access outside is a
  * VM fault.  Size and base are set at create time with mem=SIZE (default
  * 16 MiB, at most 4 GiB) and membase=ADDR (default 0). */
@@ -126,14 +126,31 @@ int sim_mem_read(struct sim *s, uint64_t addr, void *buf, size_t len)
 	return 0;
 }
 
-static const char *const mem_options[] = { "mem", "membase", NULL };
+/* The region pcsim dump and tsdump -d read (hwpc_sim_mem_read). */
+static uint8_t *mem_region(struct sim *s, void *state, void *priv, unsigned index, uint64_t *base,
+			   uint64_t *size, const char **name)
+{
+	struct mem_state *m = state;
+	if (index > 0 || !m->size)
+		return NULL;
+	*base = m->base;
+	*size = m->size;
+	*name = "memory";
+	return m->data;
+}
 
-/* Memory of a simulated GPU (a PMC identifies one); a simulated CPU's
- * counters have none. */
+/* Only chips whose PCOUNTER writes record buffers need this memory. */
 static bool mem_present(struct sim *s)
 {
-	return sim_has_space(s, "PMC");
+	for (unsigned i = 0; i < hwpc_regdb_reg_count(s->dev.db); i++) {
+		const struct hwpc_reg *r = hwpc_regdb_reg(s->dev.db, i);
+		if (!strcmp(r->short_name, "RECORD_START") && hwpc_gens_has(&r->gens, s->dev.chip))
+			return true;
+	}
+	return false;
 }
+
+static const char *const mem_options[] = { "mem", "membase", NULL };
 
 const struct sim_model sim_model_memory = {
 	.name = "memory",
@@ -145,4 +162,5 @@ const struct sim_model sim_model_memory = {
 	.init = mem_init,
 	.attach = mem_attach,
 	.show = mem_show,
+	.memory = mem_region,
 };

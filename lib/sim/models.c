@@ -8,6 +8,7 @@ extern const struct sim_model sim_model_ptimer;
 extern const struct sim_model sim_model_r10k;
 extern const struct sim_model sim_model_pcounter;
 extern const struct sim_model sim_model_memory;
+extern const struct sim_model sim_model_tensix;
 
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
@@ -15,5 +16,6 @@ const struct sim_model *const sim_models[] = {
 	&sim_model_ptimer,
 	&sim_model_r10k,
 	&sim_model_memory,
+	&sim_model_tensix,
 	NULL,
 };

@@ -398,26 +398,15 @@ int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct h
 	return rc;
 }
 
-uint64_t hwpc_sim_mem_size(struct hwpc_dev *dev)
-{
-	return hwpc_dev_is_sim(dev) ? sim_mem_size((struct sim *)dev) : 0;
-}
-
-int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (!hwpc_dev_is_sim(dev))
-		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	struct sim *s = (struct sim *)dev;
-	sim_lock(s);
-	sim_sync(s);
-	int rc = 0;
-	if (sim_mem_read(s, addr, buf, len))
-		rc = hwpc_err_set(err, HWPC_EINPUT,
-				  "0x%llx+%zu is outside simulated memory (0x%llx-0x%llx; sim options mem= and "
-				  "membase= place it)",
-				  (unsigned long long)addr, len, (unsigned long long)sim_mem_base(s),
-				  (unsigned long long)(sim_mem_base(s) + sim_mem_size(s)));
+	struct sim *s;
+	struct pc_state *st;
+	struct pc_priv *p;
+	if (get_pc(dev, &s, &st, &p, err))
+		return err->status;
+	snprintf(buf, len, "%s", st->profile);
 	sim_unlock(s);
-	return rc;
+	return 0;
 }

@@ -263,6 +263,19 @@ static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, ui
 	pc_run(s, priv, state, to);
 }
 
+/* Domain-cycles one step may cost: about 10 s of CPU for the reference
+ * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
+#define PC_MAX_STEP_CYCLES 20000000ULL
+
+static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
+{
+	struct pc_state *st = state;
+	uint64_t hz = 0;
+	for (unsigned d = 0; d < st->ndomains; d++)
+		hz += st->dom[d].hz;
+	return hz ? (uint64_t)((unsigned __int128)PC_MAX_STEP_CYCLES * 1000000000u / hz) : 0;
+}
+
 static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
 {
 	struct pc_state *st = state;
@@ -286,6 +299,7 @@ const struct sim_model sim_model_pcounter = {
 	.init = pc_init,
 	.attach = pc_attach,
 	.detach = pc_detach,
+	.max_step_ns = pc_max_step_ns,
 	.advance = pc_advance,
 	.rd32 = pc_rd32,
 	.wr32 = pc_wr32,

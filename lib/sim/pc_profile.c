@@ -2,6 +2,7 @@
  * clocks and signal layout, the trailer signals and the signal names.  All
  * of it is regdb data (pcounter-profiles.regdb, pcounter-signals*.regdb);
  * this file only reads the records. */
+#include "hwpc/pcounter.h"
 #include "pc.h"
 
 #include <stdio.h>
@@ -14,16 +15,6 @@ static bool rec_valid(struct sim *s, const struct hwpc_record *r, const char *kw
 	return !strcmp(r->keyword, kw) && hwpc_gens_has(&r->gens, s->dev.chip);
 }
 
-static bool rec_num(const struct hwpc_record *r, const char *key, uint64_t *out)
-{
-	const char *v = hwpc_record_attr(r, key);
-	char *end;
-	if (!v)
-		return false;
-	*out = strtoull(v, &end, 0);
-	return *v && !*end;
-}
-
 static bool word_num(const char *w, uint64_t *out)
 {
 	char *end;
@@ -33,37 +24,7 @@ static bool word_num(const char *w, uint64_t *out)
 
 int pc_profile_default(struct sim *s, char *buf, size_t len, struct hwpc_err *err)
 {
-	const char *first = NULL;
-	for (unsigned i = 0; i < hwpc_regdb_record_count(s->dev.db); i++) {
-		const struct hwpc_record *r = hwpc_regdb_record(s->dev.db, i);
-		if (!rec_valid(s, r, "profile") || r->nwords < 1)
-			continue;
-		const char *def = hwpc_record_attr(r, "default");
-		if (def && !strcmp(def, "yes")) {
-			snprintf(buf, len, "%s", r->words[0]);
-			return 0;
-		}
-		if (!first)
-			first = r->words[0];
-	}
-	if (!first)
-		return hwpc_err_set(err, HWPC_EINPUT, "regdb has no PCOUNTER profile for %s", s->dev.chip->name);
-	snprintf(buf, len, "%s", first);
-	return 0;
-}
-
-static int unknown_profile(struct sim *s, const char *name, struct hwpc_err *err)
-{
-	char list[256] = "";
-	size_t used = 0;
-	for (unsigned i = 0; i < hwpc_regdb_record_count(s->dev.db); i++) {
-		const struct hwpc_record *r = hwpc_regdb_record(s->dev.db, i);
-		if (rec_valid(s, r, "profile") && r->nwords >= 1)
-			used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0, "%s%s",
-						 used ? ", " : "", r->words[0]);
-	}
-	return hwpc_err_set(err, HWPC_EINPUT, "unknown profile '%s' for %s (expected one of: %s)", name,
-			    s->dev.chip->name, *list ? list : "none");
+	return hwpc_pc_profile_default(s->dev.db, s->dev.chip, buf, len, err);
 }
 
 /* What a trailer name (regdb "trailer" records) is wired to. */
@@ -100,62 +61,6 @@ static bool trailer_wire(const char *name, unsigned own, uint8_t *wire, uint8_t 
 	return true;
 }
 
-static int find_set(struct pc_priv *p, const char *setname, unsigned inst)
-{
-	for (unsigned d = 0; d < p->ndomains; d++)
-		if (!strcmp(p->dom[d].setname, setname) && p->dom[d].inst == inst)
-			return (int)p->dom[d].set;
-	return -1;
-}
-
-static int add_domain(struct sim *s, struct pc_priv *p, const struct hwpc_record *r, const char *setname,
-		      unsigned inst, unsigned nsets, struct hwpc_err *err)
-{
-	uint64_t idx, nsig, trailer, hz;
-	if (r->nwords < 3 || !word_num(r->words[1], &idx) || idx >= PC_SET_DOMAINS ||
-	    !rec_num(r, "signals", &nsig) || nsig > PC_MAX_SIGNALS || !rec_num(r, "trailer", &trailer) ||
-	    !rec_num(r, "hz", &hz) || hz == 0)
-		return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: bad domain record (expected 'domain PROFILE "
-				    "INDEX NAME signals=N trailer=N hz=N')", r->file, r->line);
-	if (p->ndomains >= PC_MAX_DOMAINS)
-		return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: more than %d PCOUNTER domains", r->file, r->line,
-				    PC_MAX_DOMAINS);
-	int set = find_set(p, setname, inst);
-	if (set < 0) {
-		if (p->nsets >= PC_MAX_SETS)
-			return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: more than %d domain sets", r->file,
-					    r->line, PC_MAX_SETS);
-		set = (int)p->nsets++;
-		for (unsigned k = 0; k < PC_SET_DOMAINS; k++)
-			p->set_dom[set][k] = -1;
-	}
-	if (p->set_dom[set][idx] >= 0)
-		return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: domain %u given twice", r->file, r->line,
-				    (unsigned)idx);
-	struct pc_domain_info *di = &p->dom[p->ndomains];
-	memset(di, 0, sizeof *di);
-	snprintf(di->setname, sizeof di->setname, "%s", setname);
-	di->inst = inst;
-	di->set = (unsigned)set;
-	di->local = (unsigned)idx;
-	di->nsignals = (unsigned)nsig;
-	di->trailer = (unsigned)trailer;
-	di->default_hz = hz;
-	di->clock = hwpc_record_attr(r, "clock");
-	if (!strcmp(setname, "main")) {
-		snprintf(di->name, sizeof di->name, "%s", r->words[2]);
-		snprintf(di->base, sizeof di->base, "%s", r->words[2]);
-	} else {
-		snprintf(di->base, sizeof di->base, "%s.%u", setname, (unsigned)idx);
-		if (nsets > 1)
-			snprintf(di->name, sizeof di->name, "%s%u.%u", setname, inst, (unsigned)idx);
-		else
-			snprintf(di->name, sizeof di->name, "%s.%u", setname, (unsigned)idx);
-	}
-	p->set_dom[set][idx] = (int)p->ndomains++;
-	return 0;
-}
-
 static void wire_domain(struct sim *s, struct pc_priv *p, unsigned d)
 {
 	struct pc_domain_info *di = &p->dom[d];
@@ -182,51 +87,39 @@ static void wire_domain(struct sim *s, struct pc_priv *p, unsigned d)
 
 int pc_profile_load(struct sim *s, const char *profile, struct pc_priv *p, struct hwpc_err *err)
 {
-	bool found = false;
-	const struct hwpc_regdb *db = s->dev.db;
-	for (unsigned i = 0; i < hwpc_regdb_record_count(db) && !found; i++) {
-		const struct hwpc_record *r = hwpc_regdb_record(db, i);
-		found = rec_valid(s, r, "profile") && r->nwords >= 1 && !strcasecmp(r->words[0], profile);
+	/* The layout is library knowledge (pcsetup and pcread use it too);
+	 * the simulator adds the wiring of trailers and special signals. */
+	struct hwpc_pc_layout *l = malloc(sizeof *l);
+	if (!l)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	int rc = hwpc_pc_layout_load(s->dev.db, s->dev.chip, profile, l, err);
+	if (rc) {
+		free(l);
+		return rc;
 	}
-	if (!found)
-		return unknown_profile(s, profile, err);
-	p->ndomains = p->nsets = 0;
-	/* Domain sets in the order they first appear; GPC and partition sets
-	 * repeat their domains once per GPC / partition. */
-	const char *seen[PC_MAX_SETS];
-	unsigned nseen = 0;
-	for (unsigned i = 0; i < hwpc_regdb_record_count(db); i++) {
-		const struct hwpc_record *r = hwpc_regdb_record(db, i);
-		if (!rec_valid(s, r, "domain") || r->nwords < 1 || strcasecmp(r->words[0], profile))
-			continue;
-		const char *set = hwpc_record_attr(r, "set");
-		set = set ? set : "main";
-		unsigned k;
-		for (k = 0; k < nseen && strcmp(seen[k], set); k++)
-			;
-		if (k == nseen && nseen < PC_MAX_SETS)
-			seen[nseen++] = set;
-	}
-	for (unsigned k = 0; k < nseen; k++) {
-		uint64_t nsets = 1;
-		for (unsigned inst = 0; inst < nsets; inst++)
-			for (unsigned i = 0; i < hwpc_regdb_record_count(db); i++) {
-				const struct hwpc_record *r = hwpc_regdb_record(db, i);
-				const char *set = hwpc_record_attr(r, "set");
-				if (!rec_valid(s, r, "domain") || r->nwords < 1 || strcasecmp(r->words[0], profile) ||
-				    strcmp(set ? set : "main", seen[k]))
-					continue;
-				if (set && (!rec_num(r, "sets", &nsets) || nsets == 0 || nsets > PC_MAX_SETS))
-					return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: bad sets=", r->file, r->line);
-				if (add_domain(s, p, r, seen[k], inst, (unsigned)nsets, err))
-					return err->status;
-			}
-	}
-	if (!p->ndomains)
-		return hwpc_err_set(err, HWPC_EINPUT, "profile '%s' has no domains for %s", profile,
-				    s->dev.chip->name);
-	for (unsigned d = 0; d < p->ndomains; d++)
+	p->ndomains = l->ndomains;
+	p->nsets = l->nsets;
+	for (unsigned set = 0; set < PC_MAX_SETS; set++)
+		for (unsigned k = 0; k < PC_SET_DOMAINS; k++)
+			p->set_dom[set][k] = -1;
+	for (unsigned d = 0; d < l->ndomains; d++) {
+		const struct hwpc_pc_domain *src = &l->dom[d];
+		struct pc_domain_info *di = &p->dom[d];
+		memset(di, 0, sizeof *di);
+		snprintf(di->name, sizeof di->name, "%s", src->name);
+		snprintf(di->base, sizeof di->base, "%s", src->base);
+		snprintf(di->setname, sizeof di->setname, "%s", src->setname);
+		di->inst = src->inst;
+		di->set = src->set;
+		di->local = src->local;
+		di->nsignals = src->nsignals;
+		di->trailer = src->trailer;
+		di->clock = src->clock;
+		di->default_hz = src->default_hz;
+		p->set_dom[src->set][src->local] = (int)d;
 		wire_domain(s, p, d);
+	}
+	free(l);
 	return 0;
 }
 

@@ -324,8 +324,8 @@ static void features(struct sim *s, struct pc_priv *p)
 	p->gctrl_per_reset = field(s, "PCOUNTER.GCTRL", "PERIODIC_RESET");
 	p->set_rec_reset = field(s, "PCOUNTER.HUB_DSET.CTRL", "RECORD_RESET");
 	p->set_per_reset = field(s, "PCOUNTER.HUB_DSET.CTRL", "PERIODIC_RESET");
-	p->ack_field[0] = field(s, "PCOUNTER.QUAD_ACK_TRIGGER", "DOM0");
-	p->ack_field[1] = field(s, "PCOUNTER.QUAD_ACK_TRIGGER", "DOM1");
+	p->ack_field[0] = field(s, "PCOUNTER.QUAD_ACK_TRIGGER", "DOM0_ACK");
+	p->ack_field[1] = field(s, "PCOUNTER.QUAD_ACK_TRIGGER", "DOM1_ACK");
 	if (!p->ack_field[0])
 		p->ack_field[0] = dfield(s, "QUAD_ACK_TRIGGER", "ACK");
 	p->rec_start_f = dfield(s, "RECORD_START", "ADDRESS");

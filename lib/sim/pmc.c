@@ -123,9 +123,10 @@ bool sim_pmc_unit_enabled(struct sim *s, const char *unit)
 
 static const char *const pmc_spaces[] = { "PMC", "PSTRAPS", NULL };
 
+/* NVIDIA chips only: other simulated hardware has no PMC. */
 static bool pmc_present(struct sim *s)
 {
-	return sim_has_space(s, "PMC");
+	return sim_space(s, "PMC") != NULL;
 }
 
 const struct sim_model sim_model_pmc = {

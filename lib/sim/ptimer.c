@@ -313,7 +313,7 @@ static const char *const ptimer_spaces[] = { "PTIMER", NULL };
 
 static bool ptimer_present(struct sim *s)
 {
-	return sim_has_space(s, "PTIMER");
+	return sim_space(s, "PTIMER") != NULL;
 }
 
 const struct sim_model sim_model_ptimer = {

@@ -27,7 +27,7 @@ unsigned sim_r10k_mode_bit(enum r10k_cpu_mode m)
 
 static bool r10k_present(struct sim *s)
 {
-	return sim_has_space(s, "R10K");
+	return sim_space(s, "R10K") != NULL;
 }
 
 static size_t r10k_size(struct sim *s, const struct hwpc_devspec *spec)

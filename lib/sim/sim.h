@@ -71,12 +71,23 @@ struct sim_model {
 	/* Per process: resolve register addresses, check the state is sane. */
 	int (*attach)(struct sim *s, void *state, void **priv, struct hwpc_err *err);
 	void (*detach)(void *priv);
+	/* The longest step the model can take at once in reasonable time
+	 * (a per-cycle model costs time per simulated cycle); 0 or NULL: any. */
+	uint64_t (*max_step_ns)(struct sim *s, void *state, void *priv);
 	/* Move the model from time from_ns to to_ns. */
 	void (*advance)(struct sim *s, void *state, void *priv, uint64_t from_ns, uint64_t to_ns);
 	/* Return 0 if handled; 1 if the address is not a register the model
-	 * knows (the read returns 0 and is reported with -v). */
+	 * knows (the read returns 0 and is reported with -v); -1 if the model
+	 * refuses the access (what the hardware leaves undefined), with
+	 * s->dev.err set: the access fails with that error. */
 	int (*rd32)(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t *val);
 	int (*wr32)(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val);
+	/* Memory the model simulates (L1, a record buffer's target), for bulk
+	 * reads by address without one locked MMIO access per word.  Returns
+	 * the bytes in the state section and sets *base, *size, *name; NULL
+	 * when the model has none.  index: 0, 1, ... for several. */
+	uint8_t *(*memory)(struct sim *s, void *state, void *priv, unsigned index, uint64_t *base,
+			   uint64_t *size, const char **name);
 	/* The model's state for pcsim show. */
 	void (*show)(struct sim *s, void *state, void *priv, struct hwpc_out *o);
 };
@@ -125,11 +136,10 @@ void *sim_model_state(struct sim *s, uint32_t id, void **priv);
 /* Address of a register for the simulated chip; 0 with *ok false if
  * regdb has no such register for it. */
 uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok);
+/* The regdb space of that name the simulated chip has, or NULL. */
+const struct hwpc_space *sim_space(struct sim *s, const char *name);
 /* Value of a create-time option, or NULL. */
 const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key);
-/* Whether regdb has a register space of this name for the simulated chip
- * (a model's present(): a MIPS CPU has no PMC or PTIMER). */
-bool sim_has_space(struct sim *s, const char *name);
 /* The usual detach: free what attach allocated. */
 void sim_priv_free(void *priv);
 /* Parse a frequency: "27000000", "27M", "100k", "1.5G" (Hz). */

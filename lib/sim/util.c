@@ -53,17 +53,17 @@ int sim_parse_hz(const char *s, uint64_t *out)
 	return 0;
 }
 
-bool sim_has_space(struct sim *s, const char *name)
-{
-	for (unsigned i = 0; i < hwpc_regdb_space_count(s->dev.db); i++) {
-		const struct hwpc_space *sp = hwpc_regdb_space(s->dev.db, i);
-		if (!strcmp(sp->name, name) && hwpc_gens_has(&sp->gens, s->dev.chip))
-			return true;
-	}
-	return false;
-}
-
 void sim_priv_free(void *priv)
 {
 	free(priv);
+}
+
+const struct hwpc_space *sim_space(struct sim *s, const char *name)
+{
+	for (unsigned k = 0; k < hwpc_regdb_space_count(s->dev.db); k++) {
+		const struct hwpc_space *sp = hwpc_regdb_space(s->dev.db, k);
+		if (!strcmp(sp->name, name) && hwpc_gens_has(&sp->gens, s->dev.chip))
+			return sp;
+	}
+	return NULL;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # pcsim and the simulated PCOUNTER: generators, traces, pulses, advancing by
-# domain cycles, per-domain show, dump-mem, reg; bad input exits 2.
+# domain cycles, per-domain show, dump, reg; bad input exits 2.
 
 setup() {
 	export PATH="$HWPC_BIN:$PATH"
@@ -58,21 +58,21 @@ check() {
 	check [ "${lines[1]}" = "CTR_EVENT[0],0x00a610,0x00000004" ]
 }
 
-@test "record mode packets in simulated memory; dump-mem" {
+@test "record mode packets in simulated memory; dump" {
 	pcsim reset sim:g84,clock=virtual,pchz=1M
 	pcsim -d sim:g84 signal 1 0x20 const 1
 	pcsim -d sim:g84 signal 1 0x23 periodic period=10
 	pcsim -d sim:g84 reg 'PRE_SRC[1]=0x20' 'STOP_SRC[1]=0x23' 'STOP_OP[1]=0xaaaa' 'CTRL[1]=2' \
 		'RECORD_LIMIT[1]=0x2000' 'RECORD_START[1]=0x1000'
 	pcsim -d sim:g84 advance --cycles 20 --domain 1
-	run pcsim -d sim:g84 dump-mem 0x1000 64 "$BATS_TEST_TMPDIR/mem.bin"
+	run pcsim -d sim:g84 dump "$BATS_TEST_TMPDIR/mem.bin" 0x1000 64
 	check [ "$status" -eq 0 ]
 	run od -An -tx2 -v -w32 "$BATS_TEST_TMPDIR/mem.bin"
 	check [ "$(echo ${lines[0]})" = "000a 0000 0000 0001 000a 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000" ]
 	check [ "$(echo ${lines[1]})" = "0014 0000 0000 0001 000a 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000" ]
-	run pcsim -d sim:g84 dump-mem 0xfffff0 64 "$BATS_TEST_TMPDIR/x"
+	run pcsim -d sim:g84 dump "$BATS_TEST_TMPDIR/x" 0xfffff0 64
 	check [ "$status" -eq 2 ]
-	[[ "$output" == *"outside simulated memory"* ]]
+	[[ "$output" == *"is not in the memory G84 simulates"* ]]
 }
 
 @test "-v reports a write the generation does not have; it is ignored" {

@@ -319,9 +319,6 @@ static void test_shared_state(void **state)
 	assert_int_equal(hwpc_sim_create(spec, true, db, &err), HWPC_EINPUT);
 	snprintf(spec, sizeof spec, "sim:r10000,clock=virtual,state=%s/bad.state,cpurev=3.99", dir);
 	assert_int_equal(hwpc_sim_create(spec, true, db, &err), HWPC_EINPUT);
-	snprintf(spec, sizeof spec, "sim:r10000,clock=virtual,state=%s/bad.state,tclk=1M", dir);
-	assert_int_equal(hwpc_sim_create(spec, true, db, &err), HWPC_EINPUT);
-	assert_string_equal(err.msg, "R10000 has no tclk clock (tclk= does not apply)");
 }
 
 int main(void)

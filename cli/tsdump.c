@@ -1,0 +1,374 @@
+/* tsdump: decode Tensix timestamp streams and PCOUNTER record buffers from a
+ * file or a device, and report every loss.  See tsdump(1). */
+#include "common/cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: tsdump [OPTIONS] FILE|-\n"
+	"       tsdump [OPTIONS] -d SPEC\n"
+	"Decode a Tensix debug timestamper stream (raw L1 bytes, little-endian) or, with\n"
+	"--record, a PCOUNTER record buffer; report full, overflow and every lost word.\n"
+	"  -d, --device SPEC      read L1, the buffer bounds and STATUS from a device (sim:tensix)\n"
+	"      --status VALUE     TIMESTAMP_STATUS as read when FILE was dumped\n"
+	"      --buf0 START:END   buffer 0's bounds in 16-byte units (END inclusive); FILE is\n"
+	"      --buf1 START:END     then an image of L1 and the buffers are read from it\n"
+	"      --cntl VALUE       TIMESTAMP_CNTL (which buffers are valid; default 3)\n"
+	"      --l1-base ADDR     L1 address of FILE's first byte (default 0)\n"
+	"      --record long|short  FILE is a PCOUNTER record buffer of LONG or SHORT packets\n"
+	"      --format FMT       text (default), csv, json (JSON Lines) or trace (Chrome trace)\n"
+	"  -o, --output FILE      write to FILE instead of standard output\n"
+	"      --token-map FILE   token names, and begin/end pairs that become slices\n"
+	"      --summary          counts, time span, per-token statistics and losses only\n"
+	"      --strict           exit 3 when data was lost or is suspect\n"
+	"      --hz HZ            counter ticks per second (default: the device's clock; for a\n"
+	"                         file, trace times take one tick as one nanosecond)\n"
+	"  -h, --help, -V, --version\n";
+
+enum { OPT_STATUS = 256, OPT_BUF0, OPT_BUF1, OPT_CNTL, OPT_BASE, OPT_RECORD, OPT_FORMAT, OPT_MAP,
+       OPT_SUMMARY, OPT_STRICT, OPT_HZ };
+
+#define CHUNK (1u << 20)
+#define PROGRESS_MIN (256ull << 20) /* inputs this large show progress on a terminal */
+
+struct opts {
+	const char *device, *input, *output, *map;
+	struct hwpc_ts_layout lay;
+	bool have_layout, given[2];
+	uint32_t cntl;
+	uint64_t l1_base;
+	bool record, summary, strict;
+	enum hwpc_rec_format rec_fmt;
+	enum hwpc_format fmt;
+	double hz;
+};
+
+static int parse_bounds(const char *opt, const char *s, uint32_t *start, uint32_t *end)
+{
+	struct hwpc_err err;
+	char buf[64];
+	uint64_t a, b;
+	const char *colon = strchr(s, ':');
+	if (!colon || (size_t)(colon - s) >= sizeof buf)
+		return cli_fail(HWPC_EINPUT, "%s: expected START:END in 16-byte units, got '%s'", opt, s);
+	memcpy(buf, s, (size_t)(colon - s));
+	buf[colon - s] = 0;
+	if (hwpc_parse_u64(buf, UINT32_MAX, opt, &a, &err) || hwpc_parse_u64(colon + 1, UINT32_MAX, opt, &b, &err))
+		return cli_fail_err(&err);
+	*start = (uint32_t)a;
+	*end = (uint32_t)b;
+	return 0;
+}
+
+static int parse_u32(const char *opt, const char *s, uint32_t *out)
+{
+	struct hwpc_err err;
+	uint64_t v;
+	if (hwpc_parse_u64(s, UINT32_MAX, opt, &v, &err))
+		return cli_fail_err(&err);
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "device", required_argument, NULL, 'd' },   { "output", required_argument, NULL, 'o' },
+		{ "status", required_argument, NULL, OPT_STATUS }, { "buf0", required_argument, NULL, OPT_BUF0 },
+		{ "buf1", required_argument, NULL, OPT_BUF1 }, { "cntl", required_argument, NULL, OPT_CNTL },
+		{ "l1-base", required_argument, NULL, OPT_BASE }, { "record", required_argument, NULL, OPT_RECORD },
+		{ "format", required_argument, NULL, OPT_FORMAT }, { "token-map", required_argument, NULL, OPT_MAP },
+		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "strict", no_argument, NULL, OPT_STRICT },
+		{ "hz", required_argument, NULL, OPT_HZ },     { "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
+	};
+	struct hwpc_err err;
+	bool have_cntl = false;
+	int c;
+
+	o->cntl = 3;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":d:o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': o->device = optarg; break;
+		case 'o': o->output = optarg; break;
+		case OPT_STATUS:
+			if (parse_u32("--status", optarg, &o->lay.status))
+				return HWPC_EINPUT;
+			o->lay.have_status = true;
+			break;
+		case OPT_BUF0:
+		case OPT_BUF1: {
+			int b = c == OPT_BUF1;
+			if (parse_bounds(b ? "--buf1" : "--buf0", optarg, &o->lay.start[b], &o->lay.end[b]))
+				return HWPC_EINPUT;
+			o->given[b] = true;
+			break;
+		}
+		case OPT_CNTL:
+			if (parse_u32("--cntl", optarg, &o->cntl))
+				return HWPC_EINPUT;
+			have_cntl = true;
+			break;
+		case OPT_BASE:
+			if (hwpc_parse_u64(optarg, UINT64_MAX, "--l1-base", &o->l1_base, &err))
+				return cli_fail_err(&err);
+			break;
+		case OPT_RECORD:
+			if (hwpc_rec_format_parse(optarg, &o->rec_fmt, &err))
+				return cli_fail(HWPC_EINPUT, "--record: %s", err.msg);
+			o->record = true;
+			break;
+		case OPT_FORMAT:
+			if (hwpc_format_parse(optarg, &o->fmt, &err))
+				return cli_fail_err(&err);
+			break;
+		case OPT_MAP: o->map = optarg; break;
+		case OPT_SUMMARY: o->summary = true; break;
+		case OPT_STRICT: o->strict = true; break;
+		case OPT_HZ: {
+			char *end;
+			errno = 0;
+			o->hz = strtod(optarg, &end);
+			if (*end == 'k' || *end == 'M' || *end == 'G')
+				o->hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
+			if (errno || *end || !(o->hz > 0) || o->hz > 1e15)
+				return cli_fail(HWPC_EINPUT, "--hz: bad frequency '%s' (e.g. 1G or 100000000)", optarg);
+			break;
+		}
+		case 'h': fputs(usage, stdout); exit(0);
+		case 'V': cli_version(); exit(0);
+		default: return cli_bad_option(c, argv);
+		}
+	}
+	if (optind < argc)
+		o->input = argv[optind++];
+	if (optind < argc)
+		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (one input at a time)", argv[optind]);
+	if (!o->input && !o->device)
+		return cli_fail(HWPC_EINPUT, "no input: give a FILE (- for standard input) or -d SPEC");
+	if (o->input && o->device)
+		return cli_fail(HWPC_EINPUT, "give either a FILE or -d SPEC, not both");
+	bool tensix_opts = o->lay.have_status || o->given[0] || o->given[1] || have_cntl || o->l1_base;
+	if (o->record && (tensix_opts || o->map))
+		return cli_fail(HWPC_EINPUT, "--record takes no Tensix options (--status, --buf0, --buf1, --cntl, "
+			       "--l1-base, --token-map)");
+	if (o->device && tensix_opts)
+		return cli_fail(HWPC_EINPUT, "with -d the buffer bounds and STATUS come from the device; "
+			       "--status, --buf0, --buf1, --cntl and --l1-base are for files");
+	if (o->device && o->record)
+		return cli_fail(HWPC_EINPUT, "--record from a device needs the simulator's PCOUNTER record "
+			       "mode, which hwpc does not have yet; decode a dump of the buffer from a file");
+	if (o->l1_base && !o->given[0] && !o->given[1])
+		return cli_fail(HWPC_EINPUT, "--l1-base needs --buf0 or --buf1");
+	if (o->given[0] || o->given[1]) {
+		o->lay.have_bufs = true;
+		for (int b = 0; b < 2; b++)
+			o->lay.valid[b] = o->given[b] && (o->cntl >> b & 1);
+	}
+	o->have_layout = o->lay.have_bufs || o->lay.have_status;
+	return 0;
+}
+
+/* Progress on a terminal, for large inputs only; never on stdout. */
+struct progress {
+	bool on;
+	uint64_t total, done;
+	time_t last;
+};
+
+static void progress(struct progress *p, uint64_t n, bool end)
+{
+	if (!p->on)
+		return;
+	p->done += n;
+	time_t now = time(NULL);
+	if (end) {
+		fputs("\r\033[K", stderr);
+	} else if (now != p->last) {
+		p->last = now;
+		fprintf(stderr, "\r%s: %3.0f%% (%llu of %llu MiB)", cli_prog,
+			100.0 * (double)p->done / (double)p->total, (unsigned long long)(p->done >> 20),
+			(unsigned long long)(p->total >> 20));
+	}
+}
+
+static int feed_fd(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off, uint64_t len, bool seek,
+		   uint8_t *buf, struct progress *pr, uint64_t *got)
+{
+	struct hwpc_err err;
+	*got = 0;
+	while (*got < len) {
+		size_t want = len - *got < CHUNK ? (size_t)(len - *got) : CHUNK;
+		ssize_t n = seek ? pread(fd, buf, want, (off_t)(off + *got)) : read(fd, buf, want);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return cli_fail(HWPC_EOP, "%s: %s", name, strerror(errno));
+		if (n == 0)
+			break;
+		*got += (uint64_t)n;
+		progress(pr, (uint64_t)n, false);
+		if (hwpc_tsdump_feed(t, buf, (size_t)n, &err))
+			return cli_fail_err(&err);
+	}
+	return 0;
+}
+
+/* Buffer b's bytes in the L1 image, as file offsets. */
+static void region(const struct opts *o, int b, uint64_t *off, uint64_t *len)
+{
+	const struct hwpc_ts_layout *l = &o->lay;
+	*off = *len = 0;
+	if (!l->valid[b] || l->start[b] > l->end[b])
+		return;
+	uint64_t a = (uint64_t)l->start[b] * 16, e = ((uint64_t)l->end[b] + 1) * 16;
+	if (e <= o->l1_base)
+		return;
+	*off = a > o->l1_base ? a - o->l1_base : 0;
+	*len = e - o->l1_base - *off;
+}
+
+static int from_file(struct hwpc_tsdump *t, const struct opts *o, uint8_t *buf)
+{
+	bool std = !strcmp(o->input, "-");
+	const char *name = std ? "<stdin>" : o->input;
+	int fd = std ? 0 : open(o->input, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	struct progress pr = { 0 };
+	uint64_t total = 0, got;
+	int rc = 0;
+
+	if (fd < 0)
+		return cli_fail(HWPC_EOP, "cannot read %s: %s", o->input, strerror(errno));
+	bool regular = !fstat(fd, &st) && S_ISREG(st.st_mode);
+	if (regular) {
+		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		pr.total = (uint64_t)st.st_size;
+		pr.on = isatty(2) && pr.total >= PROGRESS_MIN;
+	}
+	if (o->lay.have_bufs) {
+		if (!regular) {
+			rc = cli_fail(HWPC_EINPUT, "%s: --buf0/--buf1 need a regular file (the buffers are read "
+				      "from the L1 image by address)", name);
+			goto out;
+		}
+		if (st.st_size == 0) {
+			rc = cli_fail(HWPC_EINPUT, "%s: empty input", name);
+			goto out;
+		}
+		for (int b = 0; b < 2 && !rc; b++) {
+			uint64_t off, len;
+			region(o, b, &off, &len);
+			rc = feed_fd(t, fd, name, off, len, true, buf, &pr, &got);
+			total += got;
+			if (!rc && got < len)
+				break; /* the image ends: the decoder reports what is missing */
+		}
+	} else {
+		rc = feed_fd(t, fd, name, 0, UINT64_MAX, false, buf, &pr, &total);
+		if (!rc && total == 0)
+			rc = cli_fail(HWPC_EINPUT, "%s: empty input", name);
+	}
+out:
+	progress(&pr, 0, true);
+	if (!std)
+		close(fd);
+	return rc;
+}
+
+static int from_device(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_ts_layout *lay,
+		       uint8_t *buf)
+{
+	struct hwpc_err err;
+	for (int b = 0; b < 2; b++) {
+		if (!lay->valid[b] || lay->start[b] > lay->end[b])
+			continue;
+		uint64_t a = (uint64_t)lay->start[b] * 16, len = ((uint64_t)lay->end[b] + 1) * 16 - a;
+		for (uint64_t done = 0; done < len;) {
+			size_t n = len - done < CHUNK ? (size_t)(len - done) : CHUNK;
+			if (hwpc_dev_read_block(dev, a + done, buf, n, &err))
+				return cli_fail(err.status, "buffer %d: %s", b, err.msg);
+			if (hwpc_tsdump_feed(t, buf, n, &err))
+				return cli_fail_err(&err);
+			done += n;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct hwpc_regdb *db = NULL;
+	struct hwpc_dev *dev = NULL;
+	struct hwpc_tokmap *map = NULL;
+	struct hwpc_tsdump *t = NULL;
+	struct hwpc_err err;
+	FILE *out = stdout;
+	uint8_t *buf = NULL;
+	int rc;
+
+	cli_init("tsdump");
+	if ((rc = parse_args(argc, argv, &o)))
+		return rc;
+	if (o.map) {
+		FILE *fp = fopen(o.map, "r");
+		if (!fp)
+			return cli_fail(HWPC_EOP, "cannot read token map %s: %s", o.map, strerror(errno));
+		rc = hwpc_tokmap_load(fp, o.map, &map, &err);
+		fclose(fp);
+		if (rc)
+			return cli_fail_err(&err);
+	}
+	if (o.device) {
+		struct hwpc_tensix tx;
+		struct hwpc_timer tm;
+		struct hwpc_timer_rate rate;
+		if ((rc = cli_open(o.device, HWPC_OPEN_READ, &db, &dev)))
+			goto done;
+		if (hwpc_tensix_init(&tx, dev, &err) || hwpc_tensix_layout(&tx, &o.lay, &err)) {
+			rc = cli_fail_err(&err);
+			goto done;
+		}
+		if (!o.hz && !hwpc_timer_open(&tm, dev, &err) && !hwpc_timer_rate(&tm, 0, &rate, &err))
+			o.hz = rate.tick_hz;
+		o.have_layout = true;
+	}
+	if (o.output && !(out = fopen(o.output, "w"))) {
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o.output, strerror(errno));
+		goto done;
+	}
+	struct hwpc_tsdump_opts to = {
+		.out = out, .fmt = o.fmt, .summary = o.summary, .map = map, .hz = o.hz,
+		.record = o.record, .rec_fmt = o.rec_fmt, .layout = o.have_layout ? &o.lay : NULL,
+		.input = o.device ? o.device : o.input,
+	};
+	if (!(buf = malloc(CHUNK)) || !(t = hwpc_tsdump_new(&to, &err))) {
+		rc = buf ? cli_fail_err(&err) : cli_fail(HWPC_EOP, "out of memory");
+		goto done;
+	}
+	rc = o.device ? from_device(t, dev, &o.lay, buf) : from_file(t, &o, buf);
+	if (!rc && hwpc_tsdump_finish(t, &err))
+		rc = err.status == HWPC_EINPUT ? cli_fail(HWPC_EINPUT, "%s: %s", to.input, err.msg)
+					       : cli_fail_err(&err);
+	if (!rc && o.strict && hwpc_tsdump_lost(t))
+		rc = cli_fail(HWPC_ELOST, "%s: data was lost or is suspect (--strict)", to.input);
+done:
+	hwpc_tsdump_free(t);
+	free(buf);
+	if (out && out != stdout && fclose(out) && !rc)
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o.output, strerror(errno));
+	hwpc_tokmap_free(map);
+	if (db)
+		cli_close(db, dev);
+	return rc;
+}

@@ -1,0 +1,153 @@
+/* Setting up a PCOUNTER domain (pcsetup(1)): a setup description as users
+ * write it (options on the command line or lines of a setup file), checked
+ * against the generation, and turned into a write plan in the order the
+ * hardware needs, with a record of what was set for pcread.
+ *
+ * The order (seed 000, "Single event mode" and "Record mode setup"):
+ * writing any SRC, any OP but PRE_OP, any CTR, THRESHOLD or CTRL aborts a
+ * single-event counting process, and writing PRE_OP starts one (and swaps
+ * counter sets in quad mode on G84:GF100).  So a plan is: set-wide resets
+ * asserted, CTRL (mode first), SRC registers, the other OPs, THRESHOLD,
+ * CTR_PRE/CTR_STOP initial values, the SWAP source, record registers (after
+ * record mode is entered), USER_TRIGGER, raw --reg writes, resets
+ * released, and PRE_OP last, once. */
+#ifndef HWPC_PCSETUP_H
+#define HWPC_PCSETUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hwpc/device.h"
+#include "hwpc/logicop.h"
+#include "hwpc/pcounter.h"
+#include "hwpc/wplan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum hwpc_pc_mode { HWPC_PC_SINGLE, HWPC_PC_QUAD, HWPC_PC_RECORD };
+
+/* Which options a setup gives (struct hwpc_pc_setup.given). */
+enum hwpc_pc_opt {
+	HWPC_PCS_MODE = 1u << 0,
+	HWPC_PCS_CTR_MODE = 1u << 1,
+	HWPC_PCS_EXPR = 1u << 2, /* any of --pre ... --clrflag */
+	HWPC_PCS_SWAP = 1u << 3,
+	HWPC_PCS_BITS = 1u << 4,
+	HWPC_PCS_RECORD_SIGNALS = 1u << 5,
+	HWPC_PCS_THRESHOLD = 1u << 6,
+	HWPC_PCS_PRE_COUNT = 1u << 7,
+	HWPC_PCS_PERIODS = 1u << 8,
+	HWPC_PCS_EVENT_CTR_PERIOD = 1u << 9,
+	HWPC_PCS_EVENT_IMPORT = 1u << 10,
+	HWPC_PCS_FLAG_IMPORT = 1u << 11,
+	HWPC_PCS_PERIODIC = 1u << 12,
+	HWPC_PCS_RECORD_START = 1u << 13,
+	HWPC_PCS_RECORD_LIMIT = 1u << 14,
+	HWPC_PCS_RECORD_HIGH = 1u << 15,
+	HWPC_PCS_RECORD_FORMAT = 1u << 16,
+	/* Triggers: they configure nothing, so alone they write only themselves. */
+	HWPC_PCS_USER = 1u << 17,
+	HWPC_PCS_RESET = 1u << 18,
+	HWPC_PCS_REG = 1u << 19,
+};
+#define HWPC_PCS_TRIGGERS (HWPC_PCS_USER | HWPC_PCS_RESET | HWPC_PCS_REG)
+
+enum hwpc_pc_reset { HWPC_PC_RESET_RECORD = 1, HWPC_PC_RESET_PERIODIC = 2 };
+
+#define HWPC_PC_SETUP_MAX_REGS 32
+#define HWPC_PC_SETUP_WORD 24
+
+/* One domain's setup, as given.  Words (counter mode, import modes, ...)
+ * are kept as typed and checked against regdb by hwpc_pc_setup_plan, which
+ * knows the generation. */
+struct hwpc_pc_setup {
+	unsigned given; /* enum hwpc_pc_opt bits */
+	enum hwpc_pc_mode mode;
+	char ctr_mode[HWPC_PC_SETUP_WORD];
+	bool have_expr[HWPC_LOP_NINPUTS];
+	char expr[HWPC_LOP_NINPUTS][HWPC_LOP_MAX_EXPR];
+	char swap[64];                 /* a signal name or number */
+	char bits[256];                /* --bits: signals of the counter mode's integers, low bit first */
+	char record_signals[512];      /* --record-signals: the record counters' signals */
+	uint64_t threshold, pre_count, periods;
+	char event_ctr_period[HWPC_PC_SETUP_WORD], event_import[HWPC_PC_SETUP_WORD],
+		flag_import[HWPC_PC_SETUP_WORD], periodic[HWPC_PC_SETUP_WORD],
+		record_format[HWPC_PC_SETUP_WORD];
+	uint64_t record_start, record_limit, record_high;
+	uint32_t user_value, user_pulse;
+	unsigned resets; /* enum hwpc_pc_reset bits */
+	unsigned nregs;
+	char regs[HWPC_PC_SETUP_MAX_REGS][128]; /* NAME[IDX][.FIELD]=VALUE[:MASK] */
+};
+
+void hwpc_pc_setup_init(struct hwpc_pc_setup *s);
+/* Apply one option by its long name, with or without the dashes ("event",
+ * "--event"); value is its argument.  Later options replace earlier ones,
+ * except --reg and --reset, which add.  HWPC_EINPUT names the option. */
+int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, const char *value,
+			 struct hwpc_err *err);
+/* The setup option names, NULL-terminated ("mode", "counter-mode", ...). */
+const char *const *hwpc_pc_setup_option_names(void);
+
+/* The layout of the device's PCOUNTER: the simulator's own profile, or on
+ * real hardware profile (NULL: the chip's default).  Asking a simulated
+ * device for another profile than its own is HWPC_EINPUT. */
+int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc_layout *l,
+		       struct hwpc_err *err);
+
+/* Check s against the generation and plan its writes for domain dom into
+ * plan (initialised by the caller on dev), in the hardware's order, and fill
+ * rec (cleared first; may be NULL) with what they set.  Current register
+ * values are read for read-modify-write and for display; nothing is
+ * written.  HWPC_EINPUT for anything the generation cannot do. */
+int hwpc_pc_setup_plan(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
+		       const struct hwpc_pc_setup *s, struct hwpc_wplan *plan, struct hwpc_pc_record *rec,
+		       struct hwpc_err *err);
+
+/* Several domains in one plan: each domain's configuration in job order,
+ * then every domain's tail (reset release, PRE_OP), so that no domain's
+ * write aborts another's counting (NV10:NV40 share CTRL).  A domain may
+ * appear once. */
+struct hwpc_pc_job {
+	unsigned dom;
+	const struct hwpc_pc_setup *setup;
+	struct hwpc_pc_record *rec; /* may be NULL */
+};
+int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const struct hwpc_pc_job *jobs,
+			    size_t n, struct hwpc_wplan *plan, struct hwpc_err *err);
+
+/* The compiled slot assignment and truth tables of s's expressions
+ * (hwpc_lop_explain), in *text (malloc'd; free it). */
+int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+			  char **text, struct hwpc_err *err);
+
+/* --- setup files (pcsetup(1), "SETUP FILES") ------------------------------
+ * The options, one a line, with or without the dashes; '#' starts a comment.
+ * "domain NAME" starts a domain's section, "set NAME" or "[set NAME]" a
+ * counter set in it; options before a domain's first set apply to every set
+ * of the domain.  A domain with no set line is one set named "". */
+struct hwpc_pc_setfile_entry {
+	char domain[32]; /* as written; "" when the file names none */
+	char set[32];
+	unsigned line;   /* where the set (or domain) starts */
+	struct hwpc_pc_setup setup;
+};
+struct hwpc_pc_setfile {
+	char path[256];
+	size_t n;
+	struct hwpc_pc_setfile_entry *e;
+};
+/* Errors name path:line. */
+int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+/* The same from an open stream; name is used in messages. */
+int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

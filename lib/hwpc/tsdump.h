@@ -1,0 +1,52 @@
+/* What tsdump does with a decoded stream: write every item (text, CSV,
+ * JSON Lines, Chrome trace) or a summary (counts, time span, per-token
+ * statistics, losses), for Tensix timestamp streams and PCOUNTER record
+ * buffers.  Feed bytes in any chunks; memory stays bounded (per-token
+ * statistics are kept for at most HWPC_TSDUMP_MAX_TOKENS distinct tokens,
+ * the rest are counted together). */
+#ifndef HWPC_TSDUMP_H
+#define HWPC_TSDUMP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "hwpc/output.h"
+#include "hwpc/stream_record.h"
+#include "hwpc/stream_tensix.h"
+#include "hwpc/tokmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HWPC_TSDUMP_MAX_TOKENS 65536
+
+struct hwpc_tsdump_opts {
+	FILE *out;
+	enum hwpc_format fmt;
+	bool summary;                /* a summary instead of every item */
+	const struct hwpc_tokmap *map; /* names and slices (may be NULL) */
+	double hz;                   /* counter ticks per second; 0: unknown (trace: 1 tick = 1 ns) */
+	bool record;                 /* a PCOUNTER record buffer, not a Tensix stream */
+	enum hwpc_rec_format rec_fmt;
+	const struct hwpc_ts_layout *layout; /* Tensix: buffers and STATUS (may be NULL) */
+	const char *input;           /* named in the summary */
+};
+
+struct hwpc_tsdump;
+
+struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
+/* HWPC_EOP on a write error (err set). */
+int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hwpc_err *err);
+/* End of input: the last anomalies, the summary, the end of the output.
+ * HWPC_EINPUT for a record buffer shorter than one packet. */
+int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);
+/* Whether data was lost or is suspect (for --strict). */
+bool hwpc_tsdump_lost(const struct hwpc_tsdump *t);
+uint64_t hwpc_tsdump_items(const struct hwpc_tsdump *t); /* events or packets */
+void hwpc_tsdump_free(struct hwpc_tsdump *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

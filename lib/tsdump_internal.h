@@ -1,0 +1,102 @@
+/* Internal to tsdump's library part: the state shared by the item writers
+ * (tsdump.c), the fast CSV emitter (tsdump_csv.c), the statistics and
+ * summary (tsdump_stats.c) and the record-buffer path (tsdump_record.c). */
+#ifndef HWPC_TSDUMP_INTERNAL_H
+#define HWPC_TSDUMP_INTERNAL_H
+
+#include "hwpc/tsdump.h"
+
+#define SLICE_DEPTH 64  /* nested begins per name kept; deeper ones count as unmatched */
+#define MAX_LOSSES 1000 /* loss records the summary lists; the rest are counted */
+
+/* A buffered writer for CSV rows: fixed columns, integers formatted by
+ * hand, one fwrite per 64 KiB. */
+struct csvdec {
+	uint64_t v;
+	unsigned n;
+	char s[24];
+};
+
+struct csvw {
+	struct csvdec offset, index, ts; /* the last row's, as text */
+	FILE *fp;
+	char *buf;
+	size_t len, cap;
+	bool failed;
+};
+
+struct tokstat {
+	uint32_t token;
+	uint64_t count, first, last, min_gap, max_gap;
+};
+
+struct slicestat {
+	uint64_t count, total, min, max;
+	uint64_t unmatched_begin, unmatched_end;
+	uint64_t stack[SLICE_DEPTH];
+	unsigned depth;
+};
+
+struct loss {
+	const char *kind;
+	uint64_t offset;
+	int buffer;
+	char msg[192];
+};
+
+struct hwpc_tsdump {
+	struct hwpc_tsdump_opts o;
+	struct hwpc_ts_layout lay;
+	struct hwpc_tsdec *ts;
+	struct hwpc_recdec *rec;
+	struct hwpc_out *out;     /* text, json (and csv for records and summaries) */
+	struct hwpc_trace *tr;    /* trace */
+	struct csvw csv;          /* csv of Tensix items */
+	bool fast_csv;
+	struct hwpc_err werr;     /* first write error */
+
+	/* per-token statistics: small tokens (all a 32-bit event can carry)
+	 * index toks directly, others through open addressing */
+	int32_t small[8192];
+	struct tokstat *toks;
+	int32_t *slots;
+	unsigned ntoks, mask;
+	uint64_t other_count; /* events of tokens past HWPC_TSDUMP_MAX_TOKENS */
+	struct slicestat *slices;
+	uint64_t last_ts; /* latest event time, for anomalies in the trace */
+
+	struct loss *losses;
+	unsigned nloss;
+	uint64_t more_losses;
+	bool finished;
+};
+
+/* tsdump_csv.c */
+int csvw_init(struct csvw *w, FILE *fp);
+void csvw_free(struct csvw *w);
+int csvw_flush(struct csvw *w);
+void csv_header(struct csvw *w);
+void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name);
+void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name);
+
+/* tsdump_stats.c */
+void stats_init(struct hwpc_tsdump *t);
+void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
+/* A slice ended (begin, end times); *pair set by the caller. */
+void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);
+int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
+void stats_free(struct hwpc_tsdump *t);
+
+/* tsdump_record.c */
+int rec_item(void *ctx, const struct hwpc_rec_item *it);
+int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
+/* Declare the columns of packet rows (text table, CSV header). */
+int rec_columns(struct hwpc_out *o, enum hwpc_rec_format fmt, bool rates, struct hwpc_err *err);
+void rec_trace_names(struct hwpc_tsdump *t);
+
+/* tsdump.c */
+double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks);
+/* Slices: an event with a begin or end token of the map. */
+void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts, int tid);
+
+#endif

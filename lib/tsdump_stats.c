@@ -1,0 +1,302 @@
+/* tsdump --summary: per-token statistics (an open-addressing table, at most
+ * HWPC_TSDUMP_MAX_TOKENS tokens), the losses, and the summary records.
+ *
+ * Every summary record has the same keys, so CSV gets one header:
+ *   record   total | token | slice | loss
+ *   name     what a total counts; a token's or slice's name; a loss's kind
+ *   token, count, first_ts, last_ts, min, mean, max, offset, buffer, message
+ * min/mean/max are the gaps between a token's events, or slice durations,
+ * in counter ticks. */
+#include "tsdump_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned hash(uint32_t t)
+{
+	return (t * 2654435761u) >> 7;
+}
+
+static int grow(struct hwpc_tsdump *t)
+{
+	unsigned size = t->mask ? (t->mask + 1) * 2 : 64;
+	int32_t *s = malloc(size * sizeof *s);
+	struct tokstat *ts = realloc(t->toks, (size / 2) * sizeof *ts);
+	if (!s || !ts) {
+		free(s);
+		if (ts)
+			t->toks = ts;
+		return -1;
+	}
+	t->toks = ts;
+	memset(s, 0xff, size * sizeof *s);
+	for (unsigned k = 0; k < t->ntoks; k++) {
+		unsigned i = hash(ts[k].token) & (size - 1);
+		while (s[i] >= 0)
+			i = (i + 1) & (size - 1);
+		s[i] = (int32_t)k;
+	}
+	free(t->slots);
+	t->slots = s;
+	t->mask = size - 1;
+	return 0;
+}
+
+static inline void update(struct tokstat *s, uint64_t ts)
+{
+	/* A 32-bit event's time is rounded down to 32 ticks, so it can
+	 * read earlier than the event before it: such a gap counts as 0. */
+	uint64_t gap = ts > s->last ? ts - s->last : 0;
+	if (gap < s->min_gap)
+		s->min_gap = gap;
+	if (gap > s->max_gap)
+		s->max_gap = gap;
+	if (ts > s->last)
+		s->last = ts;
+	s->count++;
+}
+
+void stats_init(struct hwpc_tsdump *t)
+{
+	memset(t->small, 0xff, sizeof t->small);
+}
+
+void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
+{
+	if (token < 8192 && t->small[token] >= 0) {
+		update(&t->toks[t->small[token]], ts);
+		return;
+	}
+	unsigned i = t->mask ? hash(token) & t->mask : 0;
+	struct tokstat *s;
+	if (t->mask) {
+		for (;; i = (i + 1) & t->mask) {
+			int32_t k = t->slots[i];
+			if (k < 0)
+				break;
+			s = &t->toks[k];
+			if (s->token == token) {
+				update(s, ts);
+				return;
+			}
+		}
+	}
+	/* A new token: keep the table at most half full. */
+	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS) {
+		t->other_count++;
+		return;
+	}
+	if (2 * (t->ntoks + 1) > t->mask + 1 || !t->mask) {
+		if (grow(t)) {
+			t->other_count++;
+			return;
+		}
+		for (i = hash(token) & t->mask; t->slots[i] >= 0; i = (i + 1) & t->mask)
+			;
+	}
+	t->slots[i] = (int32_t)t->ntoks;
+	if (token < 8192)
+		t->small[token] = (int32_t)t->ntoks;
+	s = &t->toks[t->ntoks++];
+	*s = (struct tokstat){ .token = token, .count = 1, .first = ts, .last = ts, .min_gap = UINT64_MAX };
+}
+
+void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg)
+{
+	if (t->nloss >= MAX_LOSSES) {
+		t->more_losses++;
+		return;
+	}
+	if (!t->losses && !(t->losses = malloc(MAX_LOSSES * sizeof *t->losses))) {
+		t->more_losses++;
+		return;
+	}
+	struct loss *l = &t->losses[t->nloss++];
+	l->kind = kind;
+	l->offset = offset;
+	l->buffer = buffer;
+	snprintf(l->msg, sizeof l->msg, "%s", msg ? msg : "");
+}
+
+void stats_free(struct hwpc_tsdump *t)
+{
+	free(t->toks);
+	free(t->slots);
+	free(t->slices);
+	free(t->losses);
+}
+
+static const struct hwpc_col sum_cols[] = {
+	{ "record", 6 }, { "name", 12 },  { "token", 0 }, { "count", 0 },  { "first_ts", 0 },
+	{ "last_ts", 0 }, { "min", 0 },   { "mean", 0 },  { "max", 0 },    { "offset", 0 },
+	{ "buffer", 0 },  { "message", 0 },
+};
+
+static int cmp_tok(const void *a, const void *b)
+{
+	const struct tokstat *x = a, *y = b;
+	return x->token < y->token ? -1 : x->token > y->token;
+}
+
+static void total(struct hwpc_out *o, const char *name, uint64_t n)
+{
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "record", "total");
+	hwpc_out_str(o, "name", name);
+	hwpc_out_u64(o, "count", n);
+}
+
+/* Text tables show the columns a section uses. */
+static const struct hwpc_col totals_cols[] = { { "record", 6 }, { "name", 12 }, { "count", 0 },
+					       { "first_ts", 0 }, { "last_ts", 0 }, { "message", 0 } };
+static const struct hwpc_col token_cols[] = { { "record", 6 }, { "name", 12 }, { "token", 9 },
+					      { "count", 10 }, { "first_ts", 12 }, { "last_ts", 12 },
+					      { "min", 8 }, { "mean", 10 }, { "max", 10 } };
+static const struct hwpc_col slice_cols[] = { { "record", 6 }, { "name", 12 }, { "count", 10 },
+					      { "min", 8 }, { "mean", 10 }, { "max", 10 },
+					      { "message", 0 } };
+static const struct hwpc_col loss_cols[] = { { "record", 6 }, { "name", 12 }, { "count", 0 },
+					     { "offset", 10 }, { "buffer", 6 }, { "message", 0 } };
+#define COLS(c) c, sizeof c / sizeof *c
+
+/* Text shows each section as its own table; CSV and JSON one record set. */
+static struct hwpc_out *section(struct hwpc_tsdump *t, struct hwpc_out *o, const struct hwpc_col *cols,
+				size_t ncols, int *rc, struct hwpc_err *err)
+{
+	if (t->o.fmt != HWPC_FMT_TEXT)
+		return o;
+	if (o) {
+		*rc = *rc ? *rc : hwpc_out_finish(o, err);
+		hwpc_out_free(o);
+		fputc('\n', t->o.out);
+	}
+	o = hwpc_out_new(t->o.out, HWPC_FMT_TEXT, err);
+	if (!o || hwpc_out_table(o, cols, ncols, err))
+		*rc = *rc ? *rc : HWPC_EOP;
+	return o;
+}
+
+int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
+{
+	const struct hwpc_ts_summary *s = hwpc_tsdec_summary(t->ts);
+	int rc = 0;
+	struct hwpc_out *o = NULL;
+
+	if (t->o.fmt == HWPC_FMT_TEXT) {
+		o = section(t, NULL, COLS(totals_cols), &rc, err);
+	} else {
+		o = hwpc_out_new(t->o.out, t->o.fmt, err);
+		if (!o || hwpc_out_table(o, sum_cols, sizeof sum_cols / sizeof *sum_cols, err))
+			rc = HWPC_EOP;
+	}
+	if (!o)
+		return rc ? rc : HWPC_EOP;
+	static const char *const size_names[4] = { "events_32", "events_64", "events_96", "events_128" };
+	total(o, "bytes", s->bytes);
+	if (t->o.input)
+		hwpc_out_str(o, "message", t->o.input);
+	hwpc_out_end(o, err);
+	total(o, "events", s->events);
+	if (s->have_ts) {
+		hwpc_out_u64(o, "first_ts", s->first_ts);
+		hwpc_out_u64(o, "last_ts", s->last_ts);
+		hwpc_out_str(o, "message",
+			     s->last_time == HWPC_TS_TIME_RELATIVE
+				     ? "relative times: no 96/128-bit event gave a full timestamp"
+				     : "span last_ts - first_ts ticks");
+	}
+	hwpc_out_end(o, err);
+	for (int i = 0; i < 4; i++) {
+		total(o, size_names[i], s->by_size[i]);
+		hwpc_out_end(o, err);
+	}
+	for (int k = 1; k < HWPC_TS_KIND_COUNT; k++) {
+		if (!s->kinds[k])
+			continue;
+		total(o, hwpc_ts_kind_name((enum hwpc_ts_kind)k), s->kinds[k]);
+		hwpc_out_end(o, err);
+	}
+	if (t->other_count) {
+		total(o, "other_tokens", t->other_count);
+		hwpc_out_str(o, "message", "events of tokens past the first 65536 distinct ones");
+		hwpc_out_end(o, err);
+	}
+	total(o, "lost", s->lost);
+	hwpc_out_str(o, "message", s->lost ? "data was lost or is suspect" : "nothing lost");
+	hwpc_out_end(o, err);
+
+	if (t->ntoks) {
+		o = section(t, o, COLS(token_cols), &rc, err);
+		qsort(t->toks, t->ntoks, sizeof *t->toks, cmp_tok);
+		free(t->slots); /* the order changed; the tables are done with */
+		t->slots = NULL;
+		t->mask = 0;
+		stats_init(t);
+		for (unsigned k = 0; o && k < t->ntoks; k++) {
+			const struct tokstat *ts = &t->toks[k];
+			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ts->token);
+			hwpc_out_begin(o);
+			hwpc_out_str(o, "record", "token");
+			if (m)
+				hwpc_out_str(o, "name", m->name);
+			hwpc_out_u64(o, "token", ts->token);
+			hwpc_out_u64(o, "count", ts->count);
+			hwpc_out_u64(o, "first_ts", ts->first);
+			hwpc_out_u64(o, "last_ts", ts->last);
+			if (ts->count > 1) {
+				hwpc_out_u64(o, "min", ts->min_gap);
+				hwpc_out_double(o, "mean", (double)(ts->last - ts->first) / (double)(ts->count - 1), 1);
+				hwpc_out_u64(o, "max", ts->max_gap);
+			}
+			hwpc_out_end(o, err);
+		}
+	}
+	if (hwpc_tokmap_pairs(t->o.map)) {
+		o = section(t, o, COLS(slice_cols), &rc, err);
+		for (unsigned p = 0; o && p < hwpc_tokmap_pairs(t->o.map); p++) {
+			const struct slicestat *sl = &t->slices[p];
+			hwpc_out_begin(o);
+			hwpc_out_str(o, "record", "slice");
+			hwpc_out_str(o, "name", hwpc_tokmap_pair_name(t->o.map, p));
+			hwpc_out_u64(o, "count", sl->count);
+			if (sl->count) {
+				hwpc_out_u64(o, "min", sl->min);
+				hwpc_out_double(o, "mean", (double)sl->total / (double)sl->count, 1);
+				hwpc_out_u64(o, "max", sl->max);
+			}
+			uint64_t open = sl->unmatched_begin + sl->depth;
+			if (open || sl->unmatched_end) {
+				char msg[128];
+				snprintf(msg, sizeof msg, "%llu begins without an end, %llu ends without a begin",
+					 (unsigned long long)open, (unsigned long long)sl->unmatched_end);
+				hwpc_out_str(o, "message", msg);
+			}
+			hwpc_out_end(o, err);
+		}
+	}
+	if (t->nloss) {
+		o = section(t, o, COLS(loss_cols), &rc, err);
+		for (unsigned i = 0; o && i < t->nloss; i++) {
+			const struct loss *l = &t->losses[i];
+			hwpc_out_begin(o);
+			hwpc_out_str(o, "record", "loss");
+			hwpc_out_str(o, "name", l->kind);
+			hwpc_out_u64(o, "offset", l->offset);
+			if (l->buffer >= 0)
+				hwpc_out_u64(o, "buffer", (uint64_t)l->buffer);
+			hwpc_out_str(o, "message", l->msg);
+			hwpc_out_end(o, err);
+		}
+		if (o && t->more_losses) {
+			total(o, "more_losses", t->more_losses);
+			hwpc_out_str(o, "message", "losses past the first 1000 are only counted");
+			hwpc_out_end(o, err);
+		}
+	}
+	if (o) {
+		int r = hwpc_out_finish(o, err);
+		rc = rc ? rc : r;
+		hwpc_out_free(o);
+	}
+	return rc;
+}

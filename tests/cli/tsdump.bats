@@ -1,0 +1,293 @@
+#!/usr/bin/env bats
+# tsdump: Tensix streams and PCOUNTER record buffers, every format, every
+# bad input of the issue; end to end from the simulator; sim:tensix timer.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+# Little-endian 32-bit words to a file: words FILE W...
+words() {
+	local f=$1 w
+	shift
+	: >"$f"
+	for w in "$@"; do
+		printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((w & 255)) $((w >> 8 & 255)) \
+			$((w >> 16 & 255)) $((w >> 24 & 255)))" >>"$f"
+	done
+}
+
+# The scenario of the end-to-end tests: both buffers, every size, a flush.
+tensix_run() {
+	vsim tensix tclk=1G
+	cat >"$BATS_TEST_TMPDIR/s.ts" <<'S'
+# buffer 0: two units, buffer 1: three
+buf 0 0x100 0x101
+buf 1 0x200 0x202
+advance 1000
+ts128 1
+advance 100
+ts32 2
+ts32 3
+ts32 4
+ts32 5
+advance 50ns
+ts64 6
+ts64 7
+ts96 8
+flush
+S
+	run pcsim -d sim:tensix script "$BATS_TEST_TMPDIR/s.ts"
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "commands: 14" ]
+	check [ "${lines[2]}" = "status:   0x00008001" ]
+}
+
+EXPECTED_CSV='kind,offset,addr,buffer,index,size,header,token,name,ts,time,count,value,message
+event,0,4096,0,0,128,0x00000008,1,,1000,full,,,
+event,16,4112,0,1,32,0x00000012,2,,1088,unwrapped,,,
+event,20,4116,0,2,32,0x0000001a,3,,1088,unwrapped,,,
+event,24,4120,0,3,32,0x00000022,4,,1088,unwrapped,,,
+event,28,4124,0,4,32,0x0000002a,5,,1088,unwrapped,,,
+full,32,4128,0,,,,,,,,0,0,buffer 0 is full (STATUS)
+event,32,8192,1,5,64,0x00000031,6,,1150,unwrapped,,,
+event,40,8200,1,6,64,0x00000039,7,,1150,unwrapped,,,
+event,48,8208,1,7,96,0x00000044,8,,1150,full,,,
+padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
+
+@test "end to end: model writes, tsdump -d sim:tensix decodes them exactly" {
+	tensix_run
+	run tsdump -d sim:tensix --format csv
+	check [ "$status" -eq 0 ]
+	check [ "$output" = "$EXPECTED_CSV" ]
+}
+
+@test "end to end: pcsim dump, then tsdump of the file with STATUS and bounds" {
+	tensix_run
+	run pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/l1.bin"
+	check [ "$status" -eq 0 ]
+	check [ "${lines[2]}" = "bytes: 1048576" ]
+	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x101 --buf1 0x200:0x202 --status 0x8001 --format csv
+	check [ "$status" -eq 0 ]
+	check [ "$output" = "$EXPECTED_CSV" ]
+	# a range of memory: buffer 1 alone, by address
+	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/b1.bin" 0x2000 48
+	check [ "$(stat -c %s "$BATS_TEST_TMPDIR/b1.bin")" -eq 48 ]
+	run tsdump "$BATS_TEST_TMPDIR/b1.bin" --format csv
+	check [ "${lines[1]}" = "event,0,,,0,64,0x00000031,6,,1150,relative,,," ]
+	check [ "${lines[3]}" = "event,16,,,2,96,0x00000044,8,,1150,full,,," ]
+}
+
+@test "every format: text, json, trace" {
+	tensix_run
+	run tsdump -d sim:tensix
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "kind             offset  buffer     index  size      token  name              ts  time       message" ]
+	check [ "${lines[1]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
+	run tsdump -d sim:tensix --format json
+	check [ "${lines[0]}" = '{"kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"ts":1000,"time":"full"}' ]
+	check [ "${lines[5]}" = '{"kind":"full","offset":32,"addr":4128,"buffer":0,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
+	run tsdump -d sim:tensix --format trace
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = '{"traceEvents":[' ]
+	[[ "$output" == *'{"ph":"i","pid":1,"tid":1,"ts":1.000,"name":"token 1","cat":"token","s":"t","args":{"token":1,"size":128,"ts":1000,"time":"full"}}'* ]]
+	check [ "${lines[-1]}" = '],"displayTimeUnit":"ns"}' ]
+}
+
+@test "--summary: counts, span, per-token statistics, losses" {
+	tensix_run
+	run tsdump -d sim:tensix --summary --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "record,name,token,count,first_ts,last_ts,min,mean,max,offset,buffer,message" ]
+	check [ "${lines[2]}" = "total,events,,8,1000,1150,,,,,,span last_ts - first_ts ticks" ]
+	check [ "${lines[3]}" = "total,events_32,,4,,,,,,,," ]
+	check [ "${lines[9]}" = "total,lost,,0,,,,,,,,nothing lost" ]
+	check [ "${lines[10]}" = "token,,1,1,1000,1000,,,,,," ]
+	# repeated tokens: gaps
+	words "$BATS_TEST_TMPDIR/r.bin" 0x28 100 0 0 0x28 150 0 0 0x28 400 0 0
+	run tsdump "$BATS_TEST_TMPDIR/r.bin" --summary --format json
+	[[ "$output" == *'{"record":"token","token":5,"count":3,"first_ts":100,"last_ts":400,"min":50,"mean":150.0,"max":250}'* ]]
+}
+
+@test "token map: names, slices in the trace and the summary; errors name file:line" {
+	tensix_run
+	printf '# name the tokens\n1 start begin\n8 start end\n6 six\n' >"$BATS_TEST_TMPDIR/map"
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format csv
+	check [ "${lines[7]}" = "event,32,8192,1,5,64,0x00000031,6,six,1150,unwrapped,,," ]
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format trace
+	[[ "$output" == *'{"ph":"X","pid":1,"tid":1,"ts":1.000,"name":"start","cat":"slice","dur":0.150,"args":{"begin_ts":1000,"ticks":150}}'* ]]
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --summary --format csv
+	check [ "${lines[-1]}" = "slice,start,,1,,,150,150.0,150,,," ]
+	printf '1 a\n2 b\n1 c\n' >"$BATS_TEST_TMPDIR/dup"
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/dup"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/dup:3: token 1 already mapped on line 1" ]
+	printf '1 a begin\n\n2 b\n' >"$BATS_TEST_TMPDIR/nobegin"
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/nobegin"
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/nobegin:1: 'a' has a begin token but no end token" ]
+	printf '0x20000000 big\n' >"$BATS_TEST_TMPDIR/big"
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/big"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/big:1: token: 0x20000000 is too large (at most 536870911)" ]
+	printf '1 a start\n' >"$BATS_TEST_TMPDIR/role"
+	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/role"
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/role:1: unknown role 'start' (expected begin or end)" ]
+}
+
+@test "--strict exits 3 on overflow; without it the loss is reported and the exit is 0" {
+	vsim tensix
+	printf 'buf 0 0x10 0x10\ncntl buf0_valid\nts128 1\nts128 2\nts128 3\n' | pcsim -d sim:tensix script -
+	run tsdump -d sim:tensix --format csv
+	check [ "$status" -eq 0 ]
+	[[ "$output" == *'overflow,16,272,0,,,,,,'*',full,0,0,buffer 0 overflowed: events after ts 0 (full) were dropped'* ]]
+	run tsdump -d sim:tensix --strict --format csv
+	check [ "$status" -eq 3 ]
+	check [ "${lines[-1]}" = "tsdump: sim:tensix: data was lost or is suspect (--strict)" ]
+	run tsdump -d sim:tensix --summary --strict
+	check [ "$status" -eq 3 ]
+	[[ "$output" == *"loss    overflow"* ]]
+}
+
+@test "bad input: empty file, sizes, undecodable words, mixed sizes, truncation" {
+	: >"$BATS_TEST_TMPDIR/empty"
+	run tsdump "$BATS_TEST_TMPDIR/empty"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/empty: empty input" ]
+	run tsdump "$BATS_TEST_TMPDIR/missing"
+	check [ "$status" -eq 1 ]
+	check [ "$output" = "tsdump: cannot read $BATS_TEST_TMPDIR/missing: No such file or directory" ]
+	# 6 bytes: not a multiple of 4
+	printf '\x0a\x00\x00\x00\x0a\x00' >"$BATS_TEST_TMPDIR/odd"
+	run tsdump "$BATS_TEST_TMPDIR/odd" --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[2]}" = "trailing,4,,,,,,,,,,2,0,input size 6 is not a multiple of 4" ]
+	run tsdump "$BATS_TEST_TMPDIR/odd" --strict --format csv
+	check [ "$status" -eq 3 ]
+	# a word with size code 3 cannot start an event
+	words "$BATS_TEST_TMPDIR/bad" 0x0a 0x0b 0x12 0x1a
+	run tsdump "$BATS_TEST_TMPDIR/bad" --format csv
+	check [ "${lines[2]}" = "undecodable,4,,,,,,,,,,1,11,1 word that start no event (first 0x0000000b: size code 3 is undefined)" ]
+	# 64-bit event after 32-bit ones in one unit, no flush
+	words "$BATS_TEST_TMPDIR/mixed" 0x0a 0x09 100 0x12
+	run tsdump "$BATS_TEST_TMPDIR/mixed" --format csv
+	check [ "${lines[2]}" = "size-mixed,4,,,,,,,,,,1,32,64-bit event after 32-bit events without a flush" ]
+	# a 128-bit event cut after two words
+	words "$BATS_TEST_TMPDIR/trunc" 0x08 100
+	run tsdump "$BATS_TEST_TMPDIR/trunc" --format csv
+	check [ "${lines[1]}" = "truncated,0,,,,,,,,,,2,128,input ends inside a 128-bit event (2 of 4 words)" ]
+	run tsdump "$BATS_TEST_TMPDIR/trunc" --strict
+	check [ "$status" -eq 3 ]
+}
+
+@test "bad input: buffers - a size not a multiple of 16, start > end" {
+	words "$BATS_TEST_TMPDIR/img" 0 0 0 0 0x08 100 0 0 0x08 200
+	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 1:2 --format csv
+	check [ "${lines[1]}" = "event,0,16,0,0,128,0x00000008,1,,100,full,,," ]
+	[[ "$output" == *$'\ntrailing,16,32,0,,,,,,,,8,0,input size 24 is not a multiple of 16\n'* ]]
+	[[ "$output" == *"short,24,40,0,,,,,,,,8,0,input ends 8 bytes before the end of the buffer data"* ]]
+	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[1]}" = "bad-range,0,,0,,,,,,,,0,0,\"buffer 0: start 0x2 > end 0x1, it is never written\"" ]
+	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --strict
+	check [ "$status" -eq 3 ]
+	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --buf0: expected START:END in 16-byte units, got '2'" ]
+}
+
+@test "PCOUNTER record buffers: packets, a buffer shorter than one packet" {
+	# one SHORT packet: cycles 1000, STOP 1, counters 5 6 7 8
+	printf '\xe8\x03\x00\x00\x00\x00\x01\x00\x05\x00\x06\x00\x07\x00\x08\x00' >"$BATS_TEST_TMPDIR/rec"
+	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "kind,offset,index,cycles,time,delta,stop,pre0,pre1,pre2,pre3,rate_pre0,rate_pre1,rate_pre2,rate_pre3,count,message" ]
+	check [ "${lines[1]}" = "packet,0,0,1000,1000,1000,1,5,6,7,8,0.005000,0.006000,0.007000,0.008000,," ]
+	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --summary --format json
+	[[ "$output" == *'"packets":1,"time":1000,"total_pre0":5,'* ]]
+	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --format trace
+	[[ "$output" == *'{"ph":"C","pid":2,"ts":1.000,"name":"events per interval","args":{"pre0":5,"pre1":6,"pre2":7,"pre3":8}}'* ]]
+	run tsdump --record long "$BATS_TEST_TMPDIR/rec"
+	check [ "$status" -eq 2 ]
+	[[ "$output" == "tsdump: $BATS_TEST_TMPDIR/rec: "* ]]
+	run tsdump --record long --buf0 1:2 "$BATS_TEST_TMPDIR/rec"
+	check [ "$status" -eq 2 ]
+	run tsdump --record medium "$BATS_TEST_TMPDIR/rec"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --record: unknown record format 'medium' (expected long or short)" ]
+}
+
+@test "usage: help, version, bad options, no input" {
+	run tsdump --help
+	check [ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: tsdump [OPTIONS] FILE|-" ]]
+	run tsdump -V
+	[[ "$output" == "tsdump (hwpc) "* ]]
+	run tsdump
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: no input: give a FILE (- for standard input) or -d SPEC" ]
+	run tsdump --bogus x
+	check [ "$status" -eq 2 ]
+	run tsdump -d sim:g84
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: G84 has no Tensix debug timestamper (try -d sim:tensix)" ]
+	run tsdump -d sim:tensix --record long
+	check [ "$status" -eq 2 ]
+}
+
+@test "standard input, and a large sparse input in bounded memory" {
+	words "$BATS_TEST_TMPDIR/s" 0x0a 0x12 0x1a 0x22
+	run bash -c "tsdump - --format csv < '$BATS_TEST_TMPDIR/s'"
+	check [ "${lines[4]}" = "event,12,,,3,32,0x00000022,4,,0,relative,,," ]
+	command -v /usr/bin/time >/dev/null || skip "no /usr/bin/time"
+	truncate -s 512M "$BATS_TEST_TMPDIR/zeros"
+	run /usr/bin/time -f "rss %M" tsdump --summary --format csv "$BATS_TEST_TMPDIR/zeros"
+	check [ "$status" -eq 0 ]
+	check [ "${lines[1]}" = "total,bytes,,536870912,,,,,,,,$BATS_TEST_TMPDIR/zeros" ]
+	rss=${lines[-1]#rss }
+	check [ "$rss" -lt 16384 ]
+}
+
+@test "pcsim ts: single commands, refusals, script errors name file:line" {
+	vsim tensix
+	run pcsim -d sim:tensix ts raw 5
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: writing TIMESTAMP: TIMESTAMP write 0x00000005: size code 5 is undefined" ]
+	run pcsim -d sim:tensix ts ts32 8192
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: ts32 TOKEN: 8192 is too large (at most 8191)" ]
+	run pcsim -d sim:tensix ts ts64 3
+	check [ "$status" -eq 0 ]
+	check [ "${lines[2]}" = "status:   0x00000100" ]
+	run pcsim -d sim:tensix ts flush
+	check [ "${lines[2]}" = "status:   0x00004001" ] # one unit at 0: full
+	printf 'ts64 1\n# fine\nts32 2\n' >"$BATS_TEST_TMPDIR/bad.ts"
+	run pcsim -d sim:tensix script "$BATS_TEST_TMPDIR/bad.ts"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: $BATS_TEST_TMPDIR/bad.ts:3: writing TIMESTAMP: TIMESTAMP write 0x00000012: 32-bit event while the accumulator holds 64-bit events is undefined (flush first)" ]
+	printf 'jump 3\n' >"$BATS_TEST_TMPDIR/bad2.ts"
+	run pcsim -d sim:tensix script "$BATS_TEST_TMPDIR/bad2.ts"
+	[[ "$output" == "pcsim: $BATS_TEST_TMPDIR/bad2.ts:1: unknown command 'jump' "* ]]
+	run pcsim -d sim:g84 ts ts32 1
+	check [ "$status" -eq 2 ]
+}
+
+@test "ptime -d sim:tensix: the 64-bit wall clock in virtual time" {
+	vsim tensix tclk=1G
+	run ptime -d sim:tensix
+	check [ "${lines[0]}" = "raw:     0x0000000000000000" ]
+	pcsim -d sim:tensix advance 5s
+	run ptime -d sim:tensix --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[1]}" = "0x000000012a05f200,5000000000,5000000000,1000000000.000" ]
+	run ptime -d sim:tensix -v --format json
+	[[ "$output" == *'"source":"TCLK","source_hz":1000000000.000,"source_from":"simulator profile","retries":0,"timer":"Tensix wall clock"}' ]]
+	run ptime -d sim:tensix --set-ratio 1/2
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "ptime: --set-ratio: TENSIX has no PTIMER; its Tensix wall clock has no clock ratio, source or alarm" ]
+	run ptime -d sim:tensix --alarm +10t
+	check [ "$status" -eq 2 ]
+	# the counter's default clock: tclk, 100 MHz
+	vsim tensix
+	pcsim -d sim:tensix advance 1us
+	run ptime -d sim:tensix --format csv
+	check [ "${lines[1]}" = "0x0000000000000064,100,1000,100000000.000" ]
+}
