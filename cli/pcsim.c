@@ -22,6 +22,8 @@ static const char usage[] =
 	"                             move forward until PCOUNTER domain DOM has run N more cycles\n"
 	"  time                       print the simulated time\n"
 	"  show [pcounter|DOM]        print the whole simulated state, or only PCOUNTER domains\n"
+	"  rate EVENT RATE            R10000/R12000: events per second (1000, 2.5M/s) or per cycle (0.5/cycle)\n"
+	"  cpu-mode MODE              R10000/R12000: run in user, kernel, exl, supervisor or erl mode\n"
 	"  signal DOM SIG GEN [K=V..] drive a signal: const 0|1, periodic period=N [duty=N] [phase=N],\n"
 	"                             random p=P [seed=N], ptimer [bit=N]\n"
 	"  trace DOM FILE             drive signals of DOM from a trace file\n"
@@ -246,6 +248,22 @@ static int do_reg(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return 0;
 }
 
+static int do_rate(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc != 2)
+		return cli_fail(HWPC_EINPUT, "rate: expected EVENT RATE (e.g. rate 9 1000/s)");
+	return hwpc_sim_r10k_set_rate(dev, c->argv[0], c->argv[1], &err) ? cli_fail_err(&err) : 0;
+}
+
+static int do_cpu_mode(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	if (c->argc != 1)
+		return cli_fail(HWPC_EINPUT, "cpu-mode: expected user, kernel, exl, supervisor or erl");
+	return hwpc_sim_r10k_set_mode(dev, c->argv[0], &err) ? cli_fail_err(&err) : 0;
+}
+
 /* What a timestamper command or script leaves behind. */
 static int tensix_report(struct hwpc_tensix *t, struct hwpc_out *o)
 {
@@ -447,6 +465,10 @@ int main(int argc, char **argv)
 		return with_device(&c, do_pulse);
 	if (!strcmp(cmd, "reg"))
 		return with_device(&c, do_reg);
+	if (!strcmp(cmd, "rate"))
+		return with_device(&c, do_rate);
+	if (!strcmp(cmd, "cpu-mode"))
+		return with_device(&c, do_cpu_mode);
 	if (!strcmp(cmd, "ts"))
 		return with_device(&c, do_ts);
 	if (!strcmp(cmd, "script"))

@@ -19,7 +19,7 @@ FNR == 1 {
 }
 {
 	line = $0
-	gsub(/\\/, "\\\\", line)
+	gsub(/\\/, "&&", line)   # "&&" doubles a backslash in every awk (mawk too)
 	gsub(/"/, "\\\"", line)
 	gsub(/\t/, "\\t", line)
 	gsub(/\?/, "\\?", line)   # no trigraphs

@@ -22,5 +22,7 @@
 #include "hwpc/tensix.h"
 #include "hwpc/tokmap.h"
 #include "hwpc/tsdump.h"
+#include "hwpc/r10k.h"
+#include "hwpc/sim_r10k.h"
 
 #endif

@@ -5,6 +5,7 @@
 
 extern const struct sim_model sim_model_pmc;
 extern const struct sim_model sim_model_ptimer;
+extern const struct sim_model sim_model_r10k;
 extern const struct sim_model sim_model_pcounter;
 extern const struct sim_model sim_model_memory;
 extern const struct sim_model sim_model_tensix;
@@ -13,6 +14,7 @@ const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
 	&sim_model_pcounter,
 	&sim_model_ptimer,
+	&sim_model_r10k,
 	&sim_model_memory,
 	&sim_model_tensix,
 	NULL,
