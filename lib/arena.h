@@ -10,6 +10,7 @@ struct arena {
 	struct arena_chunk *head;
 };
 
+/* Uninitialised memory; the caller fills it. */
 void *arena_alloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);

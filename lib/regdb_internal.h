@@ -60,7 +60,13 @@ struct hwpc_regdb {
 	struct vec record_b; /* struct record_build */
 	struct vec pending;  /* struct pending_gens */
 	struct hwpc_gens all;
+	/* Registers by full name (case-insensitive hash, open addressing);
+	 * same-named registers for other chipsets follow through name_next. */
+	size_t *name_slot; /* reg index + 1, 0 = empty */
+	size_t name_nslots;
+	size_t *name_next; /* per reg: next reg index + 1 with the same name */
 };
+uint64_t regdb_name_hash(const char *s);
 
 /* Extension keywords kept as records for the modules that own them. */
 extern const char *const hwpc_regdb_extension_keywords[];

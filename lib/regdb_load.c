@@ -4,6 +4,7 @@
 #include "regdb_embedded.h"
 #include "regdb_internal.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -49,6 +50,8 @@ void hwpc_regdb_free(struct hwpc_regdb *db)
 	vec_free(&db->params);
 	vec_free(&db->records);
 	vec_free(&db->pending);
+	free(db->name_slot);
+	free(db->name_next);
 	arena_free(&db->arena);
 	free(db);
 }
@@ -141,6 +144,44 @@ static int expand_like(struct hwpc_regdb *db, struct hwpc_err *err)
 			snprintf(full, n, "%s.%s", s->name, r->short_name);
 			r->name = full;
 			sb->nregs++;
+		}
+	}
+	return 0;
+}
+
+uint64_t regdb_name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a over the lower-cased name */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)tolower((unsigned char)*s)) * 1099511628211ULL;
+	return h;
+}
+
+/* The full-name index hwpc_reg_find tries first. */
+static int index_names(struct hwpc_regdb *db, struct hwpc_err *err)
+{
+	size_t n = db->regs.len, nslots = 16;
+	while (nslots < n * 2)
+		nslots *= 2;
+	db->name_slot = calloc(nslots, sizeof *db->name_slot);
+	db->name_next = calloc(n ? n : 1, sizeof *db->name_next);
+	if (!db->name_slot || !db->name_next)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	db->name_nslots = nslots;
+	for (size_t i = 0; i < n; i++) {
+		const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, i);
+		size_t k = (size_t)regdb_name_hash(r->name) & (nslots - 1);
+		for (;; k = (k + 1) & (nslots - 1)) {
+			size_t cur = db->name_slot[k];
+			if (!cur) {
+				db->name_slot[k] = i + 1;
+				break;
+			}
+			if (!strcasecmp(VEC_AT(db->regs, struct hwpc_reg, cur - 1)->name, r->name)) {
+				db->name_next[i] = cur; /* push in front of the chain */
+				db->name_slot[k] = i + 1;
+				break;
+			}
 		}
 	}
 	return 0;
@@ -247,7 +288,8 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 		r->space = VEC_AT(db->spaces, struct hwpc_space, rb->space);
 		gens_and(&r->gens, &r->space->gens);
 	}
-	return check_duplicates(db, err);
+	int rc = check_duplicates(db, err);
+	return rc ? rc : index_names(db, err);
 }
 
 int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,

@@ -47,6 +47,22 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 	const struct hwpc_reg *found = NULL, *elsewhere = NULL;
 	struct hwpc_gens where = { { 0 } };
 	unsigned nfound = 0;
+
+	/* An exact full name, valid for chip, is a hash probe. */
+	if (db->name_nslots) {
+		size_t k = (size_t)regdb_name_hash(name) & (db->name_nslots - 1);
+		for (size_t cur; (cur = db->name_slot[k]); k = (k + 1) & (db->name_nslots - 1)) {
+			const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, cur - 1);
+			if (strcasecmp(r->name, name))
+				continue;
+			for (size_t i = cur; i; i = db->name_next[i - 1]) {
+				r = VEC_AT(db->regs, struct hwpc_reg, i - 1);
+				if (hwpc_gens_has(&r->gens, chip))
+					return r;
+			}
+			break;
+		}
+	}
 	char cand[256] = "";
 
 	for (size_t i = 0; i < db->regs.len; i++) {

@@ -74,8 +74,11 @@ static void wire_domain(struct sim *s, struct pc_priv *p, unsigned d)
 			di->wire[di->trailer + off] = w;
 			di->warg[di->trailer + off] = a;
 		}
+		/* The cheap tests first: this runs for every record and domain. */
+		if (r->keyword[0] != 's' || r->nattrs < 2 || r->nwords < 3 || !rec_valid(s, r, "signal"))
+			continue;
 		const char *src = hwpc_record_attr(r, "src");
-		if (src && rec_valid(s, r, "signal") && r->nwords >= 3 && !strcasecmp(r->words[0], di->base) &&
+		if (src && !strcasecmp(r->words[0], di->base) &&
 		    word_num(r->words[1], &num) && num < di->nsignals) {
 			if (!strcmp(src, "PM_TRIGGER"))
 				di->wire[num] = PC_W_PM_TRIGGER;
