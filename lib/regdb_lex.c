@@ -6,6 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Blank as the format defines it; a plain test, not a locale table lookup
+ * per character (start-up parses every line of the database). */
+static inline int blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
 int regdb_parse_u64(const char *s, unsigned long long *out)
 {
 	char *end;
@@ -49,7 +56,7 @@ int regdb_lex_line(struct arena *a, const char *text, size_t len, struct regdb_l
 
 	out->nwords = out->nattrs = 0;
 	while (i < len) {
-		while (i < len && isspace((unsigned char)text[i]))
+		while (i < len && blank(text[i]))
 			i++;
 		if (i >= len || text[i] == '#')
 			break;
@@ -66,7 +73,7 @@ int regdb_lex_line(struct arena *a, const char *text, size_t len, struct regdb_l
 			continue;
 		}
 		size_t start = i, eq = 0;
-		while (i < len && !isspace((unsigned char)text[i]) && text[i] != '#') {
+		while (i < len && !blank(text[i]) && text[i] != '#') {
 			if (text[i] == '=' && !eq && i > start) {
 				eq = i;
 				if (i + 1 < len && text[i + 1] == '"')
