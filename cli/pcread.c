@@ -1,7 +1,7 @@
 /* pcread: read PCOUNTER domains: counters, states, flag and ratio; quad
  * sets with their ack; signal status and activity scans; any register by
  * name; interval sampling with 64-bit totals.  See pcread(1). */
-#include "common/cli.h"
+#include "common/r10k.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -40,15 +40,20 @@ static const char usage[] =
 	"      --format FMT      text (default), json (JSON Lines), csv or trace (Chrome trace JSON)\n"
 	"  -o, --output FILE     write to FILE\n"
 	"  -v, --verbose         MMIO reads per sample, the setup record, ignored simulator accesses\n"
+	"R10000/R12000 (sim:r10000, sim:r12000): both counters, 64-bit with -i; -i, -n, --strict, --format\n"
+	"      --events LIST     multiplex these events over the counters, one turn per -i interval\n"
+	"      --modes LIST      their counting modes: user,kernel,exl[,supervisor] (default user)\n"
+	"      --decode CPU[:COUNTER]:WORD  a control word's fields and event (r10000:0x138); no device\n"
 	"  -h, --help, -V, --version\n";
 
 enum { OPT_PROFILE = 256, OPT_ACK, OPT_EXPR, OPT_SIGNALS, OPT_SCAN, OPT_REG, OPT_LIST, OPT_STRICT,
-       OPT_FORMAT };
+       OPT_FORMAT, OPT_EVENTS, OPT_MODES, OPT_DECODE };
 
 #define MAX_REGS 64
 
 struct opts {
-	const char *device, *profile, *output, *pattern, *setfile;
+	const char *device, *profile, *output, *pattern, *setfile, *decode;
+	struct cli_r10k_read r10k;
 	const char *domains[HWPC_PC_MAX_DOMAINS];
 	unsigned ndomains;
 	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count;
@@ -104,6 +109,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "format", required_argument, NULL, OPT_FORMAT }, { "output", required_argument, NULL, 'o' },
 		{ "verbose", no_argument, NULL, 'v' },         { "help", no_argument, NULL, 'h' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "events", required_argument, NULL, OPT_EVENTS }, { "modes", required_argument, NULL, OPT_MODES },
+		{ "decode", required_argument, NULL, OPT_DECODE },
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
 	};
 	struct hwpc_err err;
@@ -151,6 +158,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->setfile = optarg; break;
+		case OPT_EVENTS: o->r10k.events = optarg; break;
+		case OPT_MODES: o->r10k.modes = optarg; break;
+		case OPT_DECODE: o->decode = optarg; break;
 		case 'v': o->verbose = true; break;
 		case 'h': fputs(usage, stdout); exit(0);
 		case 'V': cli_version(); exit(0);
@@ -179,6 +189,25 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->setfile && !o->have_interval)
 		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	return 0;
+}
+
+/* On an R10000/R12000: the PCOUNTER options have no meaning. */
+static int r10k_read(FILE *out, struct opts *op, struct hwpc_dev *dev)
+{
+	const char *bad = op->ndomains ? "-D" : op->profile ? "--profile" : op->ack ? "--ack" : op->expr ? "--expr"
+			  : op->signals ? "--signals" : op->scan_ns ? "--scan" : op->setfile ? "-f"
+			  : op->fmt == HWPC_FMT_TRACE ? "--format trace" : NULL;
+	if (bad)
+		return cli_fail(HWPC_EINPUT, "%s is for PCOUNTER domains; an R10000/R12000 takes -i, -n, --events, "
+				"--modes, --strict and --format text|json|csv", bad);
+	op->r10k.have_interval = op->have_interval;
+	op->r10k.interval_ns = op->interval_ns;
+	op->r10k.have_count = op->have_count;
+	op->r10k.count = op->count;
+	op->r10k.strict = op->strict;
+	op->r10k.verbose = op->verbose;
+	op->r10k.fmt = op->fmt;
+	return cli_r10k_read(dev, out, &op->r10k);
 }
 
 /* --- registers by name --------------------------------------------------- */
@@ -811,8 +840,17 @@ int main(int argc, char **argv)
 	cli_init("pcread");
 	if ((rc = parse_args(argc, argv, &op)))
 		return rc;
-	/* Read-only, except that acking quad data and rotating sets write. */
-	if ((rc = cli_open(op.device, op.ack || op.setfile ? HWPC_OPEN_WRITE : HWPC_OPEN_READ, &db, &dev)))
+	if (op.decode) {
+		if (op.device || op.ndomains || op.have_interval || op.r10k.events || op.nregs || op.list_regs)
+			return cli_fail(HWPC_EINPUT, "--decode takes no device and no other reading option");
+		if (op.fmt == HWPC_FMT_TRACE)
+			return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
+		return cli_r10k_decode(op.decode, stdout, op.fmt);
+	}
+	/* Read-only, except that acking quad data, rotating sets and
+	 * multiplexing R10000 events write. */
+	if ((rc = cli_open(op.device, op.ack || op.setfile || op.r10k.events ? HWPC_OPEN_WRITE : HWPC_OPEN_READ,
+			   &db, &dev)))
 		return rc;
 	hwpc_sim_set_verbose(dev, op.verbose);
 	FILE *out = stdout;
@@ -826,6 +864,18 @@ int main(int argc, char **argv)
 		if (o && hwpc_out_finish(o, &err) && !rc)
 			rc = cli_fail_err(&err);
 		hwpc_out_free(o);
+		goto done;
+	}
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
+	free(cpu);
+	if (r10k) {
+		rc = r10k_read(out, &op, dev);
+		goto done;
+	}
+	if (op.r10k.events || op.r10k.modes) {
+		rc = cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
+			      op.r10k.events ? "--events" : "--modes", dev->chip ? dev->chip->name : "device");
 		goto done;
 	}
 	if (hwpc_pc_layout_dev(dev, op.profile, &layout, &err)) {

@@ -2,7 +2,7 @@
  * expressions, counts, record buffer, triggers, raw writes - in the order
  * the hardware needs, and remember what was set for pcread.  See
  * pcsetup(1). */
-#include "common/cli.h"
+#include "common/r10k.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -37,6 +37,12 @@ static const char usage[] =
 	"      --user VALUE[:PULSE] set the USER signals (bit i: USER_i)\n"
 	"      --reset record|periodic  pulse the domain set's reset bit around the setup\n"
 	"      --reg NAME[IDX][.FIELD]=VALUE[:MASK]  a raw write (repeatable)\n"
+	"R10000/R12000 (sim:r10000, sim:r12000):\n"
+	"      --counter N          the counter, 0 or 1 (default: the event's)\n"
+	"      --event NAME|NUM     the event, by name or IRIX number\n"
+	"      --modes LIST         user,kernel,exl[,supervisor] or all (default user)\n"
+	"      --ie                 interrupt when bit 31 becomes set\n"
+	"      --threshold N        with --ie: interrupt after N events\n"
 	"Other options:\n"
 	"      --dry-run            print every planned write; write nothing\n"
 	"      --explain            print the compiled slots and truth tables; write nothing\n"
@@ -45,13 +51,23 @@ static const char usage[] =
 	"  -v, --verbose            print the writes made\n"
 	"  -h, --help, -V, --version\n";
 
-enum { OPT_PROFILE = 256, OPT_SET, OPT_DRY, OPT_EXPLAIN, OPT_FORCE, OPT_FORMAT, OPT_SETUP };
+enum { OPT_PROFILE = 256, OPT_SET, OPT_DRY, OPT_EXPLAIN, OPT_FORCE, OPT_FORMAT, OPT_SETUP, OPT_COUNTER, OPT_MODES,
+       OPT_IE };
+
+#define MAX_SETUP_OPTS 64
 
 struct opts {
 	const char *device, *domain, *profile, *file, *set;
 	bool dry_run, explain, force, verbose, any_setup;
 	enum hwpc_format fmt;
 	struct hwpc_pc_setup setup;
+	/* Setup options as given: what they mean depends on the device. */
+	struct {
+		const char *name, *value;
+	} sopt[MAX_SETUP_OPTS];
+	unsigned nsopt;
+	const char *r10k_opt; /* the first R10000/R12000-only option given */
+	struct cli_r10k_setup r10k;
 };
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -63,6 +79,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "explain", no_argument, NULL, OPT_EXPLAIN }, { "force", no_argument, NULL, OPT_FORCE },
 		{ "format", required_argument, NULL, OPT_FORMAT }, { "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },           { "version", no_argument, NULL, 'V' },
+		{ "counter", required_argument, NULL, OPT_COUNTER }, { "modes", required_argument, NULL, OPT_MODES },
+		{ "ie", no_argument, NULL, OPT_IE },
 	};
 	const size_t nfixed = sizeof fixed / sizeof fixed[0];
 	struct option longopts[64];
@@ -77,7 +95,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 	struct hwpc_err err;
 	int c, idx;
-	hwpc_pc_setup_init(&o->setup);
+	uint64_t v;
+	o->r10k.counter = -1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":d:D:f:vhV", longopts, &idx)) != -1) {
 		switch (c) {
@@ -97,8 +116,27 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return cli_fail(HWPC_EINPUT, "--format trace is not supported by pcsetup (text, json or csv)");
 			break;
 		case OPT_SETUP:
-			if (hwpc_pc_setup_option(&o->setup, longopts[idx].name, optarg, &err))
+			if (o->nsopt == MAX_SETUP_OPTS)
+				return cli_fail(HWPC_EINPUT, "more than %d setup options", MAX_SETUP_OPTS);
+			o->sopt[o->nsopt].name = longopts[idx].name;
+			o->sopt[o->nsopt++].value = optarg;
+			o->any_setup = true;
+			break;
+		case OPT_COUNTER:
+			if (hwpc_parse_u64(optarg, 255, "--counter", &v, &err))
 				return cli_fail_err(&err);
+			o->r10k.counter = (int)v;
+			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--counter";
+			o->any_setup = true;
+			break;
+		case OPT_MODES:
+			o->r10k.modes = optarg;
+			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--modes";
+			o->any_setup = true;
+			break;
+		case OPT_IE:
+			o->r10k.ie = true;
+			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--ie";
 			o->any_setup = true;
 			break;
 		case 'h': fputs(usage, stdout); exit(0);
@@ -258,6 +296,42 @@ static int run(const struct opts *op, struct hwpc_dev *dev, struct hwpc_out *o)
 	return rc;
 }
 
+/* On an R10000/R12000: --event and --threshold are the counter's, and the
+ * PCOUNTER options have no meaning. */
+static int r10k_options(struct opts *op)
+{
+	const char *bad = op->domain ? "-D" : op->profile ? "--profile" : op->file ? "-f" : op->set ? "--set"
+			  : op->explain ? "--explain" : NULL;
+	for (unsigned i = 0; i < op->nsopt; i++) {
+		if (!strcmp(op->sopt[i].name, "event"))
+			op->r10k.event = op->sopt[i].value;
+		else if (!strcmp(op->sopt[i].name, "threshold"))
+			op->r10k.threshold = op->sopt[i].value;
+		else if (!bad)
+			bad = op->sopt[i].name;
+	}
+	if (bad)
+		return cli_fail(HWPC_EINPUT, "%s%s is a PCOUNTER option; an R10000/R12000 takes --counter, --event, "
+				"--modes, --ie and --threshold", *bad == '-' ? "" : "--", bad);
+	op->r10k.dry_run = op->dry_run;
+	op->r10k.verbose = op->verbose;
+	return 0;
+}
+
+/* On a GPU: the setup options as PCOUNTER's. */
+static int pcounter_options(struct opts *op, struct hwpc_dev *dev)
+{
+	struct hwpc_err err;
+	if (op->r10k_opt)
+		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcsetup --help)",
+				op->r10k_opt, dev->chip ? dev->chip->name : "device");
+	hwpc_pc_setup_init(&op->setup);
+	for (unsigned i = 0; i < op->nsopt; i++)
+		if (hwpc_pc_setup_option(&op->setup, op->sopt[i].name, op->sopt[i].value, &err))
+			return cli_fail_err(&err);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts *op = calloc(1, sizeof *op);
@@ -280,8 +354,14 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	hwpc_sim_set_verbose(dev, op->verbose);
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
 	struct hwpc_out *o = hwpc_out_new(stdout, op->fmt, &err);
-	rc = o ? run(op, dev, o) : cli_fail_err(&err);
+	if (!o || !cpu)
+		rc = o ? cli_fail(HWPC_EOP, "out of memory") : cli_fail_err(&err);
+	else if (!(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
+		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : run(op, dev, o);
+	free(cpu);
 	if (o && hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);

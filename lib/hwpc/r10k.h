@@ -196,6 +196,13 @@ int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, st
 /* Simulated time for a simulated device, else CLOCK_MONOTONIC, in ns. */
 uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
 
+/* What pcsetup wrote, for pcread (hwpc_pc_record_load/check with the
+ * name HWPC_R10K_RECORD): counter's control word added to the device's
+ * record, whose generation goes up by one. */
+#define HWPC_R10K_RECORD "r10k"
+int hwpc_r10k_record_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,
+			  uint64_t *generation, struct hwpc_err *err);
+
 /* --- multiplexing: up to 32 events over 2 counters --- */
 struct hwpc_r10k_mux_event {
 	const struct hwpc_r10k_event *ev;
