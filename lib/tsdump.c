@@ -207,7 +207,8 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		return NULL;
 	}
 	t->o = *opts;
-	stats_init(t);
+	if (opts->summary && stats_init(t))
+		goto oom;
 	if (opts->layout)
 		t->lay = *opts->layout;
 	t->o.layout = opts->layout ? &t->lay : NULL;
@@ -253,10 +254,14 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 	}
 	if (!(t->ts = hwpc_tsdec_new(t->o.layout, cb, t)))
 		goto oom;
-	/* The summary and CSV take events in batches (the fast path). */
+	/* The summary and CSV take events in batches (the fast path).  The
+	 * summary without slices needs no order between events: the decoder
+	 * keeps the small tokens' statistics itself, and sends the rest. */
 	if ((opts->summary && hwpc_tsdec_set_batch(t->ts, summary_batch, t)) ||
 	    (t->fast_csv && hwpc_tsdec_set_batch(t->ts, csv_batch, t)))
 		goto oom;
+	if (opts->summary && !t->slices)
+		hwpc_tsdec_set_stats(t->ts, t->direct);
 	return t;
 oom:
 	hwpc_err_set(err, HWPC_EOP, "out of memory");

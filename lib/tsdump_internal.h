@@ -27,7 +27,7 @@ struct csvw {
 
 struct tokstat {
 	uint32_t token;
-	uint64_t count, first, last, min_gap, max_gap;
+	struct hwpc_ts_tokstat s;
 };
 
 struct slicestat {
@@ -56,12 +56,13 @@ struct hwpc_tsdump {
 	struct hwpc_err werr;     /* first write error */
 
 	/* per-token statistics: small tokens (all a 32-bit event can carry)
-	 * index toks directly, others through open addressing */
-	int32_t small[8192];
+	 * in direct (which the decoder updates in summary mode), others in
+	 * toks through open addressing */
+	struct hwpc_ts_tokstat *direct;
 	struct tokstat *toks;
 	int32_t *slots;
 	unsigned ntoks, mask;
-	uint64_t other_count; /* events of tokens past HWPC_TSDUMP_MAX_TOKENS */
+	uint64_t other_count; /* events of large tokens past HWPC_TSDUMP_MAX_TOKENS */
 	struct slicestat *slices;
 	uint64_t last_ts; /* latest event time, for anomalies in the trace */
 
@@ -80,7 +81,7 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *
 void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name);
 
 /* tsdump_stats.c */
-void stats_init(struct hwpc_tsdump *t);
+int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
 /* A slice ended (begin, end times); *pair set by the caller. */
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);
