@@ -41,39 +41,39 @@ bool tsdec_fast_ready(const struct hwpc_tsdec *d)
 	       (d->have == 0 || (d->size == 96 && !d->zero_cand));
 }
 
-/* What the loop keeps in registers; written back to the decoder at the end. */
+/* What the loop keeps in registers; written back to the decoder at the
+ * end.  (A padding run stays in the decoder: it is rare, and registers
+ * are not.) */
 struct scan {
+	struct hwpc_ts_tokstat *tab; /* d->stats, loaded once */
 	uint64_t ref, last_ts, index;
 	uint64_t by_size[4];
-	uint64_t pad_off, pad_bytes, npad;
 	bool have_full;
 	enum hwpc_ts_time last_time;
 };
 
-static void pad_flush(struct hwpc_tsdec *d, struct scan *s, enum sink sink)
+static void pad_flush(struct hwpc_tsdec *d, enum sink sink)
 {
 	if (sink == SINK_STATS) {
-		s->npad++; /* what tsdec_flush_runs does in summary mode */
+		/* what tsdec_flush_runs does in summary mode */
+		d->sum.kinds[HWPC_TS_PADDING]++;
+		d->pad_bytes = 0;
 	} else {
-		d->pad_off = s->pad_off;
-		d->pad_bytes = s->pad_bytes;
 		tsdec_flush_runs(d);
 	}
-	s->pad_bytes = 0;
 }
 
 /* Consecutive padding is one run, as in the careful path's add_padding. */
-static ALWAYS_INLINE void pad_add(struct hwpc_tsdec *d, struct scan *s, enum sink sink, uint64_t off,
-				  uint64_t bytes)
+static ALWAYS_INLINE void pad_add(struct hwpc_tsdec *d, enum sink sink, uint64_t off, uint64_t bytes)
 {
-	if (s->pad_bytes && s->pad_off + s->pad_bytes == off) {
-		s->pad_bytes += bytes;
+	if (d->pad_bytes && d->pad_off + d->pad_bytes == off) {
+		d->pad_bytes += bytes;
 		return;
 	}
-	if (s->pad_bytes)
-		pad_flush(d, s, sink);
-	s->pad_off = off;
-	s->pad_bytes = bytes;
+	if (d->pad_bytes)
+		pad_flush(d, sink);
+	d->pad_off = off;
+	d->pad_bytes = bytes;
 }
 
 static ALWAYS_INLINE void batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size,
@@ -91,20 +91,20 @@ static ALWAYS_INLINE void batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t
 		tsdec_flush_batch(d);
 }
 
-/* One event with its time worked out (sz: 0..3 for 32..128 bits). */
+/* One event with its time worked out (sz: 0..3 for 32..128 bits).  A
+ * padding run open before it is closed by the caller (pad_end), once per
+ * unit: padding in a unit only ever follows its events. */
 static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum sink sink, uint64_t off,
 				    uint32_t header, uint64_t ts, unsigned sz, enum hwpc_ts_time time)
 {
-	if (UNLIKELY(s->pad_bytes))
-		pad_flush(d, s, sink); /* the run ends before this event */
-	uint64_t index = s->index++;
+	uint64_t index = sink == SINK_STATS ? 0 : s->index++; /* the summary counts by size */
 	unsigned size = 32 * (sz + 1);
 	s->by_size[sz]++;
 	s->last_ts = ts;
 	s->last_time = time;
 	if (sink == SINK_STATS) {
 		if (header >> 3 < HWPC_TS_DIRECT_TOKENS)
-			hwpc_ts_tokstat_add(&d->stats[header >> 3], ts);
+			hwpc_ts_tokstat_add(&s->tab[header >> 3], ts);
 		else
 			batch_put(d, off, index, size, header, ts, time);
 	} else if (sink == SINK_BATCH) {
@@ -139,16 +139,39 @@ static ALWAYS_INLINE void ev_full(struct hwpc_tsdec *d, struct scan *s, enum sin
 	put_event(d, s, sink, off, h, ts, sz, HWPC_TS_TIME_FULL);
 }
 
+static ALWAYS_INLINE void pad_end(struct hwpc_tsdec *d, enum sink sink)
+{
+	if (UNLIKELY(d->pad_bytes))
+		pad_flush(d, sink);
+}
+
 static inline uint64_t full_ts(uint32_t lo, uint32_t hi)
 {
 	return (uint64_t)hi << 32 | lo;
 }
 
+static inline uint64_t le64(const uint8_t *p)
+{
+	return (uint64_t)tsx_le32(p + 4) << 32 | tsx_le32(p);
+}
+
+/* Size codes of whole units, two words at a time: four 32-bit events;
+ * two 64-bit events (their second words may be anything). */
+static inline bool units32(const uint8_t *q)
+{
+	const uint64_t m = 0x0000000700000007, k = 0x0000000200000002;
+	return (((le64(q) & m) ^ k) | ((le64(q + 8) & m) ^ k)) == 0;
+}
+
+static inline bool units64(const uint8_t *q)
+{
+	return (((le64(q) & 7) ^ 1) | ((le64(q + 8) & 7) ^ 1)) == 0;
+}
+
 static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units, enum sink sink)
 {
 	struct scan s = {
-		.ref = d->ref, .last_ts = d->sum.last_ts, .index = d->sum.events,
-		.pad_off = d->pad_off, .pad_bytes = d->pad_bytes,
+		.tab = d->stats, .ref = d->ref, .last_ts = d->sum.last_ts, .index = d->sum.events,
 		.have_full = d->have_full, .last_time = d->sum.last_time,
 	};
 	/* A 96-bit event started in an earlier unit: r words still to come
@@ -156,32 +179,100 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 	unsigned r = d->have ? 3 - d->have : 0;
 	uint32_t h0 = d->w[0], h1 = d->w[1];
 	uint64_t r_off = d->ev_off;
-	uint64_t off = d->off;
-	size_t u;
+	const uint64_t base = d->off;
+	const uint8_t *q = p, *end = p + 16 * units;
 
-	for (u = 0; u < units; u++, off += 16) {
-		const uint8_t *q = p + 16 * u;
+	/* The offset, computed where needed (the summary seldom does). */
+#define OFF (base + (uint64_t)(q - p))
+	/* A zero word at a unit's end stays a padding candidate until the
+	 * next unit: the careful path decides it there (a phase boundary
+	 * may report something first), so the last unit goes there when it
+	 * ends with one. */
+#define LAST (q + 16 == end)
+	/* (The summary's only callback takes large tokens: stopping at the
+	 * end of the input is soon enough.) */
+#define STOPPED (sink != SINK_STATS && UNLIKELY(d->stop))
+
+	while (q < end) {
 		uint32_t w0 = tsx_le32(q), w1 = tsx_le32(q + 4), w2 = tsx_le32(q + 8), w3 = tsx_le32(q + 12);
-		/* A zero word at a unit's end stays a padding candidate until
-		 * the next unit: the careful path decides it there (a phase
-		 * boundary may report something first). */
-		bool last = u + 1 == units;
 
-		if (r == 2) { /* [lo hi | next event or padding] */
-			uint64_t ts = full_ts(w0, w1);
+		/* One dispatch on the carried words and the first size code
+		 * (which means nothing when words are carried).  Runs of the
+		 * same shape loop in place: streams have long ones. */
+		switch (r << 3 | (w0 & 7)) {
+		case 2: /* 32-bit events fill whole units (no flush for them) */
+			if (!units32(q))
+				goto stop;
+			pad_end(d, sink);
+			do {
+				ev32(d, &s, sink, OFF, tsx_le32(q));
+				ev32(d, &s, sink, OFF + 4, tsx_le32(q + 4));
+				ev32(d, &s, sink, OFF + 8, tsx_le32(q + 8));
+				ev32(d, &s, sink, OFF + 12, tsx_le32(q + 12));
+				q += 16;
+				if (STOPPED)
+					goto stop;
+			} while (q < end && units32(q));
+			continue;
+		case 1:
+			if ((w2 & 7) == 1) {
+				pad_end(d, sink);
+				do {
+					ev64(d, &s, sink, OFF, tsx_le32(q), tsx_le32(q + 4));
+					ev64(d, &s, sink, OFF + 8, tsx_le32(q + 8), tsx_le32(q + 12));
+					q += 16;
+					if (STOPPED)
+						goto stop;
+				} while (q < end && units64(q));
+				continue;
+			}
+			if ((w2 | w3) == 0 && !LAST) {
+				pad_end(d, sink);
+				ev64(d, &s, sink, OFF, w0, w1);
+				pad_add(d, sink, OFF + 8, 8);
+				break;
+			}
+			goto stop;
+		case 0: /* 128-bit events (last word 0), or padding when all zero */
+			if (w3 != 0)
+				goto stop;
+			if ((w0 | w1 | w2) == 0) {
+				pad_add(d, sink, OFF, 16);
+				break;
+			}
+			for (;;) {
+				uint64_t ts = full_ts(w1, w2);
+				if (s.have_full && ts < s.ref)
+					goto stop;
+				pad_end(d, sink);
+				ev_full(d, &s, sink, OFF, w0, ts, 3);
+				q += 16;
+				if (q == end || STOPPED)
+					goto stop;
+				w0 = tsx_le32(q), w1 = tsx_le32(q + 4), w2 = tsx_le32(q + 8), w3 = tsx_le32(q + 12);
+				if ((w0 & 7) != 0 || w3 != 0 || (w0 | w1 | w2) == 0)
+					break;
+			}
+			continue;
+		case 4: { /* [96-bit event | next one's header or padding] */
+			uint64_t ts = full_ts(w1, w2);
 			if (s.have_full && ts < s.ref)
 				goto stop;
-			if ((w2 & 7) == 4) {
-				ev_full(d, &s, sink, r_off, h0, ts, 2);
-				h0 = w2, h1 = w3, r_off = off + 8, r = 1;
-			} else if ((w2 | w3) == 0 && !last) {
-				ev_full(d, &s, sink, r_off, h0, ts, 2);
-				pad_add(d, &s, sink, off + 8, 8);
-				r = 0;
-			} else {
-				goto stop;
+			if ((w3 & 7) == 4) {
+				pad_end(d, sink);
+				ev_full(d, &s, sink, OFF, w0, ts, 2);
+				h0 = w3, r_off = OFF + 12, r = 2;
+				break;
 			}
-		} else if (r == 1) { /* [hi | a whole 96-bit event or padding] */
+			if (w3 == 0 && !LAST) {
+				pad_end(d, sink);
+				ev_full(d, &s, sink, OFF, w0, ts, 2);
+				pad_add(d, sink, OFF + 12, 4);
+				break;
+			}
+			goto stop;
+		}
+		case 8 ... 15: { /* [hi | a whole 96-bit event or padding] */
 			uint64_t ts = full_ts(h1, w0);
 			if (s.have_full && ts < s.ref)
 				goto stop;
@@ -189,86 +280,63 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 				uint64_t ts2 = full_ts(w2, w3);
 				if (ts2 < ts)
 					goto stop;
+				pad_end(d, sink);
 				ev_full(d, &s, sink, r_off, h0, ts, 2);
-				ev_full(d, &s, sink, off + 4, w1, ts2, 2);
+				ev_full(d, &s, sink, OFF + 4, w1, ts2, 2);
 				r = 0;
-			} else if ((w1 | w2 | w3) == 0 && !last) {
+				break;
+			}
+			if ((w1 | w2 | w3) == 0 && !LAST) {
+				pad_end(d, sink);
 				ev_full(d, &s, sink, r_off, h0, ts, 2);
-				pad_add(d, &s, sink, off + 4, 12);
+				pad_add(d, sink, OFF + 4, 12);
 				r = 0;
-			} else {
-				goto stop;
-			}
-		} else {
-			switch (w0 & 7) {
-			case 2: /* 32-bit events fill whole units (no flush for them) */
-				if ((w1 & 7) != 2 || (w2 & 7) != 2 || (w3 & 7) != 2)
-					goto stop;
-				ev32(d, &s, sink, off, w0);
-				ev32(d, &s, sink, off + 4, w1);
-				ev32(d, &s, sink, off + 8, w2);
-				ev32(d, &s, sink, off + 12, w3);
-				break;
-			case 1:
-				if ((w2 & 7) == 1) {
-					ev64(d, &s, sink, off, w0, w1);
-					ev64(d, &s, sink, off + 8, w2, w3);
-				} else if ((w2 | w3) == 0 && !last) {
-					ev64(d, &s, sink, off, w0, w1);
-					pad_add(d, &s, sink, off + 8, 8);
-				} else {
-					goto stop;
-				}
-				break;
-			case 0: { /* a 128-bit event, or padding when all zero */
-				if (w3 != 0)
-					goto stop;
-				if ((w0 | w1 | w2) == 0) {
-					pad_add(d, &s, sink, off, 16);
-					break;
-				}
-				uint64_t ts = full_ts(w1, w2);
-				if (s.have_full && ts < s.ref)
-					goto stop;
-				ev_full(d, &s, sink, off, w0, ts, 3);
 				break;
 			}
-			case 4: { /* [96-bit event | next one's header or padding] */
-				uint64_t ts = full_ts(w1, w2);
-				if (s.have_full && ts < s.ref)
-					goto stop;
-				if ((w3 & 7) == 4) {
-					ev_full(d, &s, sink, off, w0, ts, 2);
-					h0 = w3, r_off = off + 12, r = 2;
-				} else if (w3 == 0 && !last) {
-					ev_full(d, &s, sink, off, w0, ts, 2);
-					pad_add(d, &s, sink, off + 12, 4);
-				} else {
-					goto stop;
-				}
-				break;
-			}
-			default:
-				goto stop;
-			}
+			goto stop;
 		}
-		if (UNLIKELY(d->stop)) {
-			u++, off += 16;
+		case 16 ... 23: { /* [lo hi | next event or padding] */
+			uint64_t ts = full_ts(w0, w1);
+			if (s.have_full && ts < s.ref)
+				goto stop;
+			if ((w2 & 7) == 4) {
+				pad_end(d, sink);
+				ev_full(d, &s, sink, r_off, h0, ts, 2);
+				h0 = w2, h1 = w3, r_off = OFF + 8, r = 1;
+				break;
+			}
+			if ((w2 | w3) == 0 && !LAST) {
+				pad_end(d, sink);
+				ev_full(d, &s, sink, r_off, h0, ts, 2);
+				pad_add(d, sink, OFF + 8, 8);
+				r = 0;
+				break;
+			}
+			goto stop;
+		}
+		default: /* a size code no event has */
+			goto stop;
+		}
+		/* one unit done (the runs above continue by themselves) */
+		q += 16;
+		if (STOPPED)
 			break;
-		}
 	}
-stop:
-	d->off = off;
+#undef STOPPED
+#undef LAST
+#undef OFF
+stop:;
+	size_t done = (size_t)(q - p) / 16;
+	uint64_t n = 0;
+	for (int k = 0; k < 4; k++) {
+		d->sum.by_size[k] += s.by_size[k];
+		n += s.by_size[k];
+	}
+	d->off = base + 16 * done;
 	d->ref = s.ref;
 	d->have_full = s.have_full;
-	d->pad_off = s.pad_off;
-	d->pad_bytes = s.pad_bytes;
-	uint64_t n = s.index - d->sum.events;
-	d->sum.events = s.index;
+	d->sum.events += n;
 	d->sum.kinds[HWPC_TS_EVENT] += n;
-	d->sum.kinds[HWPC_TS_PADDING] += s.npad;
-	for (int k = 0; k < 4; k++)
-		d->sum.by_size[k] += s.by_size[k];
 	d->sum.last_ts = s.last_ts;
 	d->sum.last_time = s.last_time;
 	/* A 96-bit event that goes on in the next unit: the careful path's
@@ -282,7 +350,7 @@ stop:
 		d->zero_cand = false;
 		d->ev_off = r_off;
 	}
-	return u;
+	return done;
 }
 
 size_t tsdec_fast_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units)

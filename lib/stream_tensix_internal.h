@@ -64,13 +64,13 @@ static inline uint32_t tsx_le32(const uint8_t *p)
 
 /* A 32-bit event's counter bits 5..20, unwrapped forward against ref: the
  * result may be up to 31 ticks before ref (bits 0..4 are unknown), never
- * more, so a smaller value means the 21-bit field wrapped. */
+ * more, so a smaller value means the 21-bit field wrapped.  That is, the
+ * distance from ref - 31 to the event, modulo 2^21 (in this form it is a
+ * short chain of instructions: the fast path runs it once an event). */
 static inline uint64_t tsx_unwrap32(uint64_t ref, uint32_t w)
 {
-	uint64_t cand = (ref & ~(uint64_t)0x1fffff) | (uint64_t)(w >> 16) << 5;
-	if (cand + 31 < ref)
-		cand += (uint64_t)1 << 21;
-	return cand;
+	uint64_t bits = (w >> 11) & 0x1fffe0;
+	return ref - 31 + ((bits - (ref - 31)) & 0x1fffff);
 }
 
 /* A 64-bit event's counter_lo, unwrapped forward against ref. */

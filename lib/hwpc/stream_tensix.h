@@ -128,18 +128,27 @@ struct hwpc_ts_tokstat {
 
 static inline void hwpc_ts_tokstat_add(struct hwpc_ts_tokstat *s, uint64_t ts)
 {
-	if (!s->count) {
+	uint64_t n = s->count;
+	if (__builtin_expect(n == 0, 0)) {
 		s->count = 1;
 		s->first = s->last = ts;
 		s->min_gap = UINT64_MAX;
 		s->max_gap = 0;
 		return;
 	}
-	uint64_t gap = ts > s->last ? ts - s->last : 0;
-	s->min_gap = gap < s->min_gap ? gap : s->min_gap;
-	s->max_gap = gap > s->max_gap ? gap : s->max_gap;
-	s->last = ts > s->last ? ts : s->last;
-	s->count++;
+	s->count = n + 1;
+	/* Branches, not conditional moves: a new minimum or maximum is rare
+	 * once a token has been seen a few times, and untaken branches cost
+	 * no stores (the decoder's summary runs this once an event). */
+	uint64_t gap = 0;
+	if (__builtin_expect(ts > s->last, 1)) {
+		gap = ts - s->last;
+		s->last = ts;
+	}
+	if (gap < s->min_gap)
+		s->min_gap = gap;
+	if (gap > s->max_gap)
+		s->max_gap = gap;
 }
 
 /* Tokens a 32-bit event can carry (13 bits): the summary mode's table. */
