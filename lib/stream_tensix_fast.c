@@ -46,7 +46,7 @@ bool tsdec_fast_ready(const struct hwpc_tsdec *d)
  * are not.) */
 struct scan {
 	struct hwpc_ts_tokstat *tab; /* d->stats, loaded once */
-	uint64_t ref, last_ts, index;
+	uint64_t ref, last_ts, index; /* index: the next event's (summary: the first's) */
 	uint64_t by_size[4];
 	bool have_full;
 	enum hwpc_ts_time last_time;
@@ -97,7 +97,10 @@ static ALWAYS_INLINE void batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t
 static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum sink sink, uint64_t off,
 				    uint32_t header, uint64_t ts, unsigned sz, enum hwpc_ts_time time)
 {
-	uint64_t index = sink == SINK_STATS ? 0 : s->index++; /* the summary counts by size */
+	/* The summary keeps only counts by size (index: the first event's);
+	 * the rare event it passes on works its index out. */
+	uint64_t index = sink == SINK_STATS ? s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3]
+					    : s->index++;
 	unsigned size = 32 * (sz + 1);
 	s->by_size[sz]++;
 	s->last_ts = ts;
@@ -333,6 +336,7 @@ stop:;
 		n += s.by_size[k];
 	}
 	d->off = base + 16 * done;
+	d->fast_units += done;
 	d->ref = s.ref;
 	d->have_full = s.have_full;
 	d->sum.events += n;

@@ -54,6 +54,7 @@ struct hwpc_tsdec {
 	uint64_t ref; /* latest timestamp (lower bound for 32-bit events) */
 
 	struct hwpc_ts_summary sum;
+	uint64_t fast_units; /* units the fast path took (for the tests) */
 	char msg[192];
 };
 

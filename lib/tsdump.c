@@ -99,12 +99,7 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 
 static int csv_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 {
-	struct hwpc_tsdump *t = ctx;
-	for (size_t i = 0; i < n; i++) {
-		const struct hwpc_tok *m;
-		csv_event(t, &ev[i], t->o.map ? tok_name(t, ev[i].token, &m) : NULL);
-	}
-	return t->csv.failed;
+	return csv_events(ctx, ev, n);
 }
 
 static int csv_cb(void *ctx, const struct hwpc_ts_item *it)

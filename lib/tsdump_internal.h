@@ -10,10 +10,10 @@
 #define MAX_LOSSES 1000 /* loss records the summary lists; the rest are counted */
 
 /* A buffered writer for CSV rows: fixed columns, integers formatted by
- * hand, one fwrite per 64 KiB. */
+ * hand, one fwrite per CSV_CAP bytes. */
 struct csvdec {
-	uint64_t v;
-	unsigned n;
+	uint64_t base; /* the value s spells, its last four digits zeroed */
+	unsigned n;    /* digits in s (0: none yet) */
 	char s[24];
 };
 
@@ -78,7 +78,7 @@ void csvw_free(struct csvw *w);
 int csvw_flush(struct csvw *w);
 void csv_header(struct csvw *w);
 void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name);
-void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name);
+int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n); /* !0: write error */
 
 /* tsdump_stats.c */
 int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */
