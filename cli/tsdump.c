@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,7 +226,20 @@ static int feed_fd(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off
 	return 0;
 }
 
-#define MAP_WINDOW (8u << 20)
+#define MAP_WINDOW (2u << 20)
+
+/* A file that shrinks under its mapping raises SIGBUS on the next access:
+ * that becomes an error message, not a crash. */
+static sigjmp_buf map_jmp;
+static volatile sig_atomic_t map_active;
+
+static void on_sigbus(int sig)
+{
+	if (map_active)
+		siglongjmp(map_jmp, 1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
 
 /* A regular file through a sliding read-only mapping: no copy into a
  * buffer, so the decoder's own loads bring the data in, overlapped with
@@ -234,35 +249,53 @@ static int feed_fd(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off
 static int feed_map(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off, uint64_t len,
 		    uint64_t fsize, struct progress *pr, uint64_t *got, bool *mapped)
 {
+	static uint8_t *volatile m;
+	static volatile size_t maplen;
 	struct hwpc_err err;
+	struct sigaction sa = { .sa_handler = on_sigbus }, old;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	int rc = 0;
+
 	*got = 0;
 	*mapped = true;
 	if (off >= fsize)
 		return 0;
 	if (len > fsize - off)
 		len = fsize - off;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &old);
+	if (sigsetjmp(map_jmp, 1)) {
+		map_active = 0;
+		munmap(m, maplen);
+		sigaction(SIGBUS, &old, NULL);
+		return cli_fail(HWPC_EOP, "%s: the file shrank while it was being read", name);
+	}
 	while (*got < len) {
 		uint64_t at = off + *got, base = at - at % page;
 		uint64_t n = len - *got < MAP_WINDOW ? len - *got : MAP_WINDOW;
-		size_t maplen = (size_t)(at - base + n);
-		uint8_t *m = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, fd, (off_t)base);
+		maplen = (size_t)(at - base + n);
+		m = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, fd, (off_t)base);
 		if (m == MAP_FAILED) {
-			if (*got == 0) {
+			if (*got == 0)
 				*mapped = false;
-				return 0;
-			}
-			return cli_fail(HWPC_EOP, "%s: %s", name, strerror(errno));
+			else
+				rc = cli_fail(HWPC_EOP, "%s: %s", name, strerror(errno));
+			break;
 		}
-		madvise(m, maplen, MADV_SEQUENTIAL | MADV_WILLNEED);
-		int rc = hwpc_tsdump_feed(t, m + (at - base), (size_t)n, &err);
+		madvise(m, maplen, MADV_SEQUENTIAL);
+		map_active = 1;
+		int stop = hwpc_tsdump_feed(t, m + (at - base), (size_t)n, &err);
+		map_active = 0;
 		munmap(m, maplen);
-		if (rc)
-			return cli_fail_err(&err);
+		if (stop) {
+			rc = cli_fail_err(&err);
+			break;
+		}
 		*got += n;
 		progress(pr, n, false);
 	}
-	return 0;
+	sigaction(SIGBUS, &old, NULL);
+	return rc;
 }
 
 /* Buffer b's bytes in the L1 image, as file offsets. */

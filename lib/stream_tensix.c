@@ -15,7 +15,12 @@
  * token is 0 (then its counter words follow).  The decoder holds such a
  * word as a candidate and decides when the unit ends or a nonzero word
  * arrives.  (A token-0 128-bit event written when counter_lo was 0 reads
- * as padding; that is one cycle in 2^32.) */
+ * as padding; that is one cycle in 2^32.)
+ *
+ * This file is the careful path, which applies every rule and reports
+ * every anomaly.  Whole well-formed units go through the fast path
+ * (stream_tensix_fast.c) instead, whenever the decoder stands at a unit
+ * boundary with nothing unusual pending; it hands anything else back. */
 #include "stream_tensix_internal.h"
 
 #include <stdio.h>

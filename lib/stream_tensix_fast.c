@@ -29,6 +29,8 @@
 
 enum sink { SINK_STATS, SINK_BATCH, SINK_ITEM };
 
+_Static_assert(sizeof(struct hwpc_ts_tokstat) == 40, "put_event indexes the token table by header * 5");
+
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -97,24 +99,29 @@ static ALWAYS_INLINE void batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t
 static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum sink sink, uint64_t off,
 				    uint32_t header, uint64_t ts, unsigned sz, enum hwpc_ts_time time)
 {
-	/* The summary keeps only counts by size (index: the first event's);
-	 * the rare event it passes on works its index out. */
-	uint64_t index = sink == SINK_STATS ? s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3]
-					    : s->index++;
 	unsigned size = 32 * (sz + 1);
-	s->by_size[sz]++;
 	s->last_ts = ts;
 	s->last_time = time;
 	if (sink == SINK_STATS) {
-		if (header >> 3 < HWPC_TS_DIRECT_TOKENS)
-			hwpc_ts_tokstat_add(&s->tab[header >> 3], ts);
-		else
+		/* The summary keeps only counts by size (s->index: the first
+		 * event's); the rare event it passes on works its index out. */
+		if (__builtin_expect(header < 8 * HWPC_TS_DIRECT_TOKENS, 1)) {
+			/* &tab[header >> 3], from the header as it is: entries
+			 * are 40 bytes, 5 times the header's token step of 8 */
+			hwpc_ts_tokstat_add((struct hwpc_ts_tokstat *)((char *)s->tab + (size_t)(header & ~7u) * 5), ts);
+		} else {
+			uint64_t index = s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3];
 			batch_put(d, off, index, size, header, ts, time);
-	} else if (sink == SINK_BATCH) {
-		batch_put(d, off, index, size, header, ts, time);
-	} else {
-		tsdec_event_item(d, off, index, size, header, ts, time);
+		}
+		s->by_size[sz]++;
+		return;
 	}
+	uint64_t index = s->index++;
+	s->by_size[sz]++;
+	if (sink == SINK_BATCH)
+		batch_put(d, off, index, size, header, ts, time);
+	else
+		tsdec_event_item(d, off, index, size, header, ts, time);
 }
 
 static ALWAYS_INLINE void ev32(struct hwpc_tsdec *d, struct scan *s, enum sink sink, uint64_t off, uint32_t w)
