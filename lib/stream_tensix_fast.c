@@ -36,11 +36,9 @@ _Static_assert(sizeof(struct hwpc_ts_tokstat) == 40, "put_event indexes the toke
 
 bool tsdec_fast_ready(const struct hwpc_tsdec *d)
 {
-	/* After the first event (the careful path sets the time origin), with
-	 * no undecodable run open, and nothing or a 96-bit event's first
-	 * words pending. */
-	return d->have_any && !d->bad_words && !d->ncarry && !d->stop &&
-	       (d->have == 0 || (d->size == 96 && !d->zero_cand));
+	/* With no undecodable run open, and nothing or a 96-bit event's
+	 * first words pending. */
+	return !d->bad_words && !d->ncarry && !d->stop && (d->have == 0 || (d->size == 96 && !d->zero_cand));
 }
 
 /* What the loop keeps in registers; written back to the decoder at the
@@ -364,8 +362,34 @@ stop:;
 	return done;
 }
 
+/* Before the first event: only whole zero units (padding, or memory the
+ * timestamper never wrote), so that the careful path sets the time origin
+ * and the first timestamp. */
+static size_t zero_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units)
+{
+	size_t u = 0;
+	if (d->have)
+		return 0;
+	for (; u < units && (le64(p + 16 * u) | le64(p + 16 * u + 8)) == 0; u++) {
+		uint64_t off = d->off + 16 * u;
+		if (d->stats)
+			pad_add(d, SINK_STATS, off, 16);
+		else
+			pad_add(d, SINK_BATCH, off, 16); /* (the same for items) */
+		if (d->stop) {
+			u++;
+			break;
+		}
+	}
+	d->off += 16 * u;
+	d->fast_units += u;
+	return u;
+}
+
 size_t tsdec_fast_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units)
 {
+	if (!d->have_any)
+		return zero_units(d, p, units);
 	if (d->stats)
 		return scan_units(d, p, units, SINK_STATS);
 	if (d->bcb)
