@@ -369,16 +369,7 @@ static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 	if (d->stats && header >> 3 < HWPC_TS_DIRECT_TOKENS) {
 		hwpc_ts_tokstat_add(&d->stats[header >> 3], ts);
 	} else if (d->bcb) {
-		struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
-		e->offset = ev_off;
-		e->index = index;
-		e->ts = ts;
-		e->header = header;
-		e->token = header >> 3;
-		e->size = (uint16_t)size;
-		e->time = (uint8_t)time;
-		if (d->nbatch == BATCH)
-			tsdec_flush_batch(d);
+		tsx_batch_put(d, ev_off, index, size, header, ts, time);
 	} else {
 		tsdec_event_item(d, ev_off, index, size, header, ts, time);
 	}

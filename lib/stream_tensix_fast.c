@@ -76,21 +76,6 @@ static ALWAYS_INLINE void pad_add(struct hwpc_tsdec *d, enum sink sink, uint64_t
 	d->pad_bytes = bytes;
 }
 
-static ALWAYS_INLINE void batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size,
-				    uint32_t header, uint64_t ts, enum hwpc_ts_time time)
-{
-	struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
-	e->offset = off;
-	e->index = index;
-	e->ts = ts;
-	e->header = header;
-	e->token = header >> 3;
-	e->size = (uint16_t)size;
-	e->time = (uint8_t)time;
-	if (d->nbatch == BATCH)
-		tsdec_flush_batch(d);
-}
-
 /* One event with its time worked out (sz: 0..3 for 32..128 bits).  A
  * padding run open before it is closed by the caller (pad_end), once per
  * unit: padding in a unit only ever follows its events. */
@@ -109,7 +94,7 @@ static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum s
 			hwpc_ts_tokstat_add((struct hwpc_ts_tokstat *)((char *)s->tab + (size_t)(header & ~7u) * 5), ts);
 		} else {
 			uint64_t index = s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3];
-			batch_put(d, off, index, size, header, ts, time);
+			tsx_batch_put(d, off, index, size, header, ts, time);
 		}
 		s->by_size[sz]++;
 		return;
@@ -117,7 +102,7 @@ static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum s
 	uint64_t index = s->index++;
 	s->by_size[sz]++;
 	if (sink == SINK_BATCH)
-		batch_put(d, off, index, size, header, ts, time);
+		tsx_batch_put(d, off, index, size, header, ts, time);
 	else
 		tsdec_event_item(d, off, index, size, header, ts, time);
 }

@@ -83,10 +83,29 @@ static inline uint64_t tsx_unwrap64(uint64_t ref, uint32_t lo)
 	return cand;
 }
 
+/* stream_tensix.c: deliver the batch of events (hwpc_tsdec_set_batch). */
+void tsdec_flush_batch(struct hwpc_tsdec *d);
+
+/* One event into the batch, delivered when full (both paths). */
+static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t index,
+								unsigned size, uint32_t header, uint64_t ts,
+								enum hwpc_ts_time time)
+{
+	struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
+	e->offset = off;
+	e->index = index;
+	e->ts = ts;
+	e->header = header;
+	e->token = header >> 3;
+	e->size = (uint16_t)size;
+	e->time = (uint8_t)time;
+	if (d->nbatch == BATCH)
+		tsdec_flush_batch(d);
+}
+
 /* stream_tensix.c, for the fast path: emit the pending padding or
  * undecodable run; deliver one event through the item callback. */
 void tsdec_flush_runs(struct hwpc_tsdec *d);
-void tsdec_flush_batch(struct hwpc_tsdec *d);
 void tsdec_event_item(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,
 		      uint64_t ts, enum hwpc_ts_time time);
 
