@@ -7,7 +7,8 @@
  * Writes a stream of mixed event sizes (32/64/96/128-bit, flushes, 96-bit
  * straddles) to a file in $TMPDIR (or /tmp), then times, on the same file:
  *   read      read(2) into a buffer, nothing else: the bandwidth reference
- *   summary   the decoder with a callback that does nothing (--summary)
+ *   summary   the decoder in summary mode, per-token statistics kept by
+ *             the decoder itself (what tsdump --summary does)
  *   csv       the decoder writing every event as CSV to /dev/null
  * and the PCOUNTER record decoder on a LONG-packet file of the same size.
  * Each pass reads the file again (from the page cache after the first). */
@@ -130,6 +131,11 @@ static int nothing(void *ctx, const struct hwpc_ts_item *it)
 	return 0;
 }
 
+static int batch_nothing(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+{
+	return 0;
+}
+
 static int rec_nothing(void *ctx, const struct hwpc_rec_item *it)
 {
 	return 0;
@@ -178,7 +184,14 @@ static double run(const char *path, enum pass pass, uint8_t *buf, uint64_t *item
 		hwpc_out_table(o, cols, sizeof cols / sizeof *cols, NULL);
 		d = hwpc_tsdec_new(NULL, to_csv, o);
 	} else if (pass == P_SUMMARY) {
+		static struct hwpc_ts_tokstat tab[HWPC_TS_DIRECT_TOKENS];
+		memset(tab, 0, sizeof tab);
 		d = hwpc_tsdec_new(NULL, nothing, NULL);
+		if (!d || hwpc_tsdec_set_batch(d, batch_nothing, NULL)) {
+			perror("tsdec");
+			exit(1);
+		}
+		hwpc_tsdec_set_stats(d, tab);
 	} else if (pass == P_RECORD) {
 		r = hwpc_recdec_new(HWPC_REC_LONG, rec_nothing, NULL);
 	}

@@ -15,59 +15,17 @@
  * token is 0 (then its counter words follow).  The decoder holds such a
  * word as a candidate and decides when the unit ends or a nonzero word
  * arrives.  (A token-0 128-bit event written when counter_lo was 0 reads
- * as padding; that is one cycle in 2^32.) */
-#include "hwpc/stream_tensix.h"
+ * as padding; that is one cycle in 2^32.)
+ *
+ * This file is the careful path, which applies every rule and reports
+ * every anomaly.  Whole well-formed units go through the fast path
+ * (stream_tensix_fast.c) instead, whenever the decoder stands at a unit
+ * boundary with nothing unusual pending; it hands anything else back. */
+#include "stream_tensix_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Phases of the input when the buffer layout is known: the written part
- * of buffer 0, its stale rest, the same for buffer 1, then extra bytes. */
-enum { PH_B0, PH_B0_STALE, PH_B1, PH_B1_STALE, PH_EXTRA, PH_COUNT };
-
-#define BATCH 1024
-
-struct hwpc_tsdec {
-	hwpc_ts_cb cb;
-	void *ctx;
-	int stop;
-
-	/* events in batches (hwpc_tsdec_set_batch) */
-	hwpc_ts_batch_cb bcb;
-	void *bctx;
-	struct hwpc_ts_ev *batch;
-	size_t nbatch;
-
-	struct hwpc_ts_layout lay;
-	struct hwpc_ts_status st;
-	uint64_t cap[2];              /* region bytes */
-	uint64_t phase_end[PH_COUNT]; /* byte offsets */
-	int phase;
-
-	uint64_t off; /* bytes consumed */
-	uint8_t carry[4];
-	unsigned ncarry;
-
-	/* the event being assembled */
-	uint32_t w[4];
-	unsigned have, need, size;
-	uint64_t ev_off;
-	bool zero_cand;
-	unsigned unit_size; /* size of the first event started in this unit */
-
-	/* coalesced runs: padding bytes, undecodable words */
-	uint64_t pad_off, pad_bytes;
-	uint64_t bad_off, bad_words;
-	uint32_t bad_first;
-
-	/* time */
-	bool have_any, have_full;
-	uint64_t ref; /* latest timestamp (lower bound for 32-bit events) */
-
-	struct hwpc_ts_summary sum;
-	char msg[192];
-};
 
 static const char *const kind_names[HWPC_TS_KIND_COUNT] = {
 	[HWPC_TS_EVENT] = "event",
@@ -189,7 +147,12 @@ int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx)
 	return 0;
 }
 
-static void flush_batch(struct hwpc_tsdec *d)
+void hwpc_tsdec_set_stats(struct hwpc_tsdec *d, struct hwpc_ts_tokstat *tab)
+{
+	d->stats = tab;
+}
+
+void tsdec_flush_batch(struct hwpc_tsdec *d)
 {
 	if (d->nbatch && !d->stop)
 		d->stop = d->bcb(d->bctx, d->batch, d->nbatch);
@@ -234,11 +197,14 @@ static void locate(const struct hwpc_tsdec *d, struct hwpc_ts_item *it, uint64_t
 
 static void deliver(struct hwpc_tsdec *d, const struct hwpc_ts_item *it)
 {
-	if (d->nbatch)
-		flush_batch(d); /* items stay in input order */
 	d->sum.kinds[it->kind]++;
-	if (hwpc_ts_kind_is_loss(it->kind))
+	bool loss = hwpc_ts_kind_is_loss(it->kind);
+	if (loss)
 		d->sum.lost = true;
+	else if (d->stats)
+		return; /* summary mode: information is only counted */
+	if (d->nbatch)
+		tsdec_flush_batch(d); /* items stay in input order */
 	if (!d->stop && d->cb)
 		d->stop = d->cb(d->ctx, it);
 }
@@ -263,8 +229,13 @@ static void anomaly(struct hwpc_tsdec *d, enum hwpc_ts_kind kind, uint64_t off, 
 	deliver(d, &it);
 }
 
-static void flush_runs(struct hwpc_tsdec *d)
+void tsdec_flush_runs(struct hwpc_tsdec *d)
 {
+	if (d->pad_bytes && d->stats) {
+		/* summary mode: counted, no message to format */
+		d->sum.kinds[HWPC_TS_PADDING]++;
+		d->pad_bytes = 0;
+	}
 	if (d->pad_bytes) {
 		/* Padding follows every flush: formatted by hand, since
 		 * snprintf here cost more than decoding the events. */
@@ -294,11 +265,11 @@ static void flush_runs(struct hwpc_tsdec *d)
 static void add_padding(struct hwpc_tsdec *d, uint64_t off, uint64_t bytes)
 {
 	if (d->bad_words)
-		flush_runs(d);
+		tsdec_flush_runs(d);
 	/* A flush while 32-bit (or unit-aligned 128-bit) events sit in the
 	 * accumulator is undefined: only FLUSH_64b and FLUSH_96b exist. */
 	if (d->unit_size == 32 || d->unit_size == 128) {
-		flush_runs(d);
+		tsdec_flush_runs(d);
 		snprintf(d->msg, sizeof d->msg,
 			 "flush padding after %u-bit events in the same 16-byte unit", d->unit_size);
 		anomaly(d, HWPC_TS_SIZE_MIXED, off, 1, d->unit_size, -1);
@@ -307,7 +278,7 @@ static void add_padding(struct hwpc_tsdec *d, uint64_t off, uint64_t bytes)
 	if (d->pad_bytes && d->pad_off + d->pad_bytes == off) {
 		d->pad_bytes += bytes;
 	} else {
-		flush_runs(d);
+		tsdec_flush_runs(d);
 		d->pad_off = off;
 		d->pad_bytes = bytes;
 	}
@@ -325,17 +296,40 @@ static void check_size(struct hwpc_tsdec *d, unsigned size, uint64_t off)
 	}
 }
 
+void tsdec_event_item(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,
+		      uint64_t ts, enum hwpc_ts_time time)
+{
+	if (d->stop || !d->cb)
+		return;
+	/* Every field set one by one: "= {0}" of this struct compiles to a
+	 * rep stos that cost more than the rest of the decoding. */
+	struct hwpc_ts_item it;
+	it.kind = HWPC_TS_EVENT;
+	it.size = size;
+	it.res = size == 32 ? 32 : 1;
+	it.count = 0;
+	it.value = 0;
+	it.msg = NULL;
+	locate(d, &it, off);
+	it.index = index;
+	it.header = header;
+	it.token = header >> 3;
+	it.ts = ts;
+	it.time = time;
+	d->stop = d->cb(d->ctx, &it);
+}
+
 /* One whole event: w holds its words, size its bits.  The time logic is
- * shared by the per-word path and the fast path of hwpc_tsdec_feed. */
-static inline __attribute__((always_inline)) void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
+ * the fast path (stream_tensix_fast.c) applies the same rules. */
+static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 							    unsigned size, uint64_t ev_off)
 {
-	uint64_t ts, cand;
+	uint64_t ts;
 	enum hwpc_ts_time time;
 	uint32_t header = w[0];
 
 	if (d->pad_bytes || d->bad_words)
-		flush_runs(d);
+		tsdec_flush_runs(d);
 	switch (size) {
 	case 128:
 	case 96:
@@ -343,18 +337,12 @@ static inline __attribute__((always_inline)) void emit_event(struct hwpc_tsdec *
 		time = HWPC_TS_TIME_FULL;
 		break;
 	case 64:
-		cand = (d->ref & ~(uint64_t)0xffffffff) | w[1];
-		if (cand < d->ref)
-			cand += (uint64_t)1 << 32;
-		ts = cand;
+		ts = tsx_unwrap64(d->ref, w[1]);
 		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
 	default: /* 32 */
 		header = w[0] & 0xffff;
-		cand = (d->ref & ~(uint64_t)0x1fffff) | (uint64_t)(w[0] >> 16) << 5;
-		if (cand + 31 < d->ref)
-			cand += (uint64_t)1 << 21;
-		ts = cand;
+		ts = tsx_unwrap32(d->ref, w[0]);
 		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
 	}
@@ -378,34 +366,12 @@ static inline __attribute__((always_inline)) void emit_event(struct hwpc_tsdec *
 	d->sum.last_time = time;
 	d->sum.kinds[HWPC_TS_EVENT]++;
 
-	if (d->bcb) {
-		struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
-		e->offset = ev_off;
-		e->index = index;
-		e->ts = ts;
-		e->header = header;
-		e->token = header >> 3;
-		e->size = (uint16_t)size;
-		e->time = (uint8_t)time;
-		if (d->nbatch == BATCH)
-			flush_batch(d);
-	} else if (!d->stop && d->cb) {
-		/* Every field set one by one: "= {0}" of this struct compiles
-		 * to a rep stos that cost more than the rest of the decoding. */
-		struct hwpc_ts_item it;
-		it.kind = HWPC_TS_EVENT;
-		it.size = size;
-		it.res = size == 32 ? 32 : 1;
-		it.count = 0;
-		it.value = 0;
-		it.msg = NULL;
-		locate(d, &it, ev_off);
-		it.index = index;
-		it.header = header;
-		it.token = header >> 3;
-		it.ts = ts;
-		it.time = time;
-		d->stop = d->cb(d->ctx, &it);
+	if (d->stats && header >> 3 < HWPC_TS_DIRECT_TOKENS) {
+		hwpc_ts_tokstat_add(&d->stats[header >> 3], ts);
+	} else if (d->bcb) {
+		tsx_batch_put(d, ev_off, index, size, header, ts, time);
+	} else {
+		tsdec_event_item(d, ev_off, index, size, header, ts, time);
 	}
 
 	if (size == 128 && w[3] != 0) {
@@ -459,7 +425,7 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 		/* 3 and 7 are flush commands and 5, 6 are undefined: none of
 		 * them is ever written to L1. */
 		if (d->pad_bytes)
-			flush_runs(d);
+			tsdec_flush_runs(d);
 		if (d->bad_words == 0) {
 			d->bad_off = off;
 			d->bad_first = w;
@@ -484,55 +450,6 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 	}
 }
 
-static inline uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Words per event by size code (0: not an event start). */
-static const uint8_t need_of[8] = { 4, 2, 1, 0, 3, 0, 0, 0 };
-static const uint16_t size_of[8] = { 128, 64, 32, 0, 96, 0, 0, 0 };
-
-/* Whole events straight from the input while nothing is pending: the
- * common case, without the per-word state machine.  Anything unusual
- * (a zero word, a size change, a 128-bit event with a nonzero last word,
- * an event that does not fit in what is left) returns to word(), which
- * handles it and every rule.  Returns the words consumed. */
-static uint64_t fast_events(struct hwpc_tsdec *d, const uint8_t *p, uint64_t words)
-{
-	uint64_t i = 0, off = d->off;
-	unsigned unit_size = d->unit_size;
-	while (i < words && !d->stop) {
-		uint32_t w[4];
-		w[0] = le32(p + 4 * i);
-		unsigned code = w[0] & 7, need = need_of[code], size = size_of[code];
-		if (!need || w[0] == 0 || i + need > words)
-			break;
-		if ((off & 15) == 0)
-			unit_size = size;
-		else if (unit_size == 0)
-			unit_size = size;
-		else if (unit_size != size)
-			break;
-		for (unsigned k = 1; k < need; k++)
-			w[k] = le32(p + 4 * (i + k));
-		if (size == 128 && w[3] != 0)
-			break;
-		/* A later word on a unit boundary starts a unit whose size
-		 * is not yet set (the automatic flush cleared it). */
-		uint64_t end = off + 4 * need;
-		if ((off >> 4) != ((end - 1) >> 4) && (end & 15) != 0)
-			unit_size = 0;
-		d->unit_size = unit_size;
-		emit_event(d, w, size, off);
-		off = end;
-		i += need;
-		d->off = off;
-	}
-	d->unit_size = unit_size;
-	return i;
-}
-
 /* Records due when the input reaches the end of a phase.  Phases come in
  * pairs per buffer (written part, stale rest), so p - 1 is the written
  * part when p is a stale phase. */
@@ -546,13 +463,13 @@ static void enter_phase(struct hwpc_tsdec *d, int p, bool have_data)
 		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
 			 (unsigned long long)n,
 			 b ? "not written since buffer 0 is not full" : "past the write position");
-		flush_runs(d);
+		tsdec_flush_runs(d);
 		anomaly(d, HWPC_TS_STALE, d->phase_end[p - 1], n, 0, b);
 	}
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
 		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
-		flush_runs(d);
+		tsdec_flush_runs(d);
 		anomaly(d, HWPC_TS_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
 	}
 }
@@ -585,7 +502,7 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 				continue;
 			d->ncarry = 0;
 			if (!skipping(d))
-				word(d, le32(d->carry));
+				word(d, tsx_le32(d->carry));
 			d->off += 4;
 			continue;
 		}
@@ -601,12 +518,14 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 			d->off += words * 4;
 		} else {
 			for (uint64_t i = 0; i < words && !d->stop;) {
-				if (!d->have && !d->pad_bytes && !d->bad_words) {
-					i += fast_events(d, p + 4 * i, words - i);
+				/* Whole units on the fast path while it can take
+				 * them; word by word around anything else. */
+				if ((d->off & 15) == 0 && words - i >= 4 && tsdec_fast_ready(d)) {
+					i += 4 * (uint64_t)tsdec_fast_units(d, p + 4 * i, (size_t)((words - i) / 4));
 					if (i >= words || d->stop)
 						break;
 				}
-				word(d, le32(p + 4 * i));
+				word(d, tsx_le32(p + 4 * i));
 				d->off += 4;
 				i++;
 			}
@@ -620,7 +539,7 @@ int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n)
 int hwpc_tsdec_finish(struct hwpc_tsdec *d)
 {
 	if (d->nbatch)
-		flush_batch(d);
+		tsdec_flush_batch(d);
 	uint64_t total = d->sum.bytes;
 	unsigned pending = d->lay.have_status ? hwpc_ts_status_pending_words(&d->st) : 0;
 
@@ -630,7 +549,7 @@ int hwpc_tsdec_finish(struct hwpc_tsdec *d)
 		add_padding(d, d->ev_off, (uint64_t)d->have * 4);
 		d->have = 0;
 	}
-	flush_runs(d);
+	tsdec_flush_runs(d);
 	if (d->have && d->have + pending != d->need) {
 		snprintf(d->msg, sizeof d->msg, "input ends inside a %u-bit event (%u of %u words)",
 			 d->size, d->have, d->need);

@@ -99,12 +99,7 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 
 static int csv_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 {
-	struct hwpc_tsdump *t = ctx;
-	for (size_t i = 0; i < n; i++) {
-		const struct hwpc_tok *m;
-		csv_event(t, &ev[i], t->o.map ? tok_name(t, ev[i].token, &m) : NULL);
-	}
-	return t->csv.failed;
+	return csv_events(ctx, ev, n);
 }
 
 static int csv_cb(void *ctx, const struct hwpc_ts_item *it)
@@ -207,7 +202,8 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		return NULL;
 	}
 	t->o = *opts;
-	stats_init(t);
+	if (opts->summary && stats_init(t))
+		goto oom;
 	if (opts->layout)
 		t->lay = *opts->layout;
 	t->o.layout = opts->layout ? &t->lay : NULL;
@@ -253,10 +249,14 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 	}
 	if (!(t->ts = hwpc_tsdec_new(t->o.layout, cb, t)))
 		goto oom;
-	/* The summary and CSV take events in batches (the fast path). */
+	/* The summary and CSV take events in batches (the fast path).  The
+	 * summary without slices needs no order between events: the decoder
+	 * keeps the small tokens' statistics itself, and sends the rest. */
 	if ((opts->summary && hwpc_tsdec_set_batch(t->ts, summary_batch, t)) ||
 	    (t->fast_csv && hwpc_tsdec_set_batch(t->ts, csv_batch, t)))
 		goto oom;
+	if (opts->summary && !t->slices)
+		hwpc_tsdec_set_stats(t->ts, t->direct);
 	return t;
 oom:
 	hwpc_err_set(err, HWPC_EOP, "out of memory");

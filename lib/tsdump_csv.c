@@ -1,14 +1,15 @@
 /* tsdump's CSV rows for Tensix items, written without the generic record
  * writer: the columns are fixed, so each row is built straight into a
- * 64 KiB buffer with hand-rolled integer formatting (two digits per step)
- * and written with one fwrite per buffer.  The generic writer matches keys
- * by name and keeps every field apart, which cost ~470 ns a row. */
+ * 256 KiB buffer with hand-rolled integer formatting (two digits per step,
+ * or only the last four digits of a number that grew a little) and
+ * written with one fwrite per buffer.  The generic writer matches keys by
+ * name and keeps every field apart, which cost ~470 ns a row. */
 #include "tsdump_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define CSV_CAP (64 * 1024)
+#define CSV_CAP (256 * 1024)
 #define ROW_MAX 512 /* longest row: message (192, quoted: < 400) and numbers */
 
 int csvw_init(struct csvw *w, FILE *fp)
@@ -72,14 +73,40 @@ static inline char *put_u64(char *p, uint64_t v)
 	return p + n;
 }
 
+/* Two hex digits per byte, by table. */
+static const char hex2[513] =
+	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	"202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+	"404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+	"606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+	"a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+	"c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+	"e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 static inline char *put_hex32(char *p, uint32_t v)
 {
-	static const char hex[] = "0123456789abcdef";
-	*p++ = '0';
-	*p++ = 'x';
-	for (int i = 7; i >= 0; i--)
-		*p++ = hex[v >> (4 * i) & 15];
-	return p;
+	p[0] = '0';
+	p[1] = 'x';
+	memcpy(p + 2, hex2 + 2 * (v >> 24), 2);
+	memcpy(p + 4, hex2 + 2 * (v >> 16 & 0xff), 2);
+	memcpy(p + 6, hex2 + 2 * (v >> 8 & 0xff), 2);
+	memcpy(p + 8, hex2 + 2 * (v & 0xff), 2);
+	return p + 10;
+}
+
+/* Small numbers (tokens) without the digit count loop. */
+static inline char *put_small(char *p, uint64_t v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		memcpy(p, digits2 + 2 * v, 2);
+		return p + 2;
+	}
+	return put_u64(p, v);
 }
 
 static inline char *put_str(char *p, const char *s)
@@ -89,11 +116,12 @@ static inline char *put_str(char *p, const char *s)
 	return p + n;
 }
 
-/* RFC 4180: quoted when it holds a comma, quote or line break. */
+/* RFC 4180: quoted when it holds a comma, quote or line break (one scan:
+ * a padding row's message came through four memchr calls before). */
 static char *put_field(char *p, const char *s, size_t max)
 {
 	size_t n = strnlen(s, max);
-	if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
+	if (strcspn(s, ",\"\n\r") >= n) {
 		memcpy(p, s, n);
 		return p + n;
 	}
@@ -170,32 +198,20 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *
 }
 
 /* A decimal kept as text: offsets and indices grow by a little each row,
- * and timestamps mostly do, so adding the difference to the digits is
- * cheaper than formatting the number again. */
+ * and timestamps mostly do, so when a value differs from the last one
+ * only in its last four digits (and has at least four) only those are
+ * rewritten, two digits per step; anything else is formatted again. */
 static inline void dec_set(struct csvdec *d, uint64_t v)
 {
-	if (v >= d->v && v - d->v < 100000 && d->n) {
-		unsigned add = (unsigned)(v - d->v);
-		int i = (int)d->n - 1;
-		while (add) {
-			if (i < 0) { /* one more digit */
-				memmove(d->s + 1, d->s, d->n);
-				d->s[0] = '0';
-				d->n++;
-				i = 0;
-			}
-			unsigned x = (unsigned)(d->s[i] - '0') + add % 10;
-			add /= 10;
-			if (x >= 10) {
-				x -= 10;
-				add++;
-			}
-			d->s[i--] = (char)('0' + x);
-		}
+	uint64_t low = v - d->base;
+	if (low < 10000 && d->n >= 4) {
+		unsigned hi = (unsigned)low / 100, lo = (unsigned)low - 100 * hi;
+		memcpy(d->s + d->n - 4, digits2 + 2 * hi, 2);
+		memcpy(d->s + d->n - 2, digits2 + 2 * lo, 2);
 	} else {
 		d->n = (unsigned)(put_u64(d->s, v) - d->s);
+		d->base = v - v % 10000;
 	}
-	d->v = v;
 }
 
 static inline char *put_dec(char *p, struct csvdec *d, uint64_t v)
@@ -205,17 +221,15 @@ static inline char *put_dec(char *p, struct csvdec *d, uint64_t v)
 	return p + d->n;
 }
 
-/* An event row, from the decoder's batch. */
-void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name)
+/* One event row at p; returns its end. */
+static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec, const struct hwpc_ts_ev *ev)
 {
 	static const char times[3][16] = { ",full,,,\n", ",unwrapped,,,\n", ",relative,,,\n" };
 	static const uint8_t tlen[] = { 9, 14, 13 };
-	struct csvw *w = &t->csv;
-	if (w->cap - w->len < ROW_MAX && csvw_flush(w))
-		return;
-	char *p = w->buf + w->len;
+	static const char sizes[4][4] = { { '3', '2', ',' }, { '6', '4', ',' }, { '9', '6', ',' },
+					  { '1', '2', '8', ',' } };
 	memcpy(p, "event,", 6);
-	p = put_dec(p + 6, &t->csv.offset, ev->offset);
+	p = put_dec(p + 6, &dec[0], ev->offset);
 	*p++ = ',';
 	if (t->lay.have_bufs) {
 		int b;
@@ -230,18 +244,46 @@ void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *n
 		*p++ = ',';
 	}
 	*p++ = ',';
-	p = put_dec(p, &t->csv.index, ev->index);
+	p = put_dec(p, &dec[1], ev->index);
 	*p++ = ',';
-	p = put_u64(p, ev->size);
-	*p++ = ',';
+	unsigned sz = ((ev->size >> 5) - 1) & 3; /* 32, 64, 96, 128 */
+	memcpy(p, sizes[sz], 4);
+	p += 3 + (sz == 3);
 	p = put_hex32(p, ev->header);
 	*p++ = ',';
-	p = put_u64(p, ev->token);
+	p = put_small(p, ev->token);
 	*p++ = ',';
-	if (name)
-		p = put_field(p, name, 64);
+	if (t->o.map) {
+		const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ev->token);
+		if (m)
+			p = put_field(p, m->name, 64);
+	}
 	*p++ = ',';
-	p = put_dec(p, &t->csv.ts, ev->ts);
+	p = put_dec(p, &dec[2], ev->ts);
 	memcpy(p, times[ev->time], 16); /* fixed size: the row has room (ROW_MAX) */
-	w->len = (size_t)(p + tlen[ev->time] - w->buf);
+	return p + tlen[ev->time];
+}
+
+/* A batch of event rows from the decoder.  The running decimals are
+ * copied to locals for the batch: rows are written through char
+ * pointers, which could alias them and force a reload at every step. */
+int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n)
+{
+	struct csvw *w = &t->csv;
+	struct csvdec dec[3] = { w->offset, w->index, w->ts };
+	char *p = w->buf + w->len, *room = w->buf + w->cap - ROW_MAX;
+	for (size_t i = 0; i < n; i++) {
+		if (p > room) {
+			w->len = (size_t)(p - w->buf);
+			if (csvw_flush(w))
+				break;
+			p = w->buf;
+		}
+		p = event_row(p, t, dec, &ev[i]);
+	}
+	w->len = (size_t)(p - w->buf);
+	w->offset = dec[0];
+	w->index = dec[1];
+	w->ts = dec[2];
+	return w->failed;
 }

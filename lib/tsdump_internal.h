@@ -10,10 +10,10 @@
 #define MAX_LOSSES 1000 /* loss records the summary lists; the rest are counted */
 
 /* A buffered writer for CSV rows: fixed columns, integers formatted by
- * hand, one fwrite per 64 KiB. */
+ * hand, one fwrite per CSV_CAP bytes. */
 struct csvdec {
-	uint64_t v;
-	unsigned n;
+	uint64_t base; /* the value s spells, its last four digits zeroed */
+	unsigned n;    /* digits in s (0: none yet) */
 	char s[24];
 };
 
@@ -27,7 +27,7 @@ struct csvw {
 
 struct tokstat {
 	uint32_t token;
-	uint64_t count, first, last, min_gap, max_gap;
+	struct hwpc_ts_tokstat s;
 };
 
 struct slicestat {
@@ -56,12 +56,13 @@ struct hwpc_tsdump {
 	struct hwpc_err werr;     /* first write error */
 
 	/* per-token statistics: small tokens (all a 32-bit event can carry)
-	 * index toks directly, others through open addressing */
-	int32_t small[8192];
+	 * in direct (which the decoder updates in summary mode), others in
+	 * toks through open addressing */
+	struct hwpc_ts_tokstat *direct;
 	struct tokstat *toks;
 	int32_t *slots;
 	unsigned ntoks, mask;
-	uint64_t other_count; /* events of tokens past HWPC_TSDUMP_MAX_TOKENS */
+	uint64_t other_count; /* events of large tokens past HWPC_TSDUMP_MAX_TOKENS */
 	struct slicestat *slices;
 	uint64_t last_ts; /* latest event time, for anomalies in the trace */
 
@@ -77,10 +78,10 @@ void csvw_free(struct csvw *w);
 int csvw_flush(struct csvw *w);
 void csv_header(struct csvw *w);
 void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name);
-void csv_event(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, const char *name);
+int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n); /* !0: write error */
 
 /* tsdump_stats.c */
-void stats_init(struct hwpc_tsdump *t);
+int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
 /* A slice ended (begin, end times); *pair set by the caller. */
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);

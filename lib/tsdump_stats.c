@@ -1,5 +1,7 @@
-/* tsdump --summary: per-token statistics (an open-addressing table, at most
- * HWPC_TSDUMP_MAX_TOKENS tokens), the losses, and the summary records.
+/* tsdump --summary: per-token statistics (tokens below HWPC_TS_DIRECT_TOKENS
+ * in a table indexed by token, which the decoder updates itself in summary
+ * mode; larger ones in an open-addressing table, at most
+ * HWPC_TSDUMP_MAX_TOKENS of them), the losses, and the summary records.
  *
  * Every summary record has the same keys, so CSV gets one header:
  *   record   total | token | slice | loss
@@ -42,29 +44,16 @@ static int grow(struct hwpc_tsdump *t)
 	return 0;
 }
 
-static inline void update(struct tokstat *s, uint64_t ts)
+int stats_init(struct hwpc_tsdump *t)
 {
-	/* A 32-bit event's time is rounded down to 32 ticks, so it can
-	 * read earlier than the event before it: such a gap counts as 0. */
-	uint64_t gap = ts > s->last ? ts - s->last : 0;
-	if (gap < s->min_gap)
-		s->min_gap = gap;
-	if (gap > s->max_gap)
-		s->max_gap = gap;
-	if (ts > s->last)
-		s->last = ts;
-	s->count++;
-}
-
-void stats_init(struct hwpc_tsdump *t)
-{
-	memset(t->small, 0xff, sizeof t->small);
+	t->direct = calloc(HWPC_TS_DIRECT_TOKENS, sizeof *t->direct);
+	return t->direct ? 0 : -1;
 }
 
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 {
-	if (token < 8192 && t->small[token] >= 0) {
-		update(&t->toks[t->small[token]], ts);
+	if (token < HWPC_TS_DIRECT_TOKENS) {
+		hwpc_ts_tokstat_add(&t->direct[token], ts);
 		return;
 	}
 	unsigned i = t->mask ? hash(token) & t->mask : 0;
@@ -76,7 +65,7 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 				break;
 			s = &t->toks[k];
 			if (s->token == token) {
-				update(s, ts);
+				hwpc_ts_tokstat_add(&s->s, ts);
 				return;
 			}
 		}
@@ -95,10 +84,28 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 			;
 	}
 	t->slots[i] = (int32_t)t->ntoks;
-	if (token < 8192)
-		t->small[token] = (int32_t)t->ntoks;
 	s = &t->toks[t->ntoks++];
-	*s = (struct tokstat){ .token = token, .count = 1, .first = ts, .last = ts, .min_gap = UINT64_MAX };
+	*s = (struct tokstat){ .token = token };
+	hwpc_ts_tokstat_add(&s->s, ts);
+}
+
+/* The tokens of the direct table join the others, for the report. */
+static int take_direct(struct hwpc_tsdump *t)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+		n += t->direct[k].count != 0;
+	if (!n)
+		return 0;
+	struct tokstat *ts = realloc(t->toks, (t->ntoks + n) * sizeof *ts);
+	if (!ts)
+		return -1;
+	t->toks = ts;
+	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+		if (t->direct[k].count)
+			ts[t->ntoks++] = (struct tokstat){ .token = k, .s = t->direct[k] };
+	memset(t->direct, 0, HWPC_TS_DIRECT_TOKENS * sizeof *t->direct);
+	return 0;
 }
 
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg)
@@ -120,6 +127,7 @@ void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int bu
 
 void stats_free(struct hwpc_tsdump *t)
 {
+	free(t->direct);
 	free(t->toks);
 	free(t->slots);
 	free(t->slices);
@@ -218,28 +226,32 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	}
 	if (t->other_count) {
 		total(o, "other_tokens", t->other_count);
-		hwpc_out_str(o, "message", "events of tokens past the first 65536 distinct ones");
+		hwpc_out_str(o, "message", "events of tokens past the first 65536 distinct ones above 8191");
 		hwpc_out_end(o, err);
 	}
 	total(o, "lost", s->lost);
 	hwpc_out_str(o, "message", s->lost ? "data was lost or is suspect" : "nothing lost");
 	hwpc_out_end(o, err);
 
+	if (take_direct(t)) {
+		int r = hwpc_err_set(err, HWPC_EOP, "out of memory");
+		rc = rc ? rc : r;
+	}
 	if (t->ntoks) {
 		o = section(t, o, COLS(token_cols), &rc, err);
 		qsort(t->toks, t->ntoks, sizeof *t->toks, cmp_tok);
 		free(t->slots); /* the order changed; the tables are done with */
 		t->slots = NULL;
 		t->mask = 0;
-		stats_init(t);
 		for (unsigned k = 0; o && k < t->ntoks; k++) {
-			const struct tokstat *ts = &t->toks[k];
-			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ts->token);
+			const struct tokstat *tk = &t->toks[k];
+			const struct hwpc_ts_tokstat *ts = &tk->s;
+			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, tk->token);
 			hwpc_out_begin(o);
 			hwpc_out_str(o, "record", "token");
 			if (m)
 				hwpc_out_str(o, "name", m->name);
-			hwpc_out_u64(o, "token", ts->token);
+			hwpc_out_u64(o, "token", tk->token);
 			hwpc_out_u64(o, "count", ts->count);
 			hwpc_out_u64(o, "first_ts", ts->first);
 			hwpc_out_u64(o, "last_ts", ts->last);

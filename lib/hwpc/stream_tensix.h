@@ -116,12 +116,58 @@ struct hwpc_ts_ev {
 };
 typedef int (*hwpc_ts_batch_cb)(void *ctx, const struct hwpc_ts_ev *ev, size_t n);
 
+/* Per-token statistics: events, first and latest timestamp, and the gaps
+ * between consecutive events of the token, in counter ticks.  A 32-bit
+ * event's time is rounded down to 32 ticks, so it can read earlier than
+ * the event before it: such a gap counts as 0. */
+struct hwpc_ts_tokstat {
+	uint64_t count; /* 0: not seen yet (the rest is then meaningless) */
+	uint64_t first, last;
+	uint64_t min_gap, max_gap;
+};
+
+static inline void hwpc_ts_tokstat_add(struct hwpc_ts_tokstat *s, uint64_t ts)
+{
+	uint64_t n = s->count;
+	if (__builtin_expect(n == 0, 0)) {
+		s->count = 1;
+		s->first = s->last = ts;
+		s->min_gap = UINT64_MAX;
+		s->max_gap = 0;
+		return;
+	}
+	s->count = n + 1;
+	/* Branches, not conditional moves: a new minimum or maximum is rare
+	 * once a token has been seen a few times, and untaken branches cost
+	 * no stores (the decoder's summary runs this once an event). */
+	uint64_t gap = 0;
+	if (__builtin_expect(ts > s->last, 1)) {
+		gap = ts - s->last;
+		s->last = ts;
+	}
+	if (gap < s->min_gap)
+		s->min_gap = gap;
+	if (gap > s->max_gap)
+		s->max_gap = gap;
+}
+
+/* Tokens a 32-bit event can carry (13 bits): the summary mode's table. */
+#define HWPC_TS_DIRECT_TOKENS 8192
+
 /* layout may be NULL (one stream, no positions).  NULL on out of memory. */
 struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_cb cb,
 				  void *ctx);
 /* Send events to cb in batches instead of the item callback (call before
  * the first feed); -1 on out of memory. */
 int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx);
+/* Summary mode, for a consumer that needs per-token statistics and losses
+ * only: events with a token below HWPC_TS_DIRECT_TOKENS are not delivered,
+ * they update tab[token] (zeroed by the caller, HWPC_TS_DIRECT_TOKENS
+ * entries); events with larger tokens go to the batch callback, which must
+ * be set; information items (padding, full, pending, stale) are counted in
+ * the summary but not delivered.  Losses still come through the item
+ * callback.  Call before the first feed. */
+void hwpc_tsdec_set_stats(struct hwpc_tsdec *d, struct hwpc_ts_tokstat *tab);
 /* Buffer and L1 address of an input offset (-1, UINT64_MAX: unknown). */
 void hwpc_tsdec_locate(const struct hwpc_tsdec *d, uint64_t offset, int *buffer, uint64_t *addr);
 int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n);

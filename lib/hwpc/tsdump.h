@@ -2,8 +2,8 @@
  * JSON Lines, Chrome trace) or a summary (counts, time span, per-token
  * statistics, losses), for Tensix timestamp streams and PCOUNTER record
  * buffers.  Feed bytes in any chunks; memory stays bounded (per-token
- * statistics are kept for at most HWPC_TSDUMP_MAX_TOKENS distinct tokens,
- * the rest are counted together). */
+ * statistics are kept for every token below HWPC_TS_DIRECT_TOKENS and at
+ * most HWPC_TSDUMP_MAX_TOKENS larger ones; the rest are counted together). */
 #ifndef HWPC_TSDUMP_H
 #define HWPC_TSDUMP_H
 

@@ -1,8 +1,11 @@
-/* The decoder's fast path (whole events straight from the input, events in
- * batches) against its word-by-word path: random streams with every event
- * size, flushes, zero words, bad words, size changes and cut-off events,
- * with and without a buffer layout, must give the same items.  Feeding one
- * byte at a time never takes the fast path, so it is the reference. */
+/* The decoder's fast path (whole 16-byte units, events in batches, the
+ * summary mode's own statistics) against its word-by-word path: random
+ * streams with every event size, flushes, zero words, bad words, size
+ * changes and cut-off events, with and without a buffer layout, fed whole
+ * and in random chunks, must give the same items, the same summary and
+ * the same per-token statistics.  Feeding one byte at a time never takes
+ * the fast path, so it is the reference.  And damage planted in long
+ * well-formed runs (which the fast path does take) must be reported. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "stream_tensix_internal.h" /* fast_units: proof that the fast path ran */
 #include "tsx_collect.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -21,25 +25,31 @@ static unsigned rnd(unsigned n)
 	return (unsigned)(rng % n);
 }
 
+/* A token: mostly small, now and then one only 64/96/128-bit events carry. */
+static uint32_t tok(void)
+{
+	return rnd(8) ? rnd(64) << 3 : (uint32_t)(8192 + rnd(1u << 20)) << 3;
+}
+
 /* Mostly well-formed streams, with every kind of damage now and then. */
 static size_t gen(uint32_t *w, size_t max)
 {
 	size_t n = 0;
 	uint64_t c = rnd(1000);
 	while (n + 8 < max) {
-		unsigned r = rnd(100), tok = rnd(64) << 3;
+		unsigned r = rnd(100), t = tok();
 		c += rnd(300);
 		if (r < 30) {
-			w[n++] = (tok & 0xffff) | 2 | (uint32_t)((c & 0x1fffe0) << 11);
+			w[n++] = ((t & 0xfff8) | 2) + (uint32_t)((c & 0x1fffe0) << 11);
 		} else if (r < 50) {
-			w[n++] = tok | 1;
+			w[n++] = t | 1;
 			w[n++] = (uint32_t)c;
 		} else if (r < 65) {
-			w[n++] = tok | 4;
+			w[n++] = t | 4;
 			w[n++] = (uint32_t)c;
 			w[n++] = (uint32_t)(c >> 32);
 		} else if (r < 80) {
-			w[n++] = tok;
+			w[n++] = t;
 			w[n++] = (uint32_t)c;
 			w[n++] = (uint32_t)(c >> 32);
 			w[n++] = rnd(20) ? 0 : 7; /* a bad last word now and then */
@@ -57,6 +67,61 @@ static size_t gen(uint32_t *w, size_t max)
 	return n - rnd(3); /* sometimes cut inside an event */
 }
 
+/* The timestamper's writer model: runs of one event size, flushed to the
+ * unit boundary before the size changes (32-bit runs fill whole units),
+ * counters that wrap 21 and 32 bits, and damage now and then.  These
+ * streams keep the fast path busy, the ones above mostly the careful one.
+ */
+static size_t gen_runs(uint32_t *w, size_t max, unsigned damage)
+{
+	size_t n = 0;
+	uint64_t c = (uint64_t)rnd(1u << 30) << rnd(24);
+	while (n + 64 < max) {
+		unsigned size = 32 << rnd(4), runs = 1 + rnd(12);
+		for (unsigned i = 0; i < runs && n + 64 < max; i++) {
+			uint32_t t = tok();
+			c += rnd(8) ? rnd(300) : rnd(1u << 22);
+			switch (size) {
+			case 32:
+				for (int k = 0; k < 4; k++) { /* a whole unit */
+					c += rnd(100);
+					w[n++] = (((t + 8 * (uint32_t)k) & 0xfff8) | 2) + (uint32_t)((c & 0x1fffe0) << 11);
+				}
+				break;
+			case 64:
+				w[n++] = t | 1;
+				w[n++] = (uint32_t)c;
+				break;
+			case 96:
+				w[n++] = t | 4;
+				w[n++] = (uint32_t)c;
+				w[n++] = (uint32_t)(c >> 32);
+				break;
+			default:
+				w[n++] = t;
+				w[n++] = (uint32_t)c;
+				w[n++] = (uint32_t)(c >> 32);
+				w[n++] = 0;
+			}
+		}
+		while (n % 4) /* FLUSH_64b / FLUSH_96b */
+			w[n++] = 0;
+		if (!rnd(6)) /* an empty flush: a whole zero unit */
+			for (int k = 0; k < 4; k++)
+				w[n++] = 0;
+	}
+	for (unsigned k = 0; k < damage; k++) {
+		size_t i = rnd((unsigned)n);
+		switch (rnd(4)) {
+		case 0: w[i] = 3 + 4 * rnd(2); break;      /* a word no event starts with */
+		case 1: w[i] = 0; break;                    /* a lost word */
+		case 2: w[i] ^= 1u << rnd(32); break;       /* a flipped bit */
+		default: w[i] = (uint32_t)rng; break;       /* garbage */
+		}
+	}
+	return n;
+}
+
 static void same(const struct tsx_items *a, const struct tsx_items *b)
 {
 	assert_int_equal(a->n, b->n);
@@ -65,6 +130,7 @@ static void same(const struct tsx_items *a, const struct tsx_items *b)
 		assert_int_equal(x->kind, y->kind);
 		assert_int_equal(x->offset, y->offset);
 		assert_int_equal(x->buffer, y->buffer);
+		assert_int_equal(x->addr, y->addr);
 		if (x->kind == HWPC_TS_EVENT) {
 			assert_int_equal(x->index, y->index);
 			assert_int_equal(x->size, y->size);
@@ -81,8 +147,22 @@ static void same(const struct tsx_items *a, const struct tsx_items *b)
 	assert_memory_equal(&a->sum, &b->sum, sizeof a->sum);
 }
 
+/* Feed in chunks: 1 (careful path only), 0 (all at once), or random
+ * sizes (-1), so that units, words and 96-bit events are cut anywhere. */
+static uint64_t feed(struct hwpc_tsdec *d, const uint8_t *b, size_t len, int chunk)
+{
+	for (size_t i = 0; i < len;) {
+		size_t k = chunk > 0 ? (size_t)chunk : chunk == 0 ? len : 1 + rnd(rnd(2) ? 40 : 3000);
+		if (k > len - i)
+			k = len - i;
+		hwpc_tsdec_feed(d, b + i, k);
+		i += k;
+	}
+	hwpc_tsdec_finish(d);
+	return d->fast_units;
+}
+
 /* Batches turned back into items, interleaved with the anomalies. */
-static struct tsx_items *batch_sink;
 static const struct hwpc_tsdec *batch_dec;
 static int batch_cb(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 {
@@ -96,38 +176,198 @@ static int batch_cb(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 	return 0;
 }
 
-static void decode_batched(struct tsx_items *c, const struct hwpc_ts_layout *lay, const uint8_t *b, size_t len)
+static uint64_t decode(struct tsx_items *c, const struct hwpc_ts_layout *lay, const uint8_t *b, size_t len,
+		       int chunk, bool batched)
 {
 	c->n = 0;
 	struct hwpc_tsdec *d = hwpc_tsdec_new(lay, tsx_collect_cb, c);
 	assert_non_null(d);
-	assert_int_equal(hwpc_tsdec_set_batch(d, batch_cb, c), 0);
-	batch_sink = c;
+	if (batched)
+		assert_int_equal(hwpc_tsdec_set_batch(d, batch_cb, c), 0);
 	batch_dec = d;
-	hwpc_tsdec_feed(d, b, len);
-	hwpc_tsdec_finish(d);
+	uint64_t fast = feed(d, b, len, chunk);
 	c->sum = *hwpc_tsdec_summary(d);
 	hwpc_tsdec_free(d);
+	return fast;
+}
+
+/* Summary mode: the per-token table, the large tokens' events (as items,
+ * in order) and the losses. */
+struct stats {
+	struct hwpc_ts_tokstat tab[HWPC_TS_DIRECT_TOKENS];
+	struct tsx_items items;
+};
+
+static uint64_t decode_stats(struct stats *s, const struct hwpc_ts_layout *lay, const uint8_t *b, size_t len,
+			     int chunk)
+{
+	memset(s->tab, 0, sizeof s->tab);
+	s->items.n = 0;
+	struct hwpc_tsdec *d = hwpc_tsdec_new(lay, tsx_collect_cb, &s->items);
+	assert_non_null(d);
+	assert_int_equal(hwpc_tsdec_set_batch(d, batch_cb, &s->items), 0);
+	hwpc_tsdec_set_stats(d, s->tab);
+	batch_dec = d;
+	uint64_t fast = feed(d, b, len, chunk);
+	s->items.sum = *hwpc_tsdec_summary(d);
+	hwpc_tsdec_free(d);
+	return fast;
+}
+
+/* What summary mode must hold, from an item decode: the statistics of
+ * every small token, the large tokens' events and the losses, in order;
+ * the same summary. */
+static void stats_match_items(const struct stats *s, const struct tsx_items *all)
+{
+	static struct hwpc_ts_tokstat want[HWPC_TS_DIRECT_TOKENS];
+	static struct tsx_items rest;
+	memset(want, 0, sizeof want);
+	rest.n = 0;
+	for (size_t i = 0; i < all->n; i++) {
+		const struct hwpc_ts_item *it = &all->it[i];
+		if (it->kind == HWPC_TS_EVENT && it->token < HWPC_TS_DIRECT_TOKENS)
+			hwpc_ts_tokstat_add(&want[it->token], it->ts);
+		else if (it->kind == HWPC_TS_EVENT || hwpc_ts_kind_is_loss(it->kind))
+			tsx_collect_cb(&rest, it);
+	}
+	rest.sum = all->sum;
+	assert_memory_equal(want, s->tab, sizeof want);
+	same(&rest, &s->items);
+}
+
+static void layouts(struct hwpc_ts_layout *lay, int round)
+{
+	*lay = (struct hwpc_ts_layout){ .have_bufs = true, .start = { 4, 200 }, .end = { 4 + rnd(200), 300 },
+					.valid = { true, true }, .have_status = round % 2,
+					.status = (uint32_t)rnd(1 << 14) << 14 | rnd(64) };
+}
+
+static void check_all_ways(const uint8_t *b, size_t len, const struct hwpc_ts_layout *l, uint64_t *fast_units)
+{
+	static struct tsx_items slow, fast, other;
+	static struct stats s_slow, s_fast;
+
+	decode(&slow, l, b, len, 1, false);
+	*fast_units += decode(&fast, l, b, len, 0, false);
+	same(&slow, &fast);
+	decode(&other, l, b, len, -1, false);
+	same(&slow, &other);
+	decode(&other, l, b, len, 0, true);
+	same(&slow, &other);
+	decode(&other, l, b, len, -1, true);
+	same(&slow, &other);
+
+	decode_stats(&s_slow, l, b, len, 1);
+	*fast_units += decode_stats(&s_fast, l, b, len, 0);
+	assert_memory_equal(s_slow.tab, s_fast.tab, sizeof s_slow.tab);
+	same(&s_slow.items, &s_fast.items);
+	decode_stats(&s_fast, l, b, len, -1);
+	assert_memory_equal(s_slow.tab, s_fast.tab, sizeof s_slow.tab);
+	same(&s_slow.items, &s_fast.items);
+	stats_match_items(&s_fast, &slow);
 }
 
 static void test_fast_equals_slow(void **state)
 {
 	static uint32_t w[1500];
 	static uint8_t b[sizeof w];
-	static struct tsx_items slow, fast, batched;
+	uint64_t fast_units = 0;
 	for (int round = 0; round < 300; round++) {
 		size_t n = gen(w, sizeof w / sizeof *w);
 		tsx_words_le(b, w, n);
 		size_t len = n * 4 - (round % 7 == 0); /* a trailing byte now and then */
-		struct hwpc_ts_layout lay = { .have_bufs = true, .start = { 4, 200 }, .end = { 4 + rnd(200), 300 },
-					      .valid = { true, true }, .have_status = round % 2,
-					      .status = (uint32_t)rnd(1 << 14) << 14 | rnd(64) };
-		const struct hwpc_ts_layout *l = round % 3 ? &lay : NULL;
-		tsx_decode(&slow, l, b, len, 1);
-		tsx_decode(&fast, l, b, len, 0);
-		decode_batched(&batched, l, b, len);
-		same(&slow, &fast);
-		same(&slow, &batched);
+		struct hwpc_ts_layout lay;
+		layouts(&lay, round);
+		check_all_ways(b, len, round % 3 ? &lay : NULL, &fast_units);
+	}
+	assert_true(fast_units > 0);
+}
+
+static void test_runs_fast_equals_slow(void **state)
+{
+	static uint32_t w[3000];
+	static uint8_t b[sizeof w];
+	uint64_t fast_units = 0, units = 0;
+	for (int round = 0; round < 300; round++) {
+		size_t n = gen_runs(w, sizeof w / sizeof *w, round % 4 ? rnd(4) : 0);
+		tsx_words_le(b, w, n);
+		size_t len = n * 4 - (round % 11 == 0 ? 1 + rnd(40) : 0);
+		struct hwpc_ts_layout lay;
+		layouts(&lay, round);
+		uint64_t f = 0;
+		check_all_ways(b, len, round % 3 ? &lay : NULL, &f);
+		if (round % 3 == 0) { /* no layout: every unit is decoded */
+			fast_units += f;
+			units += len / 16;
+		}
+	}
+	/* Two whole-input decodes each: most units of these streams are
+	 * plain, so the fast path must have taken most of them. */
+	assert_true(fast_units > units * 3 / 2);
+}
+
+/* One loss planted in a long well-formed run, at every event of it: the
+ * fast path must take the run and still report the loss, as the careful
+ * path does. */
+static void test_planted_damage_reported(void **state)
+{
+	static uint32_t w[600], v[600];
+	static uint8_t b[sizeof w];
+	static size_t starts[600];
+	static struct tsx_items slow, fast;
+	static const char *const what[] = { "bad size code", "nonzero 128-bit last word", "backwards",
+					    "size change" };
+	size_t ns;
+	for (unsigned size = 32; size <= 128; size += 32) {
+		/* one size only: a 128-bit event first for a full timestamp */
+		size_t n = 0;
+		uint64_t c = 0x123456789ull;
+		w[n++] = 0x80, w[n++] = (uint32_t)c, w[n++] = (uint32_t)(c >> 32), w[n++] = 0;
+		ns = 0;
+		while (n + 8 < 576) {
+			c += 1 + rnd(200);
+			starts[ns++] = n;
+			if (size == 32) {
+				w[n++] = ((rnd(64) << 3) | 2) + (uint32_t)((c & 0x1fffe0) << 11);
+			} else {
+				w[n++] = (rnd(64) << 3) | (size == 64 ? 1 : size == 96 ? 4 : 0);
+				w[n++] = (uint32_t)c;
+				if (size >= 96)
+					w[n++] = (uint32_t)(c >> 32);
+				if (size == 128)
+					w[n++] = 0;
+			}
+		}
+		while (n % 4)
+			w[n++] = 0;
+		for (size_t e = 0; e < ns; e++) {
+			for (unsigned kind = 0; kind < 4; kind++) {
+				size_t h = starts[e];
+				memcpy(v, w, n * sizeof *w);
+				if (kind == 0) {
+					v[h] = (v[h] & ~7u) | (rnd(2) ? 3 : 7);
+				} else if (kind == 1) {
+					if (size != 128)
+						continue;
+					v[h + 3] = 1 + rnd(100);
+				} else if (kind == 2) {
+					if (size < 96)
+						continue;
+					v[h + 2] -= 1; /* counter_hi: far back in time */
+				} else {
+					if (size == 128 || (size == 96 && h % 4 == 0))
+						continue; /* a new unit may change size */
+					v[h] = (v[h] & ~7u) | (size == 32 ? 1 : 2);
+				}
+				tsx_words_le(b, v, n);
+				decode(&slow, NULL, b, n * 4, 1, false);
+				uint64_t fast_units = decode(&fast, NULL, b, n * 4, 0, false);
+				same(&slow, &fast);
+				if (!fast.sum.lost)
+					fail_msg("%u-bit run, event %zu: %s not reported", size, e, what[kind]);
+				assert_true(fast_units > 0);
+			}
+		}
 	}
 }
 
@@ -135,6 +375,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_equals_slow),
+		cmocka_unit_test(test_runs_fast_equals_slow),
+		cmocka_unit_test(test_planted_damage_reported),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,119 @@
+/* Internal to the Tensix stream decoder: its state, shared by the careful
+ * word-by-word path (stream_tensix.c) and the unit-at-a-time fast path
+ * (stream_tensix_fast.c), and the timestamp rules both must apply alike. */
+#ifndef HWPC_STREAM_TENSIX_INTERNAL_H
+#define HWPC_STREAM_TENSIX_INTERNAL_H
+
+#include "hwpc/stream_tensix.h"
+
+/* Phases of the input when the buffer layout is known: the written part
+ * of buffer 0, its stale rest, the same for buffer 1, then extra bytes. */
+enum { PH_B0, PH_B0_STALE, PH_B1, PH_B1_STALE, PH_EXTRA, PH_COUNT };
+
+#define BATCH 1024
+
+struct hwpc_tsdec {
+	hwpc_ts_cb cb;
+	void *ctx;
+	int stop;
+
+	/* events in batches (hwpc_tsdec_set_batch) */
+	hwpc_ts_batch_cb bcb;
+	void *bctx;
+	struct hwpc_ts_ev *batch;
+	size_t nbatch;
+
+	/* summary mode (hwpc_tsdec_set_stats): per-token statistics of
+	 * tokens below HWPC_TS_DIRECT_TOKENS, information items only counted */
+	struct hwpc_ts_tokstat *stats;
+
+	struct hwpc_ts_layout lay;
+	struct hwpc_ts_status st;
+	uint64_t cap[2];              /* region bytes */
+	uint64_t phase_end[PH_COUNT]; /* byte offsets */
+	int phase;
+
+	uint64_t off; /* bytes consumed */
+	uint8_t carry[4];
+	unsigned ncarry;
+
+	/* the event being assembled */
+	uint32_t w[4];
+	unsigned have, need, size;
+	uint64_t ev_off;
+	bool zero_cand;
+	unsigned unit_size; /* size of the first event started in this unit */
+
+	/* coalesced runs: padding bytes, undecodable words */
+	uint64_t pad_off, pad_bytes;
+	uint64_t bad_off, bad_words;
+	uint32_t bad_first;
+
+	/* time */
+	bool have_any, have_full;
+	uint64_t ref; /* latest timestamp (lower bound for 32-bit events) */
+
+	struct hwpc_ts_summary sum;
+	uint64_t fast_units; /* units the fast path took (for the tests) */
+	char msg[192];
+};
+
+static inline uint32_t tsx_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A 32-bit event's counter bits 5..20, unwrapped forward against ref: the
+ * result may be up to 31 ticks before ref (bits 0..4 are unknown), never
+ * more, so a smaller value means the 21-bit field wrapped.  That is, the
+ * distance from ref - 31 to the event, modulo 2^21 (in this form it is a
+ * short chain of instructions: the fast path runs it once an event). */
+static inline uint64_t tsx_unwrap32(uint64_t ref, uint32_t w)
+{
+	uint64_t bits = (w >> 11) & 0x1fffe0;
+	return ref - 31 + ((bits - (ref - 31)) & 0x1fffff);
+}
+
+/* A 64-bit event's counter_lo, unwrapped forward against ref. */
+static inline uint64_t tsx_unwrap64(uint64_t ref, uint32_t lo)
+{
+	uint64_t cand = (ref & ~(uint64_t)0xffffffff) | lo;
+	if (cand < ref)
+		cand += (uint64_t)1 << 32;
+	return cand;
+}
+
+/* stream_tensix.c: deliver the batch of events (hwpc_tsdec_set_batch). */
+void tsdec_flush_batch(struct hwpc_tsdec *d);
+
+/* One event into the batch, delivered when full (both paths). */
+static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tsdec *d, uint64_t off, uint64_t index,
+								unsigned size, uint32_t header, uint64_t ts,
+								enum hwpc_ts_time time)
+{
+	struct hwpc_ts_ev *e = &d->batch[d->nbatch++];
+	e->offset = off;
+	e->index = index;
+	e->ts = ts;
+	e->header = header;
+	e->token = header >> 3;
+	e->size = (uint16_t)size;
+	e->time = (uint8_t)time;
+	if (d->nbatch == BATCH)
+		tsdec_flush_batch(d);
+}
+
+/* stream_tensix.c, for the fast path: emit the pending padding or
+ * undecodable run; deliver one event through the item callback. */
+void tsdec_flush_runs(struct hwpc_tsdec *d);
+void tsdec_event_item(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,
+		      uint64_t ts, enum hwpc_ts_time time);
+
+/* stream_tensix_fast.c: whole 16-byte units from p (at most units), from
+ * a unit boundary; returns the units consumed (0 when the first one needs
+ * the careful path).  d->off advances with them. */
+size_t tsdec_fast_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units);
+/* Whether the fast path may start here (a unit boundary). */
+bool tsdec_fast_ready(const struct hwpc_tsdec *d);
+
+#endif
