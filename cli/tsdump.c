@@ -26,7 +26,9 @@ static const char usage[] =
 	"      --buf1 START:END     then an image of L1 and the buffers are read from it\n"
 	"      --cntl VALUE       TIMESTAMP_CNTL (which buffers are valid; default 3)\n"
 	"      --l1-base ADDR     L1 address of FILE's first byte (default 0)\n"
-	"      --record long|short  FILE is a PCOUNTER record buffer of LONG or SHORT packets\n"
+	"      --record long|short|auto  a PCOUNTER record buffer of LONG or SHORT packets: FILE,\n"
+	"                         or with -d the buffer of domain -D (auto: CTRL.RECORD_FORMAT)\n"
+	"  -D, --domain NAME      with -d and --record: the PCOUNTER domain (pcread -D names)\n"
 	"      --format FMT       text (default), csv, json (JSON Lines) or trace (Chrome trace)\n"
 	"  -o, --output FILE      write to FILE instead of standard output\n"
 	"      --token-map FILE   token names, and begin/end pairs that become slices\n"
@@ -48,7 +50,8 @@ struct opts {
 	bool have_layout, given[2];
 	uint32_t cntl;
 	uint64_t l1_base;
-	bool record, summary, strict;
+	bool record, rec_auto, summary, strict;
+	const char *domain;
 	enum hwpc_rec_format rec_fmt;
 	enum hwpc_format fmt;
 	double hz;
@@ -90,6 +93,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "l1-base", required_argument, NULL, OPT_BASE }, { "record", required_argument, NULL, OPT_RECORD },
 		{ "format", required_argument, NULL, OPT_FORMAT }, { "token-map", required_argument, NULL, OPT_MAP },
 		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "strict", no_argument, NULL, OPT_STRICT },
+		{ "domain", required_argument, NULL, 'D' },
 		{ "hz", required_argument, NULL, OPT_HZ },     { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
 	};
@@ -99,9 +103,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 	o->cntl = 3;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:D:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->device = optarg; break;
+		case 'D':
+			o->domain = optarg;
+			break;
 		case 'o': o->output = optarg; break;
 		case OPT_STATUS:
 			if (parse_u32("--status", optarg, &o->lay.status))
@@ -126,7 +133,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return cli_fail_err(&err);
 			break;
 		case OPT_RECORD:
-			if (hwpc_rec_format_parse(optarg, &o->rec_fmt, &err))
+			o->rec_auto = !strcmp(optarg, "auto");
+			if (!o->rec_auto && hwpc_rec_format_parse(optarg, &o->rec_fmt, &err))
 				return cli_fail(HWPC_EINPUT, "--record: %s", err.msg);
 			o->record = true;
 			break;
@@ -167,9 +175,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->device && tensix_opts)
 		return cli_fail(HWPC_EINPUT, "with -d the buffer bounds and STATUS come from the device; "
 			       "--status, --buf0, --buf1, --cntl and --l1-base are for files");
-	if (o->device && o->record)
-		return cli_fail(HWPC_EINPUT, "--record from a device needs the simulator's PCOUNTER record "
-			       "mode, which hwpc does not have yet; decode a dump of the buffer from a file");
+	if (o->device && o->record && !o->domain)
+		return cli_fail(HWPC_EINPUT, "--record with -d needs -D DOMAIN (whose record buffer to read)");
+	if (o->domain && !(o->device && o->record))
+		return cli_fail(HWPC_EINPUT, "-D belongs to -d SPEC --record");
+	if (o->rec_auto && !o->device)
+		return cli_fail(HWPC_EINPUT, "--record auto reads the format from a device: give -d, or long|short");
 	if (o->l1_base && !o->given[0] && !o->given[1])
 		return cli_fail(HWPC_EINPUT, "--l1-base needs --buf0 or --buf1");
 	if (o->given[0] || o->given[1]) {
@@ -384,6 +395,52 @@ static int from_device(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct
 	return 0;
 }
 
+/* Where domain -D's record buffer is, from its registers (and its packet
+ * format, with --record auto). */
+static int record_buffer(struct opts *o, struct hwpc_dev *dev, struct hwpc_pc_recbuf *rb)
+{
+	struct hwpc_pc_layout *l = malloc(sizeof *l);
+	struct hwpc_err err;
+	unsigned d;
+	int rc = 0;
+	if (!l)
+		return cli_fail(HWPC_EOP, "out of memory");
+	if (hwpc_pc_layout_dev(dev, NULL, l, &err) || hwpc_pc_domain_find(l, o->domain, &d, &err) ||
+	    hwpc_pc_recbuf_read(dev, l, d, rb, &err))
+		rc = cli_fail_err(&err);
+	else {
+		if (o->rec_auto)
+			o->rec_fmt = rb->short_format ? HWPC_REC_SHORT : HWPC_REC_LONG;
+		if (!rb->record_mode)
+			cli_warn("%s: domain %s is not in record mode", o->device, l->dom[d].name);
+		if (rb->full)
+			cli_warn("%s: domain %s's record buffer reached RECORD_LIMIT: later packets were not "
+				 "written", o->device, l->dom[d].name);
+		if (rb->fault)
+			cli_warn("%s: RECORD_STATUS.FAULT: a VM fault stopped domain %s's record writes",
+				 o->device, l->dom[d].name);
+	}
+	free(l);
+	return rc;
+}
+
+/* The bytes written so far, from the simulated memory the buffer is in. */
+static int from_record_buffer(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_pc_recbuf *rb,
+			      uint8_t *buf)
+{
+	struct hwpc_err err;
+	if (!hwpc_dev_is_sim(dev))
+		return cli_fail(HWPC_EOP, "reading a record buffer from a real GPU needs its VM mapping, which "
+			       "hwpc does not have: dump the buffer and decode the file");
+	for (uint64_t done = 0; done < rb->used;) {
+		size_t n = rb->used - done < CHUNK ? (size_t)(rb->used - done) : CHUNK;
+		if (hwpc_sim_mem_read(dev, rb->start + done, buf, n, &err) || hwpc_tsdump_feed(t, buf, n, &err))
+			return cli_fail_err(&err);
+		done += n;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -394,6 +451,7 @@ int main(int argc, char **argv)
 	struct hwpc_err err;
 	FILE *out = stdout;
 	uint8_t *buf = NULL;
+	struct hwpc_pc_recbuf rb = { 0 };
 	int rc;
 
 	cli_init("tsdump");
@@ -408,7 +466,12 @@ int main(int argc, char **argv)
 		if (rc)
 			return cli_fail_err(&err);
 	}
-	if (o.device) {
+	if (o.device && o.record) {
+		if ((rc = cli_open(o.device, HWPC_OPEN_READ, &db, &dev)))
+			goto done;
+		if ((rc = record_buffer(&o, dev, &rb)))
+			goto done;
+	} else if (o.device) {
 		struct hwpc_tensix tx;
 		struct hwpc_timer tm;
 		struct hwpc_timer_rate rate;
@@ -435,11 +498,13 @@ int main(int argc, char **argv)
 		rc = buf ? cli_fail_err(&err) : cli_fail(HWPC_EOP, "out of memory");
 		goto done;
 	}
-	rc = o.device ? from_device(t, dev, &o.lay, buf) : from_file(t, &o, buf);
+	rc = o.device && o.record ? from_record_buffer(t, dev, &rb, buf)
+	     : o.device	      ? from_device(t, dev, &o.lay, buf)
+				: from_file(t, &o, buf);
 	if (!rc && hwpc_tsdump_finish(t, &err))
 		rc = err.status == HWPC_EINPUT ? cli_fail(HWPC_EINPUT, "%s: %s", to.input, err.msg)
 					       : cli_fail_err(&err);
-	if (!rc && o.strict && hwpc_tsdump_lost(t))
+	if (!rc && o.strict && (hwpc_tsdump_lost(t) || rb.fault || rb.full))
 		rc = cli_fail(HWPC_ELOST, "%s: data was lost or is suspect (--strict)", to.input);
 done:
 	hwpc_tsdump_free(t);

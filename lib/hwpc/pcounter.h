@@ -112,6 +112,22 @@ int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 int hwpc_pc_record_check(struct hwpc_dev *dev, const struct hwpc_pc_record *rec, bool *changed,
 			 char *diff, size_t len, struct hwpc_err *err);
 
+/* Where a domain's record-mode buffer is and how full (G84+): the VM
+ * address of RECORD_START (with RECORD_ADDRESS_HIGH on G92+), the bytes
+ * written so far (RECORD_STATUS.POSITION - start), the limit, the FAULT
+ * bit and the packet format from CTRL.RECORD_FORMAT. */
+struct hwpc_pc_recbuf {
+	uint64_t start;     /* VM address of the first packet */
+	uint64_t used;      /* bytes written */
+	uint64_t limit;     /* VM address of RECORD_LIMIT */
+	bool fault;         /* RECORD_STATUS.FAULT */
+	bool full;          /* a packet at or past RECORD_LIMIT was written: later ones are dropped */
+	bool short_format;  /* SHORT (16-byte) packets, else LONG (32-byte) */
+	bool record_mode;   /* CTRL.MODE is RECORD */
+};
+int hwpc_pc_recbuf_read(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned d,
+			struct hwpc_pc_recbuf *out, struct hwpc_err *err);
+
 /* Fill logic-op capabilities for the registers of one domain set (space
  * "PCOUNTER", "PCOUNTER.HUB", ...) on chip: bit positions from the OP and
  * SRC fields, features from which fields and registers exist. */

@@ -291,3 +291,33 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	run ptime -d sim:tensix --format csv
 	check [ "${lines[1]}" = "0x0000000000000064,100,1000,100000000.000" ]
 }
+
+@test "PCOUNTER record buffer read from the simulated device: packets, limit, --strict" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal 1 0x20 const 1
+	pcsim -d sim:g84 signal 1 0x21 periodic period=2
+	pcsim -d sim:g84 signal 1 0x23 periodic period=10
+	pcsetup -d sim:g84 -D 1 --mode record --record-signals 0x20,0x21,0x0,0x0,0x21 --stop 0x23 \
+		--record-start 0x1000 --record-limit 0x1040 >/dev/null
+	pcsim -d sim:g84 advance --cycles 25 --domain 1 >/dev/null
+	run tsdump -d sim:g84 -D core_a --record auto --format csv --strict
+	check [ "$status" -eq 0 ]
+	check [ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[1]}" == packet,0,0,10,10,10,1,10,5,0,0,5,* ]]
+	[[ "${lines[2]}" == packet,32,1,20,20,10,1,10,5,0,0,5,* ]]
+	# Two more packets: the one at RECORD_LIMIT is the last written.
+	pcsim -d sim:g84 advance --cycles 30 --domain 1 >/dev/null
+	run tsdump -d sim:g84 -D core_a --record auto --summary --strict
+	check [ "$status" -eq 3 ]
+	[[ "$output" == *"record buffer reached RECORD_LIMIT: later packets were not written"* ]]
+	[[ "$output" == *"packets:        3"* ]]
+	# Bad combinations.
+	run tsdump -d sim:g84 --record auto
+	check [ "$status" -eq 2 ]
+	run tsdump -d sim:g84 -D core_z --record long
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"no PCOUNTER domain 'core_z'"* ]]
+	run tsdump -d sim:nv40 -D 0 --record long
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"has no record mode"* ]]
+}
