@@ -87,13 +87,33 @@ uint64_t sim_clock_now(struct sim *s)
 	return t > (int64_t)h->now_ns ? (uint64_t)t : h->now_ns;
 }
 
+/* A model's per-process data, attaching it first if it was left for later
+ * (struct sim_model.lazy_attach).  NULL if the attach failed: the reason
+ * is kept in attach_err and every later access reports it. */
+static void *model_priv(struct sim *s, unsigned i)
+{
+	if (!s->attached[i]) {
+		const struct sim_model *m = s->models[i];
+		s->attached[i] = true;
+		if (m->attach && m->attach(s, s->state[i], &s->priv[i], &s->attach_err)) {
+			hwpc_err_prefix(&s->attach_err, "simulator state %s, %s model", s->path, m->name);
+			s->priv[i] = NULL;
+			s->attach_failed[i] = true;
+		}
+	}
+	return s->priv[i];
+}
+
 /* The longest step every model can take in reasonable time. */
 static uint64_t max_step_ns(struct sim *s)
 {
 	uint64_t limit = UINT64_MAX;
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->max_step_ns) {
-			uint64_t m = s->models[i]->max_step_ns(s, s->state[i], s->priv[i]);
+			void *p = model_priv(s, i);
+			if (s->attach_failed[i])
+				continue;
+			uint64_t m = s->models[i]->max_step_ns(s, s->state[i], p);
 			if (m && m < limit)
 				limit = m;
 		}
@@ -132,8 +152,11 @@ void sim_sync(struct sim *s)
 		now = h->now_ns + step;
 	}
 	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->advance)
-			s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ns, now);
+		if (s->models[i]->advance) {
+			void *p = model_priv(s, i);
+			if (!s->attach_failed[i])
+				s->models[i]->advance(s, s->state[i], p, h->now_ns, now);
+		}
 	h->now_ns = now;
 }
 
@@ -141,8 +164,11 @@ void *sim_model_state(struct sim *s, uint32_t id, void **priv)
 {
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->id == id) {
+			void *p = model_priv(s, i);
+			if (s->attach_failed[i])
+				return NULL; /* its attach failed: treat it as absent */
 			if (priv)
-				*priv = s->priv[i];
+				*priv = p;
 			return s->state[i];
 		}
 	return NULL;
@@ -184,6 +210,10 @@ static int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 				    "simulator state %s was reset by another process; run the command again",
 				    s->path);
 	}
+	if (s->attach_err.status) {
+		sim_unlock(s);
+		return hwpc_err_set(err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
 	return 0;
 }
 
@@ -214,7 +244,12 @@ static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 		return dev->err.status;
 	sim_sync(s);
 	int m = find_range(s, off);
-	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], s->priv[m], off, val);
+	void *mp = m < 0 ? NULL : model_priv(s, (unsigned)m);
+	if (m >= 0 && s->attach_failed[m]) {
+		sim_unlock(s);
+		return hwpc_err_set(&dev->err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], mp, off, val);
 	if (rc > 0)
 		note(s, "read of", off, 0);
 	if (rc)
@@ -230,7 +265,12 @@ static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 		return dev->err.status;
 	sim_sync(s);
 	int m = find_range(s, off);
-	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], s->priv[m], off, val);
+	void *mp = m < 0 ? NULL : model_priv(s, (unsigned)m);
+	if (m >= 0 && s->attach_failed[m]) {
+		sim_unlock(s);
+		return hwpc_err_set(&dev->err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], mp, off, val);
 	if (rc > 0)
 		note(s, "write to", off, val);
 	sim_unlock(s);
@@ -572,8 +612,13 @@ static int attach_models(struct sim *s, struct hwpc_err *err)
 	s->nranges = 0;
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		const struct sim_model *m = s->models[i];
-		if (m->attach && m->attach(s, s->state[i], &s->priv[i], err))
+		if (m->validate && m->validate(s, s->state[i], err))
 			return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+		if (!m->lazy_attach) {
+			s->attached[i] = true;
+			if (m->attach && m->attach(s, s->state[i], &s->priv[i], err))
+				return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+		}
 		/* The model answers the address ranges of its regdb spaces. */
 		for (const char *const *sp = m->spaces; sp && *sp; sp++)
 			for (unsigned k = 0; k < hwpc_regdb_space_count(s->dev.db); k++) {
@@ -773,7 +818,10 @@ static uint8_t *memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		const struct sim_model *m = s->models[i];
 		for (unsigned k = 0; m->memory; k++) {
-			uint8_t *p = m->memory(s, s->state[i], s->priv[i], k, &out->base, &out->size, &out->name);
+			void *mp = model_priv(s, i);
+			if (s->attach_failed[i])
+				break;
+			uint8_t *p = m->memory(s, s->state[i], mp, k, &out->base, &out->size, &out->name);
 			if (!p)
 				break;
 			if (index-- == 0)
@@ -854,8 +902,11 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 			hwpc_out_u64(o, key, s->hdr->clock_hz[c]);
 	}
 	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->show)
-			s->models[i]->show(s, s->state[i], s->priv[i], o);
+		if (s->models[i]->show) {
+			void *mp = model_priv(s, i);
+			if (!s->attach_failed[i])
+				s->models[i]->show(s, s->state[i], mp, o);
+		}
 	int rc = hwpc_out_end(o, err);
 	sim_unlock(s);
 	return rc;

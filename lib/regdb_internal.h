@@ -65,7 +65,15 @@ struct hwpc_regdb {
 	size_t *name_slot; /* reg index + 1, 0 = empty */
 	size_t name_nslots;
 	size_t *name_next; /* per reg: next reg index + 1 with the same name */
+	/* Compiled-in files holding only module records (signal tables,
+	 * profiles) are parsed when records are first asked for: most commands
+	 * never need them, and start-up time is every command's.  The
+	 * compiled-in text is checked whole by the test suite. */
+	const struct hwpc_regdb_text *deferred[32];
+	unsigned ndeferred;
 };
+/* Parse the deferred files now (hwpc_regdb_record_count does). */
+void regdb_load_deferred(struct hwpc_regdb *db);
 uint64_t regdb_name_hash(const char *s);
 
 /* Extension keywords kept as records for the modules that own them. */

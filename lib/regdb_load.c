@@ -223,6 +223,76 @@ static int check_duplicates(struct hwpc_regdb *db, struct hwpc_err *err)
 	return rc;
 }
 
+/* Resolve the generation ranges noted from pending entry `from` on.
+ * Records share a few gens= texts (signal tables repeat theirs): parse
+ * each once while it is among the recent ones. */
+static int resolve_pending(struct hwpc_regdb *db, size_t from, struct hwpc_err *err)
+{
+	struct {
+		const char *text;
+		struct hwpc_gens gens;
+	} seen[16];
+	unsigned nseen = 0;
+	for (size_t i = from; i < db->pending.len; i++) {
+		const struct pending_gens *pg = VEC_AT(db->pending, struct pending_gens, i);
+		struct hwpc_gens *target = pending_target(db, pg);
+		unsigned k;
+		for (k = 0; k < nseen && k < 16 && strcmp(seen[k].text, pg->text); k++)
+			;
+		if (k < nseen && k < 16) {
+			*target = seen[k].gens;
+			continue;
+		}
+		if (hwpc_gens_parse(db, pg->text, target, err))
+			return hwpc_err_prefix(err, "%s:%u", pg->file, pg->line);
+		seen[nseen % 16].text = pg->text;
+		seen[nseen % 16].gens = *target;
+		nseen++;
+	}
+	return 0;
+}
+
+/* A file whose every line is a module record (or blank or a comment). */
+static bool records_only(const char *text)
+{
+	for (const char *s = text; *s;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		size_t n = strcspn(s, " \t\n");
+		if (n && *s != '#') {
+			bool ext = false;
+			for (const char *const *e = hwpc_regdb_extension_keywords; *e && !ext; e++)
+				ext = strlen(*e) == n && !strncmp(s, *e, n);
+			if (!ext)
+				return false;
+		}
+		s += strcspn(s, "\n");
+		if (*s)
+			s++;
+	}
+	return true;
+}
+
+void regdb_load_deferred(struct hwpc_regdb *db)
+{
+	size_t records = db->records.len, pending = db->pending.len;
+	struct hwpc_err err;
+	unsigned n = db->ndeferred;
+	db->ndeferred = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const char *name = arena_strdup(&db->arena, db->deferred[i]->name);
+		if (!name || regdb_parse_text(db, name, db->deferred[i]->text, &err) ||
+		    resolve_pending(db, pending, &err)) {
+			/* Unreachable for the tested compiled-in text: keep what was
+			 * complete before this file. */
+			db->records.len = records;
+			db->record_b.len = db->record_b.len < records ? db->record_b.len : records;
+		}
+		records = db->records.len;
+		pending = db->pending.len;
+	}
+}
+
 static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 {
 	if (!db->chipsets.len)
@@ -243,30 +313,8 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 		VEC_AT(db->params, struct hwpc_param, i)->gens = db->all;
 	for (size_t i = 0; i < db->records.len; i++)
 		VEC_AT(db->records, struct hwpc_record, i)->gens = db->all;
-	/* Records share a few gens= texts (signal tables repeat theirs):
-	 * parse each once while it is among the recent ones; start-up time is
-	 * every command's. */
-	struct {
-		const char *text;
-		struct hwpc_gens gens;
-	} seen[16];
-	unsigned nseen = 0;
-	for (size_t i = 0; i < db->pending.len; i++) {
-		const struct pending_gens *pg = VEC_AT(db->pending, struct pending_gens, i);
-		struct hwpc_gens *target = pending_target(db, pg);
-		unsigned k;
-		for (k = 0; k < nseen && k < 16 && strcmp(seen[k].text, pg->text); k++)
-			;
-		if (k < nseen && k < 16) {
-			*target = seen[k].gens;
-			continue;
-		}
-		if (hwpc_gens_parse(db, pg->text, target, err))
-			return hwpc_err_prefix(err, "%s:%u", pg->file, pg->line);
-		seen[nseen % 16].text = pg->text;
-		seen[nseen % 16].gens = *target;
-		nseen++;
-	}
+	if (resolve_pending(db, 0, err))
+		return err->status;
 	/* Link fields to registers and enums to fields. */
 	for (size_t i = 0; i < db->fields.len; i++) {
 		struct hwpc_field *f = VEC_AT(db->fields, struct hwpc_field, i);
@@ -292,15 +340,19 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 	return rc ? rc : index_names(db, err);
 }
 
-int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
-		     struct hwpc_err *err)
+static int parse_files(const struct hwpc_regdb_text *files, unsigned nfiles, bool defer,
+		       struct hwpc_regdb **out, struct hwpc_err *err)
 {
-	HWPC_ERR_ENSURE(err);
 	struct hwpc_regdb *db = regdb_new();
 	*out = NULL;
 	if (!db)
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
 	for (unsigned i = 0; i < nfiles; i++) {
+		if (defer && db->ndeferred < sizeof db->deferred / sizeof db->deferred[0] &&
+		    records_only(files[i].text)) {
+			db->deferred[db->ndeferred++] = &files[i];
+			continue;
+		}
 		const char *name = arena_strdup(&db->arena, files[i].name);
 		if (!name || regdb_parse_text(db, name, files[i].text, err)) {
 			hwpc_regdb_free(db);
@@ -313,6 +365,13 @@ int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struc
 	}
 	*out = db;
 	return 0;
+}
+
+int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
+		     struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	return parse_files(files, nfiles, false, out, err);
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -436,5 +495,5 @@ int hwpc_regdb_load(struct hwpc_regdb **out, struct hwpc_err *err)
 	const char *dir = getenv("HWPC_REGDB");
 	if (dir && *dir)
 		return hwpc_regdb_load_dir(dir, out, err);
-	return hwpc_regdb_parse(hwpc_regdb_embedded, hwpc_regdb_embedded_count, out, err);
+	return parse_files(hwpc_regdb_embedded, hwpc_regdb_embedded_count, true, out, err);
 }

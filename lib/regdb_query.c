@@ -453,11 +453,15 @@ const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned 
 
 unsigned hwpc_regdb_record_count(const struct hwpc_regdb *db)
 {
+	if (db->ndeferred)
+		regdb_load_deferred((struct hwpc_regdb *)db); /* a cache: logically const */
 	return (unsigned)db->records.len;
 }
 
 const struct hwpc_record *hwpc_regdb_record(const struct hwpc_regdb *db, unsigned index)
 {
+	if (db->ndeferred)
+		regdb_load_deferred((struct hwpc_regdb *)db);
 	return index < db->records.len ? VEC_AT(db->records, struct hwpc_record, index) : NULL;
 }
 

@@ -218,13 +218,32 @@ static int corrupt(const char *why, struct hwpc_err *err)
 
 /* Everything later code indexes with must be in range: a damaged file is an
  * error, never a crash. */
+static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err *err);
+
+/* What can be checked from the state alone, at open (the attach, which
+ * builds the register decode, waits until PCOUNTER is used). */
+static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
+{
+	struct pc_state *st = state;
+	if (memcmp(st->magic, PC_MAGIC, sizeof PC_MAGIC) || !memchr(st->profile, 0, sizeof st->profile))
+		return corrupt("bad magic", err);
+	if (st->ndomains > PC_MAX_DOMAINS)
+		return corrupt("domain count differs from the profile", err);
+	return check_domains(st, st->ndomains, err);
+}
+
 static int check_state(const struct pc_priv *p, struct pc_state *st, struct hwpc_err *err)
 {
 	if (st->ndomains != p->ndomains)
 		return corrupt("domain count differs from the profile", err);
+	return check_domains(st, p->ndomains, err);
+}
+
+static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err *err)
+{
 	if (st->reclat == 0 || st->reclat > 1000000 || st->trace_used > PC_TRACE_BYTES * 8)
 		return corrupt("bad record latency or trace pool", err);
-	for (unsigned d = 0; d < p->ndomains; d++) {
+	for (unsigned d = 0; d < ndomains; d++) {
 		const struct pc_dom_state *ds = &st->dom[d];
 		if (!ds->hz || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
 			return corrupt("bad domain clock or state", err);
@@ -296,6 +315,8 @@ const struct sim_model sim_model_pcounter = {
 	.present = pc_present,
 	.state_size = pc_size,
 	.options = pc_options,
+	.lazy_attach = true,
+	.validate = pc_validate,
 	.init = pc_init,
 	.attach = pc_attach,
 	.detach = pc_detach,

@@ -68,6 +68,12 @@ struct sim_model {
 	const char *const *options;
 	/* Fresh state: power-on values, then the create-time options. */
 	int (*init)(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err);
+	/* Attach only when the model is first needed (its attach is costly and
+	 * many commands never touch it: ptime on a virtual clock). */
+	bool lazy_attach;
+	/* Cheap checks of the state section, run at open even when the attach
+	 * waits (a corrupt file is an error when it is opened). */
+	int (*validate)(struct sim *s, void *state, struct hwpc_err *err);
 	/* Per process: resolve register addresses, check the state is sane. */
 	int (*attach)(struct sim *s, void *state, void **priv, struct hwpc_err *err);
 	void (*detach)(void *priv);
@@ -109,6 +115,9 @@ struct sim {
 	const struct sim_model *models[SIM_MAX_SECTIONS];
 	void *state[SIM_MAX_SECTIONS];
 	void *priv[SIM_MAX_SECTIONS];
+	bool attached[SIM_MAX_SECTIONS];
+	bool attach_failed[SIM_MAX_SECTIONS];
+	struct hwpc_err attach_err; /* a lazy attach that failed: every access fails */
 	unsigned nranges;
 	struct sim_range ranges[SIM_MAX_RANGES];
 	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
