@@ -237,18 +237,30 @@ static void note(struct sim *s, const char *what, uint32_t addr, uint32_t val)
 			addr, val, s->dev.chip->name);
 }
 
+/* Lock, bring time up to date and find the model answering off (-1: none).
+ * Fails if the state went stale or the model could not attach; then the
+ * lock is already released. */
+static int sim_access(struct sim *s, uint32_t off, int *m, void **mp)
+{
+	if (sim_lock_fresh(s, &s->dev.err))
+		return s->dev.err.status;
+	sim_sync(s);
+	*m = find_range(s, off);
+	*mp = *m < 0 ? NULL : model_priv(s, (unsigned)*m);
+	if (*m >= 0 && s->attach_failed[*m]) {
+		sim_unlock(s);
+		return hwpc_err_set(&s->dev.err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	return 0;
+}
+
 static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
 	struct sim *s = (struct sim *)dev;
-	if (sim_lock_fresh(s, &dev->err))
+	int m;
+	void *mp;
+	if (sim_access(s, off, &m, &mp))
 		return dev->err.status;
-	sim_sync(s);
-	int m = find_range(s, off);
-	void *mp = m < 0 ? NULL : model_priv(s, (unsigned)m);
-	if (m >= 0 && s->attach_failed[m]) {
-		sim_unlock(s);
-		return hwpc_err_set(&dev->err, s->attach_err.status, "%s", s->attach_err.msg);
-	}
 	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], mp, off, val);
 	if (rc > 0)
 		note(s, "read of", off, 0);
@@ -261,15 +273,10 @@ static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 static int sim_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 {
 	struct sim *s = (struct sim *)dev;
-	if (sim_lock_fresh(s, &dev->err))
+	int m;
+	void *mp;
+	if (sim_access(s, off, &m, &mp))
 		return dev->err.status;
-	sim_sync(s);
-	int m = find_range(s, off);
-	void *mp = m < 0 ? NULL : model_priv(s, (unsigned)m);
-	if (m >= 0 && s->attach_failed[m]) {
-		sim_unlock(s);
-		return hwpc_err_set(&dev->err, s->attach_err.status, "%s", s->attach_err.msg);
-	}
 	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], mp, off, val);
 	if (rc > 0)
 		note(s, "write to", off, val);
