@@ -814,6 +814,11 @@ uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 	return t;
 }
 
+uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
+{
+	return hwpc_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
+}
+
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
 	return hwpc_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;

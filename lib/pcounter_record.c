@@ -84,11 +84,14 @@ int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 	if (!f)
 		return errno == ENOENT ? 0 : hwpc_err_set(err, HWPC_EOP, "cannot read %s: %s", path, strerror(errno));
 	unsigned lineno = 0;
+	unsigned long long instance = 0;
 	while (fgets(line, sizeof line, f)) {
 		unsigned a, v, m;
 		unsigned long long g;
 		lineno++;
-		if (sscanf(line, "generation %llu", &g) == 1) {
+		if (sscanf(line, "instance %llx", &instance) == 1) {
+			continue;
+		} else if (sscanf(line, "generation %llu", &g) == 1) {
 			rec->generation = g;
 		} else if (!strncmp(line, "what ", 5)) {
 			snprintf(rec->what, sizeof rec->what, "%s", line + 5);
@@ -105,6 +108,11 @@ int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 		}
 	}
 	fclose(f);
+	/* A record of a simulated machine that was reset since is void. */
+	if (instance != hwpc_sim_instance(dev)) {
+		memset(rec, 0, sizeof *rec);
+		return 0;
+	}
 	*found = true;
 	return 0;
 }
@@ -124,7 +132,8 @@ int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return hwpc_err_set(err, HWPC_EOP, "cannot write %s: %s", tmp, strerror(errno));
-	fprintf(f, "generation %llu\nwhat %s\n", (unsigned long long)rec->generation, rec->what);
+	fprintf(f, "instance %llx\ngeneration %llu\nwhat %s\n", (unsigned long long)hwpc_sim_instance(dev),
+		(unsigned long long)rec->generation, rec->what);
 	for (unsigned i = 0; i < rec->n; i++)
 		fprintf(f, "reg %06x %08x %08x\n", rec->reg[i].addr, rec->reg[i].value, rec->reg[i].mask);
 	/* Written whole, then renamed: a reader never sees half a record. */

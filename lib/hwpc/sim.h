@@ -45,6 +45,10 @@ struct hwpc_sim_mem {
 };
 unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max);
 int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+/* Which incarnation of a simulated machine this is: new on every create
+ * or reset (0 for a real device).  Things remembered about a machine, such
+ * as pcsetup's setup records, are void once it was reset. */
+uint64_t hwpc_sim_instance(const struct hwpc_dev *dev);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
 

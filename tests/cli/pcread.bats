@@ -289,3 +289,16 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1
 	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
 }
+
+@test "a setup record is void once the simulated machine is reset" {
+	vsim g84
+	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x11'
+	run pcread -d sim:g84 -D core_a --strict
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"setup changed since pcsetup"* ]]
+	vsim g84
+	run pcread -d sim:g84 -D core_a --strict
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"setup changed"* ]]
+}
