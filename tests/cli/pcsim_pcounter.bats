@@ -2,20 +2,7 @@
 # pcsim and the simulated PCOUNTER: generators, traces, pulses, advancing by
 # domain cycles, per-domain show, dump, reg; bad input exits 2.
 
-setup() {
-	export PATH="$HWPC_BIN:$PATH"
-	export XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR"
-	unset HWPC_DEVICE HWPC_REGDB
-}
-
-check() {
-	if ! "$@"; then
-		echo "check failed: $*" >&2
-		echo "status: $status" >&2
-		echo "output: $output" >&2
-		return 1
-	fi
-}
+load helpers
 
 @test "quad mode through MMIO: a periodic signal counted, swapped by SPEC_SRC" {
 	pcsim reset sim:g84,clock=virtual,pchz=1M

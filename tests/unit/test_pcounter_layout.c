@@ -9,22 +9,7 @@
 
 #include "hwpc.h"
 
-static struct hwpc_regdb *db;
-
-static int setup(void **state)
-{
-	(void)state;
-	struct hwpc_err err;
-	unsetenv("HWPC_REGDB");
-	return hwpc_regdb_load(&db, &err);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	hwpc_regdb_free(db);
-	return 0;
-}
+#include "regdb_fixture.h"
 
 static void layout(const char *chip, struct hwpc_pc_layout *l)
 {
@@ -120,5 +105,5 @@ int main(void)
 		cmocka_unit_test(test_domains_and_registers),
 		cmocka_unit_test(test_names_compile),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, regdb_setup, regdb_teardown);
 }
