@@ -193,7 +193,15 @@ static double run(const char *path, enum pass pass, uint8_t *buf, uint64_t *item
 		}
 		hwpc_tsdec_set_stats(d, tab);
 	} else if (pass == P_RECORD) {
-		r = hwpc_recdec_new(HWPC_REC_LONG, rec_nothing, NULL);
+		struct hwpc_regdb *rdb;
+		struct hwpc_err err;
+		static struct hwpc_rec_layout lay;
+		if (hwpc_regdb_load(&rdb, &err) || hwpc_rec_layout_load(rdb, &lay, &err)) {
+			fprintf(stderr, "bench_tsdump: %s\n", err.msg);
+			exit(1);
+		}
+		hwpc_regdb_free(rdb);
+		r = hwpc_recdec_new(HWPC_REC_LONG, &lay, rec_nothing, NULL);
 	}
 	double t0 = now();
 	ssize_t n;

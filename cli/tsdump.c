@@ -452,6 +452,7 @@ int main(int argc, char **argv)
 	FILE *out = stdout;
 	uint8_t *buf = NULL;
 	struct hwpc_pc_recbuf rb = { 0 };
+	struct hwpc_rec_layout rec_lay;
 	int rc;
 
 	cli_init("tsdump");
@@ -485,13 +486,24 @@ int main(int argc, char **argv)
 			o.hz = rate.tick_hz;
 		o.have_layout = true;
 	}
+	/* The record packet layout is regdb data. */
+	if (o.record) {
+		if (!db && hwpc_regdb_load(&db, &err)) {
+			rc = cli_fail_err(&err);
+			goto done;
+		}
+		if (hwpc_rec_layout_load(db, &rec_lay, &err)) {
+			rc = cli_fail_err(&err);
+			goto done;
+		}
+	}
 	if (o.output && !(out = fopen(o.output, "w"))) {
 		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o.output, strerror(errno));
 		goto done;
 	}
 	struct hwpc_tsdump_opts to = {
 		.out = out, .fmt = o.fmt, .summary = o.summary, .map = map, .hz = o.hz,
-		.record = o.record, .rec_fmt = o.rec_fmt, .layout = o.have_layout ? &o.lay : NULL,
+		.record = o.record, .rec_fmt = o.rec_fmt, .rec_layout = o.record ? &rec_lay : NULL, .layout = o.have_layout ? &o.lay : NULL,
 		.input = o.device ? o.device : o.input,
 	};
 	if (!(buf = malloc(CHUNK)) || !(t = hwpc_tsdump_new(&to, &err))) {

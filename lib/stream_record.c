@@ -1,17 +1,19 @@
 /* PCOUNTER record-buffer decoder (see hwpc/stream_record.h). */
 #include "hwpc/stream_record.h"
+#include "hwpc/regdb.h"
+
+#include <stddef.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CYCLE_MASK ((UINT64_C(1) << 48) - 1)
-#define STOP_MAX 0xfffu
-#define FORCE_AT 0xf000u /* a packet is forced when a counter reaches this */
-#define SATURATED 0xffffu
 
 struct hwpc_recdec {
 	enum hwpc_rec_format fmt;
+	struct hwpc_rec_layout lay;
+	uint64_t cycle_mask;
+	unsigned stop_bits; /* width of the STOP counter */
 	unsigned psize, ncounters;
 	hwpc_rec_cb cb;
 	void *ctx;
@@ -57,14 +59,51 @@ const char *hwpc_rec_counter_name(unsigned i)
 	return i < HWPC_REC_MAX_COUNTERS ? counter_names[i] : "?";
 }
 
-unsigned hwpc_rec_packet_size(enum hwpc_rec_format fmt)
+unsigned hwpc_rec_packet_size(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt)
 {
-	return fmt == HWPC_REC_SHORT ? 16 : 32;
+	return fmt == HWPC_REC_SHORT ? lay->short_bytes : lay->long_bytes;
 }
 
-unsigned hwpc_rec_counter_count(enum hwpc_rec_format fmt)
+/* The event counters are the 16-bit words after event_word. */
+unsigned hwpc_rec_counter_count(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt)
 {
-	return fmt == HWPC_REC_SHORT ? 4 : 12;
+	unsigned words = hwpc_rec_packet_size(lay, fmt) / 2;
+	unsigned n = words > lay->event_word ? words - lay->event_word : 0;
+	return n < HWPC_REC_MAX_COUNTERS ? n : HWPC_REC_MAX_COUNTERS;
+}
+
+int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} params[] = {
+		{ "PCOUNTER.RECORD_CYCLE_BITS", offsetof(struct hwpc_rec_layout, cycle_bits) },
+		{ "PCOUNTER.RECORD_STOP_WORD", offsetof(struct hwpc_rec_layout, stop_word) },
+		{ "PCOUNTER.RECORD_STOP_MAX", offsetof(struct hwpc_rec_layout, stop_max) },
+		{ "PCOUNTER.RECORD_EVENT_WORD", offsetof(struct hwpc_rec_layout, event_word) },
+		{ "PCOUNTER.RECORD_EVENT_MAX", offsetof(struct hwpc_rec_layout, event_max) },
+		{ "PCOUNTER.RECORD_EVENT_TRIGGER", offsetof(struct hwpc_rec_layout, event_trigger) },
+		{ "PCOUNTER.RECORD_LONG_BYTES", offsetof(struct hwpc_rec_layout, long_bytes) },
+		{ "PCOUNTER.RECORD_SHORT_BYTES", offsetof(struct hwpc_rec_layout, short_bytes) },
+	};
+	/* The first chipset that has record mode: the layout is one for all. */
+	const struct hwpc_chipset *chip = NULL;
+	for (unsigned i = 0; i < hwpc_regdb_chipset_count(db) && !chip; i++)
+		if (hwpc_param_find(db, hwpc_regdb_chipset(db, i), params[0].name))
+			chip = hwpc_regdb_chipset(db, i);
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+		int64_t v = chip ? hwpc_param_num(db, chip, params[i].name, -1) : -1;
+		if (v < 0 || v > 0xffff)
+			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks parameter %s", params[i].name);
+		*(unsigned *)((char *)out + params[i].off) = (unsigned)v;
+	}
+	unsigned w = out->long_bytes / 2;
+	if (out->cycle_bits == 0 || out->cycle_bits > 48 || out->stop_word >= w || out->event_word >= w ||
+	    out->long_bytes > 32 || out->short_bytes > out->long_bytes || out->short_bytes < 8)
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb: inconsistent PCOUNTER.RECORD_* parameters");
+	return 0;
 }
 
 int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hwpc_err *err)
@@ -81,14 +120,19 @@ int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hw
 			    name ? name : "");
 }
 
-struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, hwpc_rec_cb cb, void *ctx)
+struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, const struct hwpc_rec_layout *lay, hwpc_rec_cb cb,
+				    void *ctx)
 {
 	struct hwpc_recdec *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
 	d->fmt = fmt;
-	d->psize = hwpc_rec_packet_size(fmt);
-	d->ncounters = hwpc_rec_counter_count(fmt);
+	d->lay = *lay;
+	d->cycle_mask = (UINT64_C(1) << lay->cycle_bits) - 1;
+	while (d->stop_bits < 16 && (lay->stop_max >> d->stop_bits & 1))
+		d->stop_bits++;
+	d->psize = hwpc_rec_packet_size(lay, fmt);
+	d->ncounters = hwpc_rec_counter_count(lay, fmt);
 	d->cb = cb;
 	d->ctx = ctx;
 	return d;
@@ -157,21 +201,21 @@ static void packet(struct hwpc_recdec *d)
 	struct hwpc_rec_item it = {.kind = HWPC_REC_PACKET, .offset = d->off};
 	it.index = d->sum.packets;
 	it.cycles = (uint64_t)le16(p) | (uint64_t)le16(p + 2) << 16 | (uint64_t)le16(p + 4) << 32;
-	it.delta = (it.cycles - d->prev_cycles) & CYCLE_MASK;
+	it.delta = (it.cycles - d->prev_cycles) & d->cycle_mask;
 	d->time += it.delta;
 	d->prev_cycles = it.cycles;
 	it.time = d->time;
-	unsigned w3 = le16(p + 6);
-	it.stop = w3 & STOP_MAX;
+	unsigned w3 = le16(p + 2 * d->lay.stop_word);
+	it.stop = w3 & d->lay.stop_max;
 	it.ncounters = d->ncounters;
 	bool any_full = false;
 	for (unsigned i = 0; i < d->ncounters; i++) {
-		unsigned v = le16(p + 8 + 2 * i);
+		unsigned v = le16(p + 2 * (d->lay.event_word + i));
 		it.counters[i] = (uint16_t)v;
 		it.rate[i] = it.delta ? (double)v / (double)it.delta : 0.0;
-		if (v == SATURATED)
+		if (v == d->lay.event_max)
 			it.saturated |= (uint16_t)(1u << i);
-		if (v >= FORCE_AT)
+		if (v >= d->lay.event_trigger)
 			any_full = true;
 		d->sum.totals[i] += v;
 	}
@@ -184,29 +228,29 @@ static void packet(struct hwpc_recdec *d)
 		 * forced the write. */
 		snprintf(d->msg, sizeof d->msg,
 			 "packet %llu forced by an event counter reaching 0x%x (STOP = 0)",
-			 (unsigned long long)it.index, FORCE_AT);
+			 (unsigned long long)it.index, d->lay.event_trigger);
 		anomaly(d, HWPC_REC_FORCED, it.offset, it.index, 0, 0);
 	} else if (it.stop == 0) {
 		snprintf(d->msg, sizeof d->msg,
 			 "packet %llu has STOP = 0 but no counter at 0x%x or more: not written by "
 			 "a STOP or a full counter",
-			 (unsigned long long)it.index, FORCE_AT);
+			 (unsigned long long)it.index, d->lay.event_trigger);
 		anomaly(d, HWPC_REC_BOGUS, it.offset, it.index, 0, 0);
 	}
-	if (w3 & 0xf000) {
+	if (w3 & ~d->lay.stop_max) {
 		snprintf(d->msg, sizeof d->msg,
-			 "packet %llu: bits 12-15 of word 3 are 0x%x, always 0 in a packet",
-			 (unsigned long long)it.index, w3 >> 12);
-		anomaly(d, HWPC_REC_BOGUS, it.offset + 6, it.index, 0, w3);
+			 "packet %llu: bits %u-15 of word %u are 0x%x, always 0 in a packet",
+			 (unsigned long long)it.index, d->stop_bits, d->lay.stop_word, w3 >> d->stop_bits);
+		anomaly(d, HWPC_REC_BOGUS, it.offset + 2 * d->lay.stop_word, it.index, 0, w3);
 	}
 	if (it.stop > 1) {
 		uint64_t missed = it.stop - 1;
 		d->sum.missed += missed;
-		if (it.stop == STOP_MAX)
+		if (it.stop == d->lay.stop_max)
 			snprintf(d->msg, sizeof d->msg,
 				 "packet %llu: STOP counter saturated at 0x%x: at least %llu packets "
 				 "merged into this one",
-				 (unsigned long long)it.index, STOP_MAX, (unsigned long long)missed);
+				 (unsigned long long)it.index, d->lay.stop_max, (unsigned long long)missed);
 		else
 			snprintf(d->msg, sizeof d->msg,
 				 "packet %llu: STOP = %u: %llu packet%s merged into this one "

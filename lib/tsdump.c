@@ -212,7 +212,13 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		goto oom;
 	if (opts->record) {
 		/* PCOUNTER record buffers: every format through tsdump_record.c. */
-		t->rec = hwpc_recdec_new(opts->rec_fmt, rec_item, t);
+		if (!opts->rec_layout) {
+			hwpc_err_set(err, HWPC_EINPUT, "record decoding needs the packet layout (hwpc_rec_layout_load)");
+			goto fail;
+		}
+		t->rec_lay = *opts->rec_layout;
+		t->o.rec_layout = &t->rec_lay;
+		t->rec = hwpc_recdec_new(opts->rec_fmt, &t->rec_lay, rec_item, t);
 		if (!t->rec)
 			goto oom;
 		if (opts->fmt == HWPC_FMT_TRACE) {
@@ -221,7 +227,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 			rec_trace_names(t);
 		} else if (!(t->out = hwpc_out_new(opts->out, opts->fmt, err)) ||
 			   (!opts->summary && opts->fmt != HWPC_FMT_JSON &&
-			    rec_columns(t->out, opts->rec_fmt, opts->fmt == HWPC_FMT_CSV, err))) {
+			    rec_columns(t->out, hwpc_rec_counter_count(&t->rec_lay, opts->rec_fmt), opts->fmt == HWPC_FMT_CSV, err))) {
 			goto fail;
 		}
 		return t;

@@ -47,6 +47,7 @@ struct loss {
 struct hwpc_tsdump {
 	struct hwpc_tsdump_opts o;
 	struct hwpc_ts_layout lay;
+	struct hwpc_rec_layout rec_lay; /* a copy: opts->rec_layout need not outlive us */
 	struct hwpc_tsdec *ts;
 	struct hwpc_recdec *rec;
 	struct hwpc_out *out;     /* text, json (and csv for records and summaries) */
@@ -92,7 +93,7 @@ void stats_free(struct hwpc_tsdump *t);
 int rec_item(void *ctx, const struct hwpc_rec_item *it);
 int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
 /* Declare the columns of packet rows (text table, CSV header). */
-int rec_columns(struct hwpc_out *o, enum hwpc_rec_format fmt, bool rates, struct hwpc_err *err);
+int rec_columns(struct hwpc_out *o, unsigned ncounters, bool rates, struct hwpc_err *err);
 void rec_trace_names(struct hwpc_tsdump *t);
 
 /* tsdump.c */

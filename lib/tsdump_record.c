@@ -35,7 +35,7 @@ static int rec_trace(struct hwpc_tsdump *t, const struct hwpc_rec_item *it)
 	return 0;
 }
 
-int rec_columns(struct hwpc_out *o, enum hwpc_rec_format fmt, bool rates, struct hwpc_err *err)
+int rec_columns(struct hwpc_out *o, unsigned nc, bool rates, struct hwpc_err *err)
 {
 	static const char *const head[] = { "kind", "offset", "index", "cycles", "time", "delta", "stop" };
 	static const char *const rate_names[HWPC_REC_MAX_COUNTERS] = {
@@ -44,7 +44,6 @@ int rec_columns(struct hwpc_out *o, enum hwpc_rec_format fmt, bool rates, struct
 	};
 	struct hwpc_col cols[7 + 2 * HWPC_REC_MAX_COUNTERS + 2];
 	size_t n = 0;
-	unsigned nc = hwpc_rec_counter_count(fmt);
 	for (size_t i = 0; i < sizeof head / sizeof *head; i++)
 		cols[n++] = (struct hwpc_col){ head[i], 0 };
 	for (unsigned i = 0; i < nc; i++)
@@ -95,7 +94,7 @@ int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 {
 	const struct hwpc_rec_summary *s = hwpc_recdec_summary(t->rec);
 	struct hwpc_out *o = t->out;
-	unsigned n = hwpc_rec_counter_count(t->o.rec_fmt);
+	unsigned n = hwpc_rec_counter_count(t->o.rec_layout, t->o.rec_fmt);
 
 	hwpc_out_begin(o);
 	if (t->o.input)

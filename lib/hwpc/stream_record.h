@@ -83,7 +83,24 @@ typedef int (*hwpc_rec_cb)(void *ctx, const struct hwpc_rec_item *item);
 
 struct hwpc_recdec;
 
-struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, hwpc_rec_cb cb, void *ctx);
+/* The packet layout, as regdb's PCOUNTER.RECORD_* parameters give it
+ * (pcounter-signals.regdb, from seed 000 "Record mode"). */
+struct hwpc_rec_layout {
+	unsigned cycle_bits;    /* the wrapping cycle counter in words 0-2 */
+	unsigned stop_word;     /* word of the STOP counter */
+	unsigned stop_max;      /* the STOP counter stops here (its bits' mask) */
+	unsigned event_word;    /* word of the first event counter */
+	unsigned event_max;     /* an event counter stops here: saturated */
+	unsigned event_trigger; /* a counter >= this forces a packet */
+	unsigned long_bytes, short_bytes;
+};
+struct hwpc_regdb;
+/* From the register database (the layout is the same on every chipset with
+ * record mode). */
+int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err);
+
+struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, const struct hwpc_rec_layout *lay, hwpc_rec_cb cb,
+				    void *ctx);
 /* Returns the callback's nonzero value if it stopped decoding. */
 int hwpc_recdec_feed(struct hwpc_recdec *d, const void *bytes, size_t n);
 /* HWPC_EINPUT (err set) when the input held less than one packet;
@@ -94,8 +111,8 @@ void hwpc_recdec_free(struct hwpc_recdec *d);
 
 /* "long" or "short"; the error names the bad value. */
 int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hwpc_err *err);
-unsigned hwpc_rec_packet_size(enum hwpc_rec_format fmt);
-unsigned hwpc_rec_counter_count(enum hwpc_rec_format fmt);
+unsigned hwpc_rec_packet_size(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
+unsigned hwpc_rec_counter_count(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
 /* "pre0".."pre3", "start0".."start3", "event0".."event3". */
 const char *hwpc_rec_counter_name(unsigned i);
 const char *hwpc_rec_kind_name(enum hwpc_rec_kind kind);

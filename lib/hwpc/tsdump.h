@@ -29,6 +29,7 @@ struct hwpc_tsdump_opts {
 	double hz;                   /* counter ticks per second; 0: unknown (trace: 1 tick = 1 ns) */
 	bool record;                 /* a PCOUNTER record buffer, not a Tensix stream */
 	enum hwpc_rec_format rec_fmt;
+	const struct hwpc_rec_layout *rec_layout; /* with record: from hwpc_rec_layout_load */
 	const struct hwpc_ts_layout *layout; /* Tensix: buffers and STATUS (may be NULL) */
 	const char *input;           /* named in the summary */
 };

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -55,6 +56,21 @@ static void put16(uint8_t *p, unsigned v)
 	p[1] = (uint8_t)(v >> 8);
 }
 
+/* The packet layout, from the compiled-in register database. */
+static struct hwpc_rec_layout LAY;
+
+static void load_layout(void)
+{
+	struct hwpc_regdb *rdb;
+	struct hwpc_err err;
+	unsetenv("HWPC_REGDB");
+	if (hwpc_regdb_load(&rdb, &err) || hwpc_rec_layout_load(rdb, &LAY, &err)) {
+		fprintf(stderr, "test_stream_record: %s\n", err.msg);
+		exit(1);
+	}
+	hwpc_regdb_free(rdb);
+}
+
 /* One packet: cycles (48 bits), STOP (word 3), counters in order. */
 static void pkt(uint8_t *p, enum hwpc_rec_format fmt, uint64_t cycles, unsigned w3,
 		const unsigned *ctr)
@@ -63,7 +79,7 @@ static void pkt(uint8_t *p, enum hwpc_rec_format fmt, uint64_t cycles, unsigned 
 	put16(p + 2, (unsigned)(cycles >> 16 & 0xffff));
 	put16(p + 4, (unsigned)(cycles >> 32 & 0xffff));
 	put16(p + 6, w3);
-	for (unsigned i = 0; i < hwpc_rec_counter_count(fmt); i++)
+	for (unsigned i = 0; i < hwpc_rec_counter_count(&LAY, fmt); i++)
 		put16(p + 8 + 2 * i, ctr ? ctr[i] : 0);
 }
 
@@ -71,7 +87,7 @@ static void decode(enum hwpc_rec_format fmt, const uint8_t *b, size_t len, size_
 {
 	C->n = 0;
 	hwpc_err_clear(&C->err);
-	struct hwpc_recdec *d = hwpc_recdec_new(fmt, collect, C);
+	struct hwpc_recdec *d = hwpc_recdec_new(fmt, &LAY, collect, C);
 	assert_non_null(d);
 	if (!chunk)
 		chunk = len ? len : 1;
@@ -242,11 +258,15 @@ static void test_names(void **state)
 	assert_string_equal(hwpc_rec_kind_name(HWPC_REC_MISSED), "missed");
 	assert_true(hwpc_rec_kind_is_loss(HWPC_REC_SATURATED));
 	assert_false(hwpc_rec_kind_is_loss(HWPC_REC_FORCED));
-	assert_int_equal(hwpc_rec_packet_size(HWPC_REC_LONG), 32);
+	assert_int_equal(hwpc_rec_packet_size(&LAY, HWPC_REC_LONG), 32);
+	assert_int_equal(hwpc_rec_packet_size(&LAY, HWPC_REC_SHORT), 16);
+	assert_int_equal(hwpc_rec_counter_count(&LAY, HWPC_REC_LONG), 12);
+	assert_int_equal(hwpc_rec_counter_count(&LAY, HWPC_REC_SHORT), 4);
 }
 
 int main(void)
 {
+	load_layout();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_long_packets_deltas_rates),
 		cmocka_unit_test(test_cycle_wrap),
