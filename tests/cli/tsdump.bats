@@ -320,4 +320,12 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	run tsdump -d sim:nv40 -D 0 --record long
 	check [ "$status" -eq 2 ]
 	[[ "$output" == *"has no record mode"* ]]
+	run tsdump -d sim:g84 --record auto
+	check [ "$output" = "tsdump: --record with -d needs -D DOMAIN (whose record buffer to read)" ]
+	run tsdump "$BATS_TEST_TMPDIR/x.bin" --record auto
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --record auto reads the format from a device: give -d, or long|short" ]
+	run tsdump -d sim:g84 -D core_a
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: -D belongs to -d SPEC --record" ]
 }
