@@ -34,8 +34,8 @@ ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
 WARN     += -Wno-format-truncation
 endif
 CPPFLAGS += -Ilib -I$(BUILD)/gen -D_GNU_SOURCE -DHWPC_VERSION='"$(VERSION)"'
-CFLAGS   += -std=c11 $(OPT) $(WARN) -fPIC
-LDLIBS   += -lpciaccess -lm
+CFLAGS   += -std=c11 $(OPT) $(WARN) -fPIC -pthread
+LDLIBS   += -lpciaccess -lm -pthread
 
 ifeq ($(SAN),1)
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -5,12 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,12 +31,15 @@ static const char usage[] =
 	"      --token-map FILE   token names, and begin/end pairs that become slices\n"
 	"      --summary          counts, time span, per-token statistics and losses only\n"
 	"      --strict           exit 3 when data was lost or is suspect\n"
+	"  -j, --threads N        threads for --summary of a large FILE (default: one per CPU)\n"
 	"      --hz HZ            counter ticks per second (default: the device's clock; for a\n"
 	"                         file, trace times take one tick as one nanosecond)\n"
 	"  -h, --help, -V, --version\n";
 
 enum { OPT_STATUS = 256, OPT_BUF0, OPT_BUF1, OPT_CNTL, OPT_BASE, OPT_RECORD, OPT_FORMAT, OPT_MAP,
        OPT_SUMMARY, OPT_STRICT, OPT_HZ };
+
+#define MAX_THREADS 8
 
 #define CHUNK (1u << 20)
 #define PROGRESS_MIN (256ull << 20) /* inputs this large show progress on a terminal */
@@ -55,6 +55,7 @@ struct opts {
 	enum hwpc_rec_format rec_fmt;
 	enum hwpc_format fmt;
 	double hz;
+	unsigned threads; /* 0: the library's default */
 };
 
 static int parse_bounds(const char *opt, const char *s, uint32_t *start, uint32_t *end)
@@ -93,7 +94,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "l1-base", required_argument, NULL, OPT_BASE }, { "record", required_argument, NULL, OPT_RECORD },
 		{ "format", required_argument, NULL, OPT_FORMAT }, { "token-map", required_argument, NULL, OPT_MAP },
 		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "strict", no_argument, NULL, OPT_STRICT },
-		{ "domain", required_argument, NULL, 'D' },
+		{ "domain", required_argument, NULL, 'D' },   { "threads", required_argument, NULL, 'j' },
 		{ "hz", required_argument, NULL, OPT_HZ },     { "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
 	};
@@ -103,13 +104,23 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 	o->cntl = 3;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:D:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:D:j:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->device = optarg; break;
 		case 'D':
 			o->domain = optarg;
 			break;
 		case 'o': o->output = optarg; break;
+		case 'j': {
+			uint64_t v;
+			if (hwpc_parse_u64(optarg, MAX_THREADS, "--threads", &v, &err))
+				return cli_fail_err(&err);
+			if (!v)
+				return cli_fail(HWPC_EINPUT, "--threads: 0 threads cannot decode anything (1 to %d)",
+						MAX_THREADS);
+			o->threads = (unsigned)v;
+			break;
+		}
 		case OPT_STATUS:
 			if (parse_u32("--status", optarg, &o->lay.status))
 				return HWPC_EINPUT;
@@ -237,76 +248,9 @@ static int feed_fd(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off
 	return 0;
 }
 
-#define MAP_WINDOW (2u << 20)
-
-/* A file that shrinks under its mapping raises SIGBUS on the next access:
- * that becomes an error message, not a crash. */
-static sigjmp_buf map_jmp;
-static volatile sig_atomic_t map_active;
-
-static void on_sigbus(int sig)
+static void file_progress(void *ctx, uint64_t n)
 {
-	if (map_active)
-		siglongjmp(map_jmp, 1);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* A regular file through a sliding read-only mapping: no copy into a
- * buffer, so the decoder's own loads bring the data in, overlapped with
- * its work (read(2) copies first, then the decoder starts: 0.15 s a GiB
- * here).  Windows keep the mapped, resident part bounded.  *mapped is
- * false when the file cannot be mapped (the caller reads it instead). */
-static int feed_map(struct hwpc_tsdump *t, int fd, const char *name, uint64_t off, uint64_t len,
-		    uint64_t fsize, struct progress *pr, uint64_t *got, bool *mapped)
-{
-	static uint8_t *volatile m;
-	static volatile size_t maplen;
-	struct hwpc_err err;
-	struct sigaction sa = { .sa_handler = on_sigbus }, old;
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	int rc = 0;
-
-	*got = 0;
-	*mapped = true;
-	if (off >= fsize)
-		return 0;
-	if (len > fsize - off)
-		len = fsize - off;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGBUS, &sa, &old);
-	if (sigsetjmp(map_jmp, 1)) {
-		map_active = 0;
-		munmap(m, maplen);
-		sigaction(SIGBUS, &old, NULL);
-		return cli_fail(HWPC_EOP, "%s: the file shrank while it was being read", name);
-	}
-	while (*got < len) {
-		uint64_t at = off + *got, base = at - at % page;
-		uint64_t n = len - *got < MAP_WINDOW ? len - *got : MAP_WINDOW;
-		maplen = (size_t)(at - base + n);
-		m = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, fd, (off_t)base);
-		if (m == MAP_FAILED) {
-			if (*got == 0)
-				*mapped = false;
-			else
-				rc = cli_fail(HWPC_EOP, "%s: %s", name, strerror(errno));
-			break;
-		}
-		madvise(m, maplen, MADV_SEQUENTIAL);
-		map_active = 1;
-		int stop = hwpc_tsdump_feed(t, m + (at - base), (size_t)n, &err);
-		map_active = 0;
-		munmap(m, maplen);
-		if (stop) {
-			rc = cli_fail_err(&err);
-			break;
-		}
-		*got += n;
-		progress(pr, n, false);
-	}
-	sigaction(SIGBUS, &old, NULL);
-	return rc;
+	progress(ctx, n, false);
 }
 
 /* Buffer b's bytes in the L1 image, as file offsets. */
@@ -361,8 +305,12 @@ static int from_file(struct hwpc_tsdump *t, const struct opts *o, uint8_t *buf)
 		}
 	} else {
 		bool mapped = false;
-		if (regular)
-			rc = feed_map(t, fd, name, 0, (uint64_t)st.st_size, (uint64_t)st.st_size, &pr, &total, &mapped);
+		struct hwpc_tsdump_file fo = { .threads = o->threads, .progress = file_progress, .ctx = &pr };
+		struct hwpc_err err;
+		if (regular && (rc = hwpc_tsdump_feed_file(t, fd, name, (uint64_t)st.st_size, &fo, &mapped, &err)))
+			rc = cli_fail_err(&err);
+		else if (regular && mapped)
+			total = (uint64_t)st.st_size;
 		if (!mapped)
 			rc = feed_fd(t, fd, name, 0, UINT64_MAX, false, buf, &pr, &total);
 		if (!rc && total == 0)

@@ -328,6 +328,15 @@ static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 	enum hwpc_ts_time time;
 	uint32_t header = w[0];
 
+	if (!d->have_any) {
+		/* Whether a piece's decoding can join the one before it
+		 * (stream_tensix_piece.c): nothing before its first event. */
+		uint64_t items = 0;
+		for (int k = 0; k < HWPC_TS_KIND_COUNT; k++)
+			items += d->sum.kinds[k];
+		d->clean_start = ev_off == d->origin && !d->pad_bytes && !d->bad_words && !items;
+		d->first_size = size;
+	}
 	if (d->pad_bytes || d->bad_words)
 		tsdec_flush_runs(d);
 	switch (size) {
@@ -386,19 +395,23 @@ static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 	}
 }
 
+void tsdec_boundary(struct hwpc_tsdec *d)
+{
+	/* A zero candidate that reached the end of its unit was padding;
+	 * the new unit's accumulator has no size yet. */
+	if (d->have && d->zero_cand) {
+		add_padding(d, d->ev_off, (uint64_t)d->have * 4);
+		d->have = 0;
+	}
+	d->unit_size = 0;
+}
+
 static void word(struct hwpc_tsdec *d, uint32_t w)
 {
 	uint64_t off = d->off;
 
-	if ((off & 15) == 0) {
-		/* A zero candidate that reached the end of its unit was
-		 * padding; the new unit's accumulator had no size yet. */
-		if (d->have && d->zero_cand) {
-			add_padding(d, d->ev_off, (uint64_t)d->have * 4);
-			d->have = 0;
-		}
-		d->unit_size = 0;
-	}
+	if ((off & 15) == 0)
+		tsdec_boundary(d);
 	if (d->have) {
 		d->w[d->have++] = w;
 		if (d->zero_cand && w != 0) {

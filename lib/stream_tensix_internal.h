@@ -53,6 +53,12 @@ struct hwpc_tsdec {
 	bool have_any, have_full;
 	uint64_t ref; /* latest timestamp (lower bound for 32-bit events) */
 
+	/* a piece of a longer stream (hwpc_tsdec_set_origin): where it
+	 * starts, and how its first event began (stream_tensix_piece.c) */
+	uint64_t origin;
+	bool clean_start;    /* the first event starts at origin, nothing before it */
+	unsigned first_size; /* its bits */
+
 	struct hwpc_ts_summary sum;
 	uint64_t fast_units; /* units the fast path took (for the tests) */
 	char msg[192];
@@ -106,6 +112,8 @@ static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tsde
 /* stream_tensix.c, for the fast path: emit the pending padding or
  * undecodable run; deliver one event through the item callback. */
 void tsdec_flush_runs(struct hwpc_tsdec *d);
+/* stream_tensix.c: what the careful path does at a 16-byte unit boundary. */
+void tsdec_boundary(struct hwpc_tsdec *d);
 void tsdec_event_item(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,
 		      uint64_t ts, enum hwpc_ts_time time);
 

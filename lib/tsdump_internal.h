@@ -71,6 +71,10 @@ struct hwpc_tsdump {
 	unsigned nloss;
 	uint64_t more_losses;
 	bool finished;
+
+	/* pieces joined, and decoded again because a join was refused
+	 * (tsdump_file.c; for the tests and benchmarks) */
+	unsigned pieces_joined, pieces_redone;
 };
 
 /* tsdump_csv.c */
@@ -87,6 +91,10 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
 /* A slice ended (begin, end times); *pair set by the caller. */
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);
 int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
+/* A piece's statistics p after t's (tsdump_piece.c): whether merging
+ * them gives what one table fed both would hold; then merge them. */
+bool stats_mergeable(const struct hwpc_tsdump *t, const struct hwpc_tsdump *p);
+void stats_merge(struct hwpc_tsdump *t, const struct hwpc_tsdump *p);
 void stats_free(struct hwpc_tsdump *t);
 
 /* tsdump_record.c */
@@ -95,6 +103,14 @@ int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
 /* Declare the columns of packet rows (text table, CSV header). */
 int rec_columns(struct hwpc_out *o, unsigned ncounters, bool rates, struct hwpc_err *err);
 void rec_trace_names(struct hwpc_tsdump *t);
+
+/* tsdump_piece.c: the summary of a Tensix stream decoded in pieces.
+ * Whether t may be; a tsdump for the piece from byte origin on (a
+ * multiple of 16); join piece p, fed the bytes after t's, to t: false when
+ * that would not give what feeding them to t gives (then do that). */
+bool tsdump_splittable(const struct hwpc_tsdump *t);
+struct hwpc_tsdump *tsdump_piece_new(const struct hwpc_tsdump *t, uint64_t origin, struct hwpc_err *err);
+bool tsdump_piece_join(struct hwpc_tsdump *t, struct hwpc_tsdump *p);
 
 /* tsdump.c */
 double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks);

@@ -50,43 +50,118 @@ int stats_init(struct hwpc_tsdump *t)
 	return t->direct ? 0 : -1;
 }
 
+/* A large token's entry, added when new; NULL when the table is full
+ * (HWPC_TSDUMP_MAX_TOKENS) or memory ran out: its events count as other. */
+static struct hwpc_ts_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token)
+{
+	unsigned i = t->mask ? hash(token) & t->mask : 0;
+	if (t->mask) {
+		for (;; i = (i + 1) & t->mask) {
+			int32_t k = t->slots[i];
+			if (k < 0)
+				break;
+			if (t->toks[k].token == token)
+				return &t->toks[k].s;
+		}
+	}
+	/* A new token: keep the table at most half full. */
+	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS)
+		return NULL;
+	if (2 * (t->ntoks + 1) > t->mask + 1 || !t->mask) {
+		if (grow(t))
+			return NULL;
+		for (i = hash(token) & t->mask; t->slots[i] >= 0; i = (i + 1) & t->mask)
+			;
+	}
+	t->slots[i] = (int32_t)t->ntoks;
+	struct tokstat *s = &t->toks[t->ntoks++];
+	*s = (struct tokstat){ .token = token };
+	return &s->s;
+}
+
+/* A large token's entry if it has one (no insertion). */
+static const struct hwpc_ts_tokstat *large_token_find(const struct hwpc_tsdump *t, uint32_t token)
+{
+	if (!t->mask)
+		return NULL;
+	for (unsigned i = hash(token) & t->mask;; i = (i + 1) & t->mask) {
+		int32_t k = t->slots[i];
+		if (k < 0)
+			return NULL;
+		if (t->toks[k].token == token)
+			return &t->toks[k].s;
+	}
+}
+
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 {
 	if (token < HWPC_TS_DIRECT_TOKENS) {
 		hwpc_ts_tokstat_add(&t->direct[token], ts);
 		return;
 	}
-	unsigned i = t->mask ? hash(token) & t->mask : 0;
-	struct tokstat *s;
-	if (t->mask) {
-		for (;; i = (i + 1) & t->mask) {
-			int32_t k = t->slots[i];
-			if (k < 0)
-				break;
-			s = &t->toks[k];
-			if (s->token == token) {
-				hwpc_ts_tokstat_add(&s->s, ts);
-				return;
-			}
-		}
-	}
-	/* A new token: keep the table at most half full. */
-	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS) {
+	struct hwpc_ts_tokstat *s = large_token(t, token);
+	if (s)
+		hwpc_ts_tokstat_add(s, ts);
+	else
 		t->other_count++;
+}
+
+/* Statistics of a token's events a, then of its events b, as if all had
+ * been added in that order: exact when a ends no later than b begins (a
+ * gap is measured from the latest timestamp so far, which is then b's). */
+static bool tokstat_follows(const struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
+{
+	return !a || !a->count || !b->count || a->last <= b->first;
+}
+
+static void tokstat_merge(struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
+{
+	if (!b->count)
+		return;
+	if (!a->count) {
+		*a = *b;
 		return;
 	}
-	if (2 * (t->ntoks + 1) > t->mask + 1 || !t->mask) {
-		if (grow(t)) {
-			t->other_count++;
-			return;
-		}
-		for (i = hash(token) & t->mask; t->slots[i] >= 0; i = (i + 1) & t->mask)
-			;
+	uint64_t gap = b->first - a->last;
+	a->count += b->count;
+	a->min_gap = gap < a->min_gap ? gap : a->min_gap;
+	a->min_gap = b->min_gap < a->min_gap ? b->min_gap : a->min_gap;
+	a->max_gap = gap > a->max_gap ? gap : a->max_gap;
+	a->max_gap = b->max_gap > a->max_gap ? b->max_gap : a->max_gap;
+	a->last = b->last;
+}
+
+bool stats_mergeable(const struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
+{
+	/* Which of p's tokens one table would have had no room for depends
+	 * on t's: not worth the bookkeeping. */
+	if (p->other_count)
+		return false;
+	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+		if (!tokstat_follows(&t->direct[k], &p->direct[k]))
+			return false;
+	for (unsigned k = 0; k < p->ntoks; k++)
+		if (!tokstat_follows(large_token_find(t, p->toks[k].token), &p->toks[k].s))
+			return false;
+	return true;
+}
+
+void stats_merge(struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
+{
+	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+		tokstat_merge(&t->direct[k], &p->direct[k]);
+	/* p's large tokens in the order they first came, as one table would
+	 * have taken them in: the same ones find no room. */
+	for (unsigned k = 0; k < p->ntoks; k++) {
+		struct hwpc_ts_tokstat *s = large_token(t, p->toks[k].token);
+		if (s)
+			tokstat_merge(s, &p->toks[k].s);
+		else
+			t->other_count += p->toks[k].s.count;
 	}
-	t->slots[i] = (int32_t)t->ntoks;
-	s = &t->toks[t->ntoks++];
-	*s = (struct tokstat){ .token = token };
-	hwpc_ts_tokstat_add(&s->s, ts);
+	for (unsigned i = 0; i < p->nloss; i++)
+		stats_loss(t, p->losses[i].kind, p->losses[i].offset, p->losses[i].buffer, p->losses[i].msg);
+	t->more_losses += p->more_losses;
 }
 
 /* The tokens of the direct table join the others, for the report. */

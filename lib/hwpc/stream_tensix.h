@@ -168,6 +168,25 @@ int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx);
  * the summary but not delivered.  Losses still come through the item
  * callback.  Call before the first feed. */
 void hwpc_tsdec_set_stats(struct hwpc_tsdec *d, struct hwpc_ts_tokstat *tab);
+/* Decoding one stream in pieces (on several threads): a decoder made for
+ * the piece that starts at byte offset origin (a multiple of 16) of the
+ * input, before its first feed; -1 if the decoder has a buffer layout
+ * (its phases count from the start of the input), origin is not a
+ * multiple of 16 or bytes were fed. */
+int hwpc_tsdec_set_origin(struct hwpc_tsdec *d, uint64_t origin);
+/* A guess at where a piece may start in these whole 16-byte units (the
+ * first is only looked at as the one before): a unit that looks like a
+ * full-timestamp event after one that ends with a whole event.  Returns
+ * the unit's index, or units when there is none. */
+size_t hwpc_tsdec_sync_unit(const void *bytes, size_t units);
+/* Whether piece c, fed the bytes that follow d's, can be joined to d:
+ * when the whole input fed to d alone would give exactly the items c gave
+ * (and d gave).  Delivers both batches first.  If not, feed c's bytes to
+ * d instead.  Then (c's statistics merged into d's by the caller)
+ * hwpc_tsdec_join: d counts c's items and stands where c does.  c is not
+ * used again but must still be freed. */
+int hwpc_tsdec_joinable(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
+void hwpc_tsdec_join(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
 /* Buffer and L1 address of an input offset (-1, UINT64_MAX: unknown). */
 void hwpc_tsdec_locate(const struct hwpc_tsdec *d, uint64_t offset, int *buffer, uint64_t *addr);
 int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n);

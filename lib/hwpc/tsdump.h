@@ -8,6 +8,7 @@
 #define HWPC_TSDUMP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "hwpc/output.h"
@@ -39,6 +40,24 @@ struct hwpc_tsdump;
 struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
 /* HWPC_EOP on a write error (err set). */
 int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hwpc_err *err);
+/* Reading a regular file: mapped in windows (no copy into a buffer), and
+ * for the summary of a Tensix stream without a buffer layout or slices,
+ * in pieces on several threads, joined so that the summary is the one a
+ * single pass gives. */
+struct hwpc_tsdump_file {
+	unsigned threads; /* 0: one per CPU this process may use (at most 8); 1: none */
+	uint64_t piece;   /* fewest bytes worth a piece of its own; 0: 16 MiB */
+	/* bytes decoded so far, n more; from one thread at a time */
+	void (*progress)(void *ctx, uint64_t n);
+	void *ctx;
+};
+/* Feed the first len bytes of the regular file fd (name: for messages); fo
+ * may be NULL.  A SIGBUS handler is installed meanwhile: a file that
+ * shrinks while mapped gives HWPC_EOP, as do read and write errors.
+ * *mapped false: the file cannot be mapped and nothing was fed (read it
+ * and call hwpc_tsdump_feed instead). */
+int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
+			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
 /* End of input: the last anomalies, the summary, the end of the output.
  * HWPC_EINPUT for a record buffer shorter than one packet. */
 int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);

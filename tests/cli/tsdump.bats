@@ -246,6 +246,36 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	check [ "$rss" -lt 16384 ]
 }
 
+@test "--summary on threads: the one-thread summary, byte for byte; -j errors" {
+	f="$BATS_TEST_TMPDIR/big.ts"
+	"$HWPC_TESTBIN/tsx_stream" "$f" 48
+	run tsdump -j 1 --summary --format json "$f"
+	check [ "$status" -eq 0 ]
+	want=$output
+	check [ "${#lines[@]}" -gt 100 ]
+	for j in 2 3 8; do
+		run tsdump -j $j --summary --format json "$f"
+		check [ "$status" -eq 0 ]
+		check [ "$output" = "$want" ]
+	done
+	# damaged: losses listed in the same order
+	"$HWPC_TESTBIN/tsx_stream" "$f" 40 3
+	run tsdump -j 1 --summary "$f"
+	want=$output
+	[[ "$want" == *"loss "*"undecodable"* ]]
+	run tsdump --threads 4 --summary "$f"
+	check [ "$output" = "$want" ]
+	run tsdump -j 0 --summary "$f"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --threads: 0 threads cannot decode anything (1 to 8)" ]
+	run tsdump -j 9 --summary "$f"
+	check [ "$status" -eq 2 ]
+	[[ "$output" == "tsdump: --threads"* ]]
+	run tsdump -j two --summary "$f"
+	check [ "$status" -eq 2 ]
+	[[ "$output" == "tsdump: --threads"* ]]
+}
+
 @test "pcsim ts: single commands, refusals, script errors name file:line" {
 	vsim tensix
 	run pcsim -d sim:tensix ts raw 5
