@@ -47,8 +47,8 @@ enum { OPT_STATUS = 256, OPT_BUF0, OPT_BUF1, OPT_CNTL, OPT_BASE, OPT_RECORD, OPT
 struct opts {
 	const char *device, *input, *output, *map;
 	struct hwpc_ts_layout lay;
-	bool have_layout, given[2];
-	uint32_t cntl;
+	bool have_layout, given[2], have_cntl;
+	uint32_t cntl, status; /* as given: decoded with regdb's fields (file_layout) */
 	uint64_t l1_base;
 	bool record, rec_auto, summary, strict;
 	const char *domain;
@@ -99,10 +99,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
 	};
 	struct hwpc_err err;
-	bool have_cntl = false;
 	int c;
 
-	o->cntl = 3;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":d:D:j:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -122,7 +120,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		}
 		case OPT_STATUS:
-			if (parse_u32("--status", optarg, &o->lay.status))
+			if (parse_u32("--status", optarg, &o->status))
 				return HWPC_EINPUT;
 			o->lay.have_status = true;
 			break;
@@ -137,7 +135,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case OPT_CNTL:
 			if (parse_u32("--cntl", optarg, &o->cntl))
 				return HWPC_EINPUT;
-			have_cntl = true;
+			o->have_cntl = true;
 			break;
 		case OPT_BASE:
 			if (hwpc_parse_u64(optarg, UINT64_MAX, "--l1-base", &o->l1_base, &err))
@@ -179,7 +177,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_fail(HWPC_EINPUT, "no input: give a FILE (- for standard input) or -d SPEC");
 	if (o->input && o->device)
 		return cli_fail(HWPC_EINPUT, "give either a FILE or -d SPEC, not both");
-	bool tensix_opts = o->lay.have_status || o->given[0] || o->given[1] || have_cntl || o->l1_base;
+	bool tensix_opts = o->lay.have_status || o->given[0] || o->given[1] || o->have_cntl || o->l1_base;
 	if (o->record && (tensix_opts || o->map))
 		return cli_fail(HWPC_EINPUT, "--record takes no Tensix options (--status, --buf0, --buf1, --cntl, "
 			       "--l1-base, --token-map)");
@@ -194,12 +192,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_fail(HWPC_EINPUT, "--record auto reads the format from a device: give -d, or long|short");
 	if (o->l1_base && !o->given[0] && !o->given[1])
 		return cli_fail(HWPC_EINPUT, "--l1-base needs --buf0 or --buf1");
-	if (o->given[0] || o->given[1]) {
-		o->lay.have_bufs = true;
-		for (int b = 0; b < 2; b++)
-			o->lay.valid[b] = o->given[b] && (o->cntl >> b & 1);
-	}
+	o->lay.have_bufs = o->given[0] || o->given[1];
 	o->have_layout = o->lay.have_bufs || o->lay.have_status;
+	return 0;
+}
+
+/* --status and --cntl at the bits regdb gives their fields. */
+static int file_layout(struct opts *o, struct hwpc_regdb **db)
+{
+	struct hwpc_tsx_fields f;
+	struct hwpc_err err;
+	if ((!*db && hwpc_regdb_load(db, &err)) || hwpc_tsx_fields_load(*db, NULL, &f, &err))
+		return cli_fail_err(&err);
+	if (o->lay.have_status)
+		hwpc_ts_status_decode(&f, o->status, &o->lay.status);
+	for (int b = 0; b < 2; b++) /* without --cntl, both are valid (power-on) */
+		o->lay.valid[b] = o->given[b] && (!o->have_cntl || hwpc_tsx_get(f.valid[b], o->cntl));
 	return 0;
 }
 
@@ -433,6 +441,8 @@ int main(int argc, char **argv)
 		if (!o.hz && !hwpc_timer_open(&tm, dev, &err) && !hwpc_timer_rate(&tm, 0, &rate, &err))
 			o.hz = rate.tick_hz;
 		o.have_layout = true;
+	} else if (o.have_layout && (rc = file_layout(&o, &db))) {
+		goto done;
 	}
 	/* The record packet layout is regdb data. */
 	if (o.record) {

@@ -17,6 +17,7 @@
 #include "hwpc/ptimer.h"
 #include "hwpc/timer.h"
 #include "hwpc/sim.h"
+#include "hwpc/tensix_fields.h"
 #include "hwpc/stream_tensix.h"
 #include "hwpc/stream_record.h"
 #include "hwpc/tensix.h"

@@ -64,31 +64,6 @@ bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind)
 	return kind >= HWPC_TS_OVERFLOW && kind < HWPC_TS_KIND_COUNT;
 }
 
-void hwpc_ts_status_decode(uint32_t s, struct hwpc_ts_status *out)
-{
-	out->full[0] = s & 1;
-	out->full[1] = s >> 1 & 1;
-	out->overflow[0] = s >> 4 & 1;
-	out->overflow[1] = s >> 5 & 1;
-	out->accum_pos_64b = s >> 8 & 1;
-	out->accum_pos_32b = s >> 9 & 3;
-	out->accum_pos_96b = s >> 11 & 3;
-	out->bufs0_position = s >> 14;
-}
-
-/* StatusRead reports position/2 for 64-bit events, position for 32-bit
- * ones and (4 - position) & 3 for 96-bit ones; at most one is nonzero. */
-unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s)
-{
-	if (s->accum_pos_64b)
-		return s->accum_pos_64b * 2;
-	if (s->accum_pos_32b)
-		return s->accum_pos_32b;
-	if (s->accum_pos_96b)
-		return (4 - s->accum_pos_96b) & 3;
-	return 0;
-}
-
 static uint64_t region_bytes(const struct hwpc_ts_layout *l, int b)
 {
 	if (!l->valid[b] || l->start[b] > l->end[b])
@@ -108,7 +83,7 @@ struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_c
 	for (int p = 0; p < PH_COUNT; p++)
 		d->phase_end[p] = UINT64_MAX;
 	if (d->lay.have_status)
-		hwpc_ts_status_decode(d->lay.status, &d->st);
+		d->st = d->lay.status; /* decoded by the caller, with regdb's bits */
 	if (d->lay.have_bufs) {
 		uint64_t w[2];
 		for (int b = 0; b < 2; b++)

@@ -269,18 +269,18 @@ int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *name, struct
 int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	uint32_t cntl;
-	const struct hwpc_field *valid[2] = { field_of(t, REGS "TIMESTAMP_CNTL", "BUF0_VALID"),
-					      field_of(t, REGS "TIMESTAMP_CNTL", "BUF1_VALID") };
+	uint32_t cntl, status;
+	struct hwpc_tsx_fields f;
 	memset(lay, 0, sizeof *lay);
-	if (rd(t, t->a_cntl, "TIMESTAMP_CNTL", &cntl, err) ||
-	    rd(t, t->a_status, "TIMESTAMP_STATUS", &lay->status, err))
+	if (hwpc_tsx_fields_load(t->dev->db, t->dev->chip, &f, err) ||
+	    rd(t, t->a_cntl, "TIMESTAMP_CNTL", &cntl, err) || rd(t, t->a_status, "TIMESTAMP_STATUS", &status, err))
 		return err->status;
+	hwpc_ts_status_decode(&f, status, &lay->status);
 	for (int b = 0; b < 2; b++) {
 		if (rd(t, t->a_start[b], "TIMESTAMP_BUF_START", &lay->start[b], err) ||
 		    rd(t, t->a_end[b], "TIMESTAMP_BUF_END", &lay->end[b], err))
 			return err->status;
-		lay->valid[b] = valid[b] && hwpc_field_get(valid[b], cntl);
+		lay->valid[b] = hwpc_tsx_get(f.valid[b], cntl) != 0;
 	}
 	lay->have_bufs = lay->have_status = true;
 	return 0;

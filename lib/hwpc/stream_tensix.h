@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "hwpc/error.h"
+#include "hwpc/tensix_fields.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,13 +77,21 @@ struct hwpc_ts_item {
 	const char *msg; /* one-line description */
 };
 
-/* Where the stream lives, when known (all optional). */
+/* TIMESTAMP_STATUS's fields, as the seed's StatusBits names them. */
+struct hwpc_ts_status {
+	bool full[2], overflow[2];
+	unsigned accum_pos_64b, accum_pos_32b, accum_pos_96b;
+	uint32_t bufs0_position;
+};
+
+/* Where the stream lives, when known (all optional).  STATUS comes
+ * decoded (hwpc_ts_status_decode), so the decoder needs no bit positions. */
 struct hwpc_ts_layout {
 	bool have_bufs;
 	uint32_t start[2], end[2]; /* in 16-byte units, end inclusive */
-	bool valid[2];             /* CNTL bits 0 and 1 (both set by default) */
+	bool valid[2];             /* CNTL.BUF0_VALID, BUF1_VALID (both set by default) */
 	bool have_status;
-	uint32_t status;           /* RISCV_DEBUG_REG_TIMESTAMP_STATUS */
+	struct hwpc_ts_status status; /* RISCV_DEBUG_REG_TIMESTAMP_STATUS */
 };
 
 struct hwpc_ts_summary {
@@ -203,13 +212,9 @@ const char *hwpc_ts_time_name(enum hwpc_ts_time time);
 /* True for the kinds that mean data was lost or is suspect. */
 bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
 
-/* STATUS fields, as the seed's StatusBits lays them out. */
-struct hwpc_ts_status {
-	bool full[2], overflow[2];
-	unsigned accum_pos_64b, accum_pos_32b, accum_pos_96b;
-	uint32_t bufs0_position;
-};
-void hwpc_ts_status_decode(uint32_t status, struct hwpc_ts_status *out);
+/* A TIMESTAMP_STATUS value into its fields, at the bits f gives
+ * (hwpc_tsx_fields_load: regdb's, not constants here). */
+void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t status, struct hwpc_ts_status *out);
 /* Words held in the accumulator according to STATUS (0..3). */
 unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s);
 

@@ -2,7 +2,9 @@
  * hardware.  The functional model is tensix_model.c; this file gives it a
  * home in the state file (the model's state, then L1), a clock (the 64-bit
  * counter counts TENSIX.WALL_CLOCK_SOURCE cycles, the tclk= option) and
- * MMIO at the addresses regdb gives RISCV_DEBUG_REG and L1.
+ * MMIO at the addresses regdb gives RISCV_DEBUG_REG and L1.  The model
+ * takes the bits of STATUS and CNTL from regdb's fields too
+ * (hwpc_tsx_fields_load), each process its own copy, like the addresses.
  *
  * Writes the seed calls undefined (TIMESTAMP size codes 5 and 6, a size
  * change without a flush) are refused: the write fails with the model's
@@ -14,13 +16,14 @@
 #include <string.h>
 
 struct tensix_state {
-	struct tsx_model m; /* m.l1 is set to this process's mapping of l1 on each use */
+	struct tsx_model m; /* m.l1 and m.bits are set to this process's on each use */
 	uint64_t refused;   /* writes refused as undefined */
 	uint8_t l1[];       /* regdb space L1, from its base */
 };
 
 struct tensix_priv {
 	uint32_t addr[TSX_REG_COUNT];
+	struct hwpc_tsx_fields bits; /* STATUS and CNTL fields */
 	uint32_t l1_base, l1_size;
 	int clock; /* enum hwpc_clock the counter counts */
 };
@@ -55,9 +58,10 @@ static size_t tensix_size(struct sim *s, const struct hwpc_devspec *spec)
 	return sizeof(struct tensix_state) + l1_size(s);
 }
 
-/* Point the model at L1 as this process maps it. */
+/* Point the model at L1 as this process maps it, and at its fields. */
 static struct tsx_model *model(struct tensix_state *st, const struct tensix_priv *p)
 {
+	st->m.bits = &p->bits;
 	st->m.l1 = p->l1_size ? st->l1 : NULL;
 	st->m.l1_size = p->l1_size;
 	return &st->m;
@@ -66,8 +70,13 @@ static struct tsx_model *model(struct tensix_state *st, const struct tensix_priv
 static int tensix_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
 {
 	struct tensix_state *st = state;
+	struct hwpc_tsx_fields bits; /* for the power-on CNTL; attach keeps its own */
 	uint32_t n = l1_size(s);
-	tsx_model_init(&st->m, NULL, 0);
+	int rc = hwpc_tsx_fields_load(s->dev.db, s->dev.chip, &bits, err);
+	if (rc)
+		return rc;
+	tsx_model_init(&st->m, &bits, NULL, 0);
+	st->m.bits = NULL;
 	st->refused = 0;
 	memset(st->l1, 0, n); /* L1's power-on contents: the seed says nothing; zeros */
 	return 0;
@@ -86,6 +95,9 @@ static int tensix_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks %s for %s", reg_names[r],
 					    s->dev.chip->name);
 	}
+	int rc = hwpc_tsx_fields_load(s->dev.db, s->dev.chip, &p->bits, err);
+	if (rc)
+		return rc;
 	const struct hwpc_space *l1 = sim_space(s, "L1");
 	if (l1) {
 		p->l1_base = l1->base;

@@ -28,12 +28,14 @@ uint32_t tsx_reg_offset(enum tsx_reg reg)
 	return (uint32_t)reg * 4; /* the map is dense from 0xFFB1_21F0 */
 }
 
-void tsx_model_init(struct tsx_model *m, uint8_t *l1, size_t l1_size)
+void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size)
 {
 	memset(m, 0, sizeof *m);
+	m->bits = bits;
 	for (int i = 0; i < 2; i++)
 		m->bufs[i].valid = true;
-	m->cntl_raw = 3;
+	/* The seed's cntl_raw = 3: both valid bits set, as bufs[].valid says. */
+	m->cntl_raw = hwpc_tsx_put(bits->valid[0], 1) | hwpc_tsx_put(bits->valid[1], 1);
 	m->l1 = l1;
 	m->l1_size = l1 ? l1_size : 0;
 }
@@ -157,9 +159,11 @@ static int cmd_write(struct tsx_model *m, uint32_t v, struct hwpc_err *err)
 	return HWPC_OK;
 }
 
-/* StatusRead(), with StatusBits allocated from bit 0 upwards. */
+/* StatusRead(), each StatusBits member at the bits regdb gives its field
+ * (a value wider than the field keeps its low bits, as a C bit-field). */
 static uint32_t status_read(const struct tsx_model *m)
 {
+	const struct hwpc_tsx_fields *f = m->bits;
 	uint32_t s = 0, pos64 = 0, pos32 = 0, pos96 = 0;
 	if (m->accum.event_size == 64)
 		pos64 = m->accum.position / 2;
@@ -167,27 +171,27 @@ static uint32_t status_read(const struct tsx_model *m)
 		pos32 = m->accum.position;
 	if (m->accum.event_size == 96)
 		pos96 = (4 - m->accum.position) & 3;
-	s |= (uint32_t)m->bufs[0].full << 0;
-	s |= (uint32_t)m->bufs[1].full << 1;
-	s |= (uint32_t)m->bufs[0].overflow << 4;
-	s |= (uint32_t)m->bufs[1].overflow << 5;
-	s |= (pos64 & 1) << 8;
-	s |= (pos32 & 3) << 9;
-	s |= (pos96 & 3) << 11;
-	s |= (m->bufs[0].position & 0x3ffff) << 14;
+	for (int i = 0; i < 2; i++) {
+		s |= hwpc_tsx_put(f->full[i], m->bufs[i].full);
+		s |= hwpc_tsx_put(f->overflow[i], m->bufs[i].overflow);
+	}
+	s |= hwpc_tsx_put(f->accum_pos_64b, pos64);
+	s |= hwpc_tsx_put(f->accum_pos_32b, pos32);
+	s |= hwpc_tsx_put(f->accum_pos_96b, pos96);
+	s |= hwpc_tsx_put(f->buf0_position, m->bufs[0].position);
 	return s;
 }
 
+/* StatusWrite(): a 1 in a FULL field clears it and the buffer's position,
+ * in an OVERFLOW field clears it. */
 static void status_write(struct tsx_model *m, uint32_t v)
 {
-	if (v & 1)
-		m->bufs[0].full = false, m->bufs[0].position = 0;
-	if (v & 2)
-		m->bufs[1].full = false, m->bufs[1].position = 0;
-	if (v & 0x10)
-		m->bufs[0].overflow = false;
-	if (v & 0x20)
-		m->bufs[1].overflow = false;
+	for (int i = 0; i < 2; i++) {
+		if (hwpc_tsx_get(m->bits->full[i], v))
+			m->bufs[i].full = false, m->bufs[i].position = 0;
+		if (hwpc_tsx_get(m->bits->overflow[i], v))
+			m->bufs[i].overflow = false;
+	}
 }
 
 int tsx_model_read(struct tsx_model *m, enum tsx_reg reg, uint32_t *val, struct hwpc_err *err)
@@ -223,9 +227,10 @@ int tsx_model_write(struct tsx_model *m, enum tsx_reg reg, uint32_t val, struct 
 	case TSX_TIMESTAMP: return cmd_write(m, val, err);
 	case TSX_TIMESTAMP_CNTL:
 		m->cntl_raw = val;
-		m->bufs[0].valid = val & 1;
-		m->bufs[1].valid = val >> 1 & 1;
-		m->reset_streams = val >> 31; /* sticky until written low */
+		m->bufs[0].valid = hwpc_tsx_get(m->bits->valid[0], val) != 0;
+		m->bufs[1].valid = hwpc_tsx_get(m->bits->valid[1], val) != 0;
+		/* sticky until written low */
+		m->reset_streams = hwpc_tsx_get(m->bits->reset_streams, val) != 0;
 		return HWPC_OK;
 	case TSX_TIMESTAMP_STATUS: status_write(m, val); return HWPC_OK;
 	case TSX_BUF0_START: m->bufs[0].start = val; return HWPC_OK;

@@ -5,7 +5,9 @@
  * offsets (from the register database) to enum tsx_reg and calls
  * tsx_model_read/write; tests drive it directly.
  *
- * Pure: no I/O, no globals.  L1 is memory the caller owns.  What the seed
+ * Pure: no I/O, no globals.  L1 is memory the caller owns, and so are the
+ * bit positions of STATUS and CNTL (hwpc/tensix_fields.h): the caller
+ * loads them from regdb, the model only applies them.  What the seed
  * calls UndefinedBehaviour() (size codes 5 and 6, changing the event size
  * without a flush) is refused with HWPC_EINPUT and changes nothing.
  *
@@ -23,6 +25,7 @@
 #include <stdint.h>
 
 #include "hwpc/error.h"
+#include "hwpc/tensix_fields.h"
 
 /* The memory map, in address order (0xFFB1_21F0 .. 0xFFB1_2214). */
 enum tsx_reg {
@@ -68,13 +71,15 @@ struct tsx_model {
 	uint32_t cntl_raw;
 	uint64_t counter;
 	uint32_t counter_high_at;
+	const struct hwpc_tsx_fields *bits; /* caller's: STATUS and CNTL fields */
 	uint8_t *l1; /* caller's memory standing for L1, from address 0 */
 	size_t l1_size;
 	uint64_t l1_writes_dropped; /* 16-byte writes that fell outside l1 */
 };
 
-/* The seed's initial state; l1 may be NULL (writes are then dropped). */
-void tsx_model_init(struct tsx_model *m, uint8_t *l1, size_t l1_size);
+/* The seed's initial state; l1 may be NULL (writes are then dropped).
+ * bits must stay valid while the model is used. */
+void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size);
 /* EveryCycle() n times. */
 void tsx_model_advance(struct tsx_model *m, uint64_t cycles);
 int tsx_model_read(struct tsx_model *m, enum tsx_reg reg, uint32_t *val, struct hwpc_err *err);

@@ -9,19 +9,20 @@
 #include <cmocka.h>
 
 #include "tsx_collect.h"
+#include "regdb_fixture.h"
 
 static struct tsx_items *C;
 
 static int setup(void **state)
 {
 	C = calloc(1, sizeof *C);
-	return C ? 0 : -1;
+	return C && !regdb_setup(state) ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
 	free(C);
-	return 0;
+	return regdb_teardown(state);
 }
 
 static void decode_words(const uint32_t *w, size_t n, const struct hwpc_ts_layout *lay,
@@ -238,7 +239,7 @@ static void test_layout_status(void **state)
 		.end = {5, 10},
 		.valid = {true, true},
 		.have_status = true,
-		.status = 0x3 | 0x30 | (2u << 14),
+		.status = { .full = {true, true}, .overflow = {true, true}, .bufs0_position = 2 },
 	};
 	const uint32_t w[] = {
 		0x0c, 100, 0, 0x14, 200, 0, 0x1c, 300,
@@ -261,7 +262,7 @@ static void test_layout_status(void **state)
 
 	/* position 1 of 2, not full: the rest of buffer 0 and all of buffer
 	 * 1 are stale; one 64-bit event is still in the accumulator */
-	lay.status = (1u << 14) | (1u << 8);
+	lay.status = (struct hwpc_ts_status){ .bufs0_position = 1, .accum_pos_64b = 1 };
 	const uint32_t w2[] = {0x21, 7, 0x29, 8, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
 			       0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff};
 	decode_words(w2, 12, &lay, 0);
@@ -340,8 +341,11 @@ static void test_names_and_status(void **state)
 	assert_string_equal(hwpc_ts_time_name(HWPC_TS_TIME_RELATIVE), "relative");
 	assert_true(hwpc_ts_kind_is_loss(HWPC_TS_OVERFLOW));
 	assert_false(hwpc_ts_kind_is_loss(HWPC_TS_FULL));
+	/* the compiled-in regdb has the seed's StatusBits */
+	struct hwpc_tsx_fields f;
+	assert_int_equal(hwpc_tsx_fields_load(db, NULL, &f, NULL), 0);
 	struct hwpc_ts_status s;
-	hwpc_ts_status_decode(0x3 | 0x30 | (1u << 11) | (0x3ffffu << 14), &s);
+	hwpc_ts_status_decode(&f, 0x3 | 0x30 | (1u << 11) | (0x3ffffu << 14), &s);
 	assert_true(s.full[0] && s.full[1] && s.overflow[0] && s.overflow[1]);
 	assert_int_equal(s.bufs0_position, 0x3ffff);
 	assert_int_equal(hwpc_ts_status_pending_words(&s), 3); /* 96-bit: (4-1)&3 */

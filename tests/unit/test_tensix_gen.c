@@ -12,6 +12,7 @@
 
 #include "sim/tensix_model.h"
 #include "tsx_collect.h"
+#include "regdb_fixture.h"
 
 #define L1_SIZE (64 * 1024)
 #define MAX_EV 4096
@@ -34,13 +35,21 @@ struct gen {
 };
 
 static struct gen *G;
+/* STATUS and CNTL fields from the compiled-in regdb: the model writes
+ * STATUS with them and the decoder's caller reads it back with them. */
+static struct hwpc_tsx_fields F;
+
+static int group_setup(void **state)
+{
+	return regdb_setup(state) || hwpc_tsx_fields_load(db, NULL, &F, NULL);
+}
 
 static int setup(void **state)
 {
 	G = calloc(1, sizeof *G);
 	if (!G)
 		return -1;
-	tsx_model_init(&G->m, G->l1, L1_SIZE);
+	tsx_model_init(&G->m, &F, G->l1, L1_SIZE);
 	G->rng = 0x9e3779b97f4a7c15ull;
 	return 0;
 }
@@ -135,7 +144,7 @@ static void decode(size_t chunk)
 		lay.valid[b] = G->m.bufs[b].valid;
 	}
 	assert_int_equal(tsx_model_read(&G->m, TSX_TIMESTAMP_STATUS, &v, NULL), HWPC_OK);
-	lay.status = v;
+	hwpc_ts_status_decode(&F, v, &lay.status);
 	static uint8_t img[L1_SIZE * 2];
 	size_t len = 0;
 	for (int b = 0; b < 2; b++) {
@@ -323,7 +332,7 @@ static void test_random_sequences(void **state)
 {
 	static const unsigned sizes[] = {32, 64, 96, 128};
 	for (int round = 0; round < 40; round++) {
-		tsx_model_init(&G->m, G->l1, L1_SIZE);
+		tsx_model_init(&G->m, &F, G->l1, L1_SIZE);
 		memset(G->l1, 0, L1_SIZE);
 		G->nev = 0;
 		G->words = 0;
@@ -368,5 +377,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_pending, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_random_sequences, setup, teardown),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, group_setup, regdb_teardown);
 }

@@ -1,5 +1,7 @@
 /* The Tensix debug timestamper model, against the seed ("Debug
- * Timestamper") sentence by sentence; each test quotes what it checks. */
+ * Timestamper") sentence by sentence; each test quotes what it checks.
+ * The model takes STATUS and CNTL's bits from the compiled-in regdb, which
+ * has the seed's StatusBits: the raw values below are the seed's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,14 +12,21 @@
 
 #include "hwpc.h"
 #include "sim/tensix_model.h"
+#include "regdb_fixture.h"
 
 static uint8_t l1[4096];
 static struct tsx_model M;
+static struct hwpc_tsx_fields F;
+
+static int group_setup(void **state)
+{
+	return regdb_setup(state) || hwpc_tsx_fields_load(db, NULL, &F, NULL);
+}
 
 static int setup(void **state)
 {
 	memset(l1, 0xee, sizeof l1);
-	tsx_model_init(&M, l1, sizeof l1);
+	tsx_model_init(&M, &F, l1, sizeof l1);
 	return 0;
 }
 
@@ -283,7 +292,7 @@ static void test_invalid_buffer_skipped(void **state)
 	assert_true(M.bufs[1].overflow);
 	assert_false(M.bufs[0].overflow);
 	/* start > end: "buf.start + buf.position <= buf.end" never holds */
-	tsx_model_init(&M, l1, sizeof l1);
+	tsx_model_init(&M, &F, l1, sizeof l1);
 	bufs(9, 8, 20, 20);
 	wr(TSX_TIMESTAMP, 0x0);
 	assert_int_equal(M.bufs[0].position, 0);
@@ -376,5 +385,5 @@ int main(void)
 		cmocka_unit_test_setup(test_status_position_width, setup),
 		cmocka_unit_test_setup(test_l1_bounds, setup),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, group_setup, regdb_teardown);
 }

@@ -133,8 +133,13 @@ static void stats_match_items(const struct stats *s, const struct tsx_items *all
 static void layouts(struct hwpc_ts_layout *lay, int round)
 {
 	*lay = (struct hwpc_ts_layout){ .have_bufs = true, .start = { 4, 200 }, .end = { 4 + rnd(200), 300 },
-					.valid = { true, true }, .have_status = round % 2,
-					.status = (uint32_t)rnd(1 << 14) << 14 | rnd(64) };
+					.valid = { true, true }, .have_status = round % 2 };
+	lay->status.bufs0_position = (uint32_t)rnd(1 << 14);
+	uint32_t flags = (uint32_t)rnd(16);
+	for (int b = 0; b < 2; b++) {
+		lay->status.full[b] = flags >> b & 1;
+		lay->status.overflow[b] = flags >> (2 + b) & 1;
+	}
 }
 
 static void check_all_ways(const uint8_t *b, size_t len, const struct hwpc_ts_layout *l, uint64_t *fast_units)

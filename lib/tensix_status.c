@@ -1,0 +1,29 @@
+/* TIMESTAMP_STATUS as fields (see hwpc/stream_tensix.h): the bits are
+ * where regdb puts them (hwpc_tsx_fields_load), the meaning of the
+ * accumulator fields is the seed's StatusRead. */
+#include "hwpc/stream_tensix.h"
+
+void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t s, struct hwpc_ts_status *out)
+{
+	for (int b = 0; b < 2; b++) {
+		out->full[b] = hwpc_tsx_get(f->full[b], s) != 0;
+		out->overflow[b] = hwpc_tsx_get(f->overflow[b], s) != 0;
+	}
+	out->accum_pos_64b = hwpc_tsx_get(f->accum_pos_64b, s);
+	out->accum_pos_32b = hwpc_tsx_get(f->accum_pos_32b, s);
+	out->accum_pos_96b = hwpc_tsx_get(f->accum_pos_96b, s);
+	out->bufs0_position = hwpc_tsx_get(f->buf0_position, s);
+}
+
+/* StatusRead reports position/2 for 64-bit events, position for 32-bit
+ * ones and (4 - position) & 3 for 96-bit ones; at most one is nonzero. */
+unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s)
+{
+	if (s->accum_pos_64b)
+		return s->accum_pos_64b * 2;
+	if (s->accum_pos_32b)
+		return s->accum_pos_32b;
+	if (s->accum_pos_96b)
+		return (4 - s->accum_pos_96b) & 3;
+	return 0;
+}
