@@ -20,7 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "hwpc.h"
+#include "tsdump_internal.h" /* pieces joined, for the report */
 
 #define CHUNK (1u << 20)
 
@@ -231,6 +234,75 @@ static double run(const char *path, enum pass pass, uint8_t *buf, uint64_t *item
 	return t;
 }
 
+/* What tsdump --summary FILE does: hwpc_tsdump_feed_file, on threads
+ * threads (0: one per CPU), summary to /dev/null.  *joined, *redone: the
+ * pieces joined and decoded again. */
+static double run_file(const char *path, unsigned threads, uint64_t *items, unsigned *joined, unsigned *redone)
+{
+	struct hwpc_err err;
+	FILE *null = fopen("/dev/null", "w");
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (!null || fd < 0 || fstat(fd, &st)) {
+		perror(path);
+		exit(1);
+	}
+	struct hwpc_tsdump_opts o = { .out = null, .fmt = HWPC_FMT_TEXT, .summary = true, .input = path };
+	struct hwpc_tsdump_file fo = { .threads = threads };
+	bool mapped;
+	double t0 = now();
+	struct hwpc_tsdump *t = hwpc_tsdump_new(&o, &err);
+	if (!t || hwpc_tsdump_feed_file(t, fd, path, (uint64_t)st.st_size, &fo, &mapped, &err) || !mapped ||
+	    hwpc_tsdump_finish(t, &err)) {
+		fprintf(stderr, "bench_tsdump: %s\n", mapped ? err.msg : "cannot map the file");
+		exit(1);
+	}
+	double dt = now() - t0;
+	*items = hwpc_tsdump_items(t);
+	*joined = t->pieces_joined;
+	*redone = t->pieces_redone;
+	hwpc_tsdump_free(t);
+	close(fd);
+	fclose(null);
+	return dt;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* One thread and the default, alternately, ROUNDS times: best and median
+ * of each, and the median of the per-round ratios. */
+#define ROUNDS 7
+static int file_passes(const char *path, double mb, uint64_t gen_events)
+{
+	double t1[ROUNDS], tn[ROUNDS], ratio[ROUNDS];
+	unsigned joined = 0, redone = 0, j, r;
+	uint64_t items;
+	for (int k = 0; k < ROUNDS; k++) {
+		t1[k] = run_file(path, 1, &items, &j, &r);
+		if (items != gen_events)
+			return 1;
+		tn[k] = run_file(path, 0, &items, &joined, &redone);
+		if (items != gen_events)
+			return 1;
+		ratio[k] = t1[k] / tn[k];
+	}
+	qsort(t1, ROUNDS, sizeof *t1, cmp_double);
+	qsort(tn, ROUNDS, sizeof *tn, cmp_double);
+	qsort(ratio, ROUNDS, sizeof *ratio, cmp_double);
+	printf("tsdump --summary FILE (hwpc_tsdump_feed_file), %d alternating rounds, best / median:\n", ROUNDS);
+	printf("  -j 1     %7.3f / %.3f s  %6.1f / %.1f M events/s\n", t1[0], t1[ROUNDS / 2],
+	       gen_events / t1[0] / 1e6, gen_events / t1[ROUNDS / 2] / 1e6);
+	printf("  default  %7.3f / %.3f s  %6.1f / %.1f M events/s  (%u pieces joined, %u decoded again)\n", tn[0],
+	       tn[ROUNDS / 2], gen_events / tn[0] / 1e6, gen_events / tn[ROUNDS / 2] / 1e6, joined, redone);
+	printf("  speed-up, median of the rounds' ratios: %.2fx  (%.0f MB/s)\n", ratio[ROUNDS / 2],
+	       mb / tn[ROUNDS / 2]);
+	return 0;
+}
+
 static void make_file(const char *path, unsigned mib, bool record, uint64_t *events)
 {
 	uint8_t *b = malloc(CHUNK);
@@ -290,6 +362,11 @@ int main(int argc, char **argv)
 		if (p != P_READ)
 			printf("  %6.1f M events/s", gen_events / best / 1e6);
 		printf("\n");
+	}
+	if (file_passes(path, mb, gen_events)) {
+		fprintf(stderr, "tsdump decoded a different number of events than generated\n");
+		unlink(path);
+		return 1;
 	}
 	unlink(path);
 
