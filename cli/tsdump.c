@@ -190,6 +190,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_fail(HWPC_EINPUT, "-D belongs to -d SPEC --record");
 	if (o->rec_auto && !o->device)
 		return cli_fail(HWPC_EINPUT, "--record auto reads the format from a device: give -d, or long|short");
+	if (o->summary && o->fmt == HWPC_FMT_TRACE)
+		return cli_fail(HWPC_EINPUT, "--summary is written as text, csv or json, not as a trace");
 	if (o->l1_base && !o->given[0] && !o->given[1])
 		return cli_fail(HWPC_EINPUT, "--l1-base needs --buf0 or --buf1");
 	o->lay.have_bufs = o->given[0] || o->given[1];

@@ -274,6 +274,10 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	run tsdump -j two --summary "$f"
 	check [ "$status" -eq 2 ]
 	[[ "$output" == "tsdump: --threads"* ]]
+	# refused before reading anything
+	run tsdump --summary --format trace "$f"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --summary is written as text, csv or json, not as a trace" ]
 }
 
 @test "pcsim ts: single commands, refusals, script errors name file:line" {
