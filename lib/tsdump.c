@@ -86,7 +86,9 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 	if (!t->slices) {
 		for (size_t i = 0; i < n; i++)
 			stats_event(t, ev[i].token, ev[i].ts);
-		return 0;
+		/* A piece whose token table overflowed cannot be joined
+		 * (tsdump_piece.c): stop decoding it now. */
+		return t->piece && t->other_count;
 	}
 	for (size_t i = 0; i < n; i++) {
 		stats_event(t, ev[i].token, ev[i].ts);

@@ -4,6 +4,8 @@
 #ifndef HWPC_TSDUMP_INTERNAL_H
 #define HWPC_TSDUMP_INTERNAL_H
 
+#include <pthread.h>
+
 #include "hwpc/tsdump.h"
 
 #define SLICE_DEPTH 64  /* nested begins per name kept; deeper ones count as unmatched */
@@ -72,9 +74,11 @@ struct hwpc_tsdump {
 	uint64_t more_losses;
 	bool finished;
 
-	/* pieces joined, and decoded again because a join was refused
-	 * (tsdump_file.c; for the tests and benchmarks) */
-	unsigned pieces_joined, pieces_redone;
+	/* pieces joined, decoded again because a join was refused, and
+	 * decoded in order once refusals stopped the pieces (tsdump_file.c;
+	 * for the tests and benchmarks) */
+	unsigned pieces_joined, pieces_redone, pieces_serial;
+	bool piece; /* a piece of the input (tsdump_piece_new) */
 };
 
 /* tsdump_csv.c */
@@ -111,6 +115,21 @@ void rec_trace_names(struct hwpc_tsdump *t);
 bool tsdump_splittable(const struct hwpc_tsdump *t);
 struct hwpc_tsdump *tsdump_piece_new(const struct hwpc_tsdump *t, uint64_t origin, struct hwpc_err *err);
 bool tsdump_piece_join(struct hwpc_tsdump *t, struct hwpc_tsdump *p);
+
+/* tsdump_map.c: a regular file's bytes [from, to) into t through mapped
+ * windows; progress: report them.  *unmappable (may be NULL): the first
+ * window could not be mapped, nothing was fed.  The SIGBUS handler must be
+ * held meanwhile. */
+struct tsdump_src {
+	int fd;
+	const char *name;
+	const struct hwpc_tsdump_file *fo; /* progress (may be NULL) */
+	pthread_mutex_t lock;              /* progress calls, one at a time */
+};
+int tsdump_map_feed(struct hwpc_tsdump *t, struct tsdump_src *s, uint64_t from, uint64_t to, bool progress,
+		    bool *unmappable, struct hwpc_err *err);
+void tsdump_sigbus_hold(void);
+void tsdump_sigbus_release(void);
 
 /* tsdump.c */
 double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks);

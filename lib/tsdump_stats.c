@@ -107,11 +107,15 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 }
 
 /* Statistics of a token's events a, then of its events b, as if all had
- * been added in that order: exact when a ends no later than b begins (a
- * gap is measured from the latest timestamp so far, which is then b's). */
+ * been added in that order.  A gap is measured from the latest timestamp
+ * so far (a running maximum), so the merge is exact in two cases: a ends
+ * no later than b begins (b's gaps are its own, plus the one between), or
+ * a ends no earlier than b's latest (every b event's gap is 0: a timestamp
+ * corrupted far into the future before the cut gives this).  Between the
+ * two, b's own gaps are not the ones one pass measures. */
 static bool tokstat_follows(const struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
 {
-	return !a || !a->count || !b->count || a->last <= b->first;
+	return !a || !a->count || !b->count || a->last <= b->first || a->last >= b->last;
 }
 
 static void tokstat_merge(struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
@@ -122,8 +126,12 @@ static void tokstat_merge(struct hwpc_ts_tokstat *a, const struct hwpc_ts_toksta
 		*a = *b;
 		return;
 	}
-	uint64_t gap = b->first - a->last;
 	a->count += b->count;
+	if (a->last >= b->last && a->last > b->first) {
+		a->min_gap = 0; /* b's events all came "before" a's latest */
+		return;
+	}
+	uint64_t gap = b->first - a->last;
 	a->min_gap = gap < a->min_gap ? gap : a->min_gap;
 	a->min_gap = b->min_gap < a->min_gap ? b->min_gap : a->min_gap;
 	a->max_gap = gap > a->max_gap ? gap : a->max_gap;

@@ -52,10 +52,13 @@ struct hwpc_tsdump_file {
 	void *ctx;
 };
 /* Feed the first len bytes of the regular file fd (name: for messages); fo
- * may be NULL.  A SIGBUS handler is installed meanwhile: a file that
- * shrinks while mapped gives HWPC_EOP, as do read and write errors.
- * *mapped false: the file cannot be mapped and nothing was fed (read it
- * and call hwpc_tsdump_feed instead). */
+ * may be NULL.  Pieces need a tsdump fed nothing yet (otherwise one thread
+ * reads the file).  A SIGBUS handler is installed while any such call
+ * runs, passing signals that are not its own to the handler before it: a
+ * file that shrinks while mapped gives HWPC_EOP, as do read and write
+ * errors; SIGBUS is unblocked meanwhile.  *mapped false: the file cannot
+ * be mapped and nothing was fed (read it and call hwpc_tsdump_feed
+ * instead). */
 int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
 			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
 /* End of input: the last anomalies, the summary, the end of the output.

@@ -6,6 +6,7 @@
  * on well-formed streams (or the threads would buy nothing), and be
  * refused where one decoder would see something the piece cannot. */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -189,10 +190,24 @@ static void test_refusals(void **state)
 	assert_false(joins(pad, 12, 1, &same));
 	assert_true(same);
 	/* A 32-bit event (rounded down to 32 ticks) reads earlier than its
-	 * token's last one before the split: statistics cannot be merged. */
+	 * token's last one before the split, and a later one after it: the
+	 * gaps one pass measures are not the piece's.  Refused. */
 	const uint32_t tok_back[] = { 5 << 3, 1000, 0, 0, 6 << 3, 1010, 0, 0,
-				      W32(5, 1012), W32(7, 1020), W32(7, 1030), W32(7, 1040) };
+				      W32(5, 1012), W32(7, 1020), W32(5, 1100), W32(7, 1140) };
 	assert_false(joins(tok_back, 12, 1, &same));
+	assert_true(same);
+	/* Without the later one, every piece event of the token is before
+	 * its latest: each gap is 0, exactly.  Joined. */
+	const uint32_t tok_before[] = { 5 << 3, 1000, 0, 0, 6 << 3, 1010, 0, 0,
+					W32(5, 1012), W32(7, 1020), W32(7, 1030), W32(7, 1040) };
+	assert_true(joins(tok_before, 12, 1, &same));
+	assert_true(same);
+	/* A timestamp corrupted far into the future before the cut (the next
+	 * full one goes back, reported): the token's later events all read
+	 * earlier than it.  Joined, the same gaps of 0. */
+	const uint32_t poisoned[] = { 5 << 3, 1000, 0x4000, 0, 6 << 3, 1010, 0, 0,
+				      5 << 3, 1020, 0, 0, 5 << 3, 1030, 0, 0 };
+	assert_true(joins(poisoned, 16, 2, &same));
 	assert_true(same);
 	/* Flush padding after a 64-bit event: still a zero candidate at the
 	 * split, it is padding there, as the next unit would make it. */
@@ -234,6 +249,23 @@ static void test_join_limits(void **state)
 	free(w);
 }
 
+/* A temporary file (in $TMPDIR or /tmp), already unlinked. */
+static int temp_file(void)
+{
+	char path[512];
+	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	snprintf(path, sizeof path, "%s/hwpc-pieces-XXXXXX", dir);
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	return fd;
+}
+
+static void write_all(int fd, const void *b, size_t len)
+{
+	assert_int_equal(write(fd, b, len), (ssize_t)len);
+}
+
 /* Through a file, with threads: the same summary as one thread, pieces
  * joined. */
 static void test_file_threads(void **state)
@@ -247,11 +279,8 @@ static void test_file_threads(void **state)
 		size_t n = round == 3 ? gen(w, WORDS) : gen_runs(w, WORDS, round == 2 ? 20 : 0);
 		tsx_words_le(b, w, n);
 		size_t len = n * 4 - (round == 1);
-		char path[] = "/tmp/hwpc-pieces-XXXXXX";
-		int fd = mkstemp(path);
-		assert_true(fd >= 0);
-		unlink(path);
-		assert_int_equal(write(fd, b, len), (ssize_t)len);
+		int fd = temp_file();
+		write_all(fd, b, len);
 		char *want = summary(b, len);
 		for (unsigned threads = 1; threads <= 4; threads++) {
 			struct hwpc_err err;
@@ -259,16 +288,16 @@ static void test_file_threads(void **state)
 			bool mapped;
 			struct hwpc_tsdump_file fo = { .threads = threads, .piece = 64 << 10 };
 			sum_open(&s);
-			assert_int_equal(hwpc_tsdump_feed_file(s.t, fd, path, len, &fo, &mapped, &err), 0);
+			assert_int_equal(hwpc_tsdump_feed_file(s.t, fd, "t.ts", len, &fo, &mapped, &err), 0);
 			assert_true(mapped);
-			unsigned joined = s.t->pieces_joined, redone = s.t->pieces_redone;
+			unsigned joined = s.t->pieces_joined, redone = s.t->pieces_redone, serial = s.t->pieces_serial;
 			sum_close(&s);
 			assert_string_equal(want, s.text);
 			free(s.text);
 			if (threads == 1)
-				assert_int_equal(joined + redone, 0);
+				assert_int_equal(joined + redone + serial, 0);
 			else if (round == 0) /* undamaged: every piece joins */
-				assert_true(joined >= threads && redone == 0);
+				assert_true(joined >= threads && redone + serial == 0);
 		}
 		free(want);
 		close(fd);
@@ -280,13 +309,14 @@ static void test_file_threads(void **state)
 /* A file that shrinks while it is read (here: after the third window,
  * when the pieces are under way): an error naming it, on one thread or
  * several, not a SIGBUS. */
-static int shrink_fd, shrink_calls;
+static int shrink_fd, shrink_calls, shrink_failed;
 static void shrink(void *ctx, uint64_t n)
 {
 	(void)ctx;
 	(void)n;
-	if (++shrink_calls == 3)
-		assert_int_equal(ftruncate(shrink_fd, 4 << 20), 0);
+	/* (no assertion here: this runs on the decoding threads) */
+	if (++shrink_calls == 3 && ftruncate(shrink_fd, 4 << 20))
+		shrink_failed = 1;
 }
 
 static void test_file_shrinks(void **state)
@@ -296,18 +326,16 @@ static void test_file_shrinks(void **state)
 	assert_non_null(w);
 	size_t n = gen_runs(w, LEN / 4, 0);
 	for (unsigned threads = 1; threads <= 2; threads++) {
-		char path[] = "/tmp/hwpc-shrink-XXXXXX";
-		shrink_fd = mkstemp(path);
+		shrink_fd = temp_file();
 		shrink_calls = 0;
-		assert_true(shrink_fd >= 0);
-		unlink(path);
-		assert_int_equal(write(shrink_fd, w, n * 4), (ssize_t)(n * 4));
+		write_all(shrink_fd, w, n * 4);
 		struct hwpc_err err;
 		struct sum s;
 		bool mapped;
 		struct hwpc_tsdump_file fo = { .threads = threads, .progress = shrink };
 		sum_open(&s);
 		assert_int_equal(hwpc_tsdump_feed_file(s.t, shrink_fd, "big.ts", n * 4, &fo, &mapped, &err), HWPC_EOP);
+		assert_false(shrink_failed);
 		assert_string_equal(err.msg, "big.ts: the file shrank while it was being read");
 		hwpc_tsdump_free(s.t);
 		fclose(s.fp);
@@ -315,6 +343,78 @@ static void test_file_shrinks(void **state)
 		close(shrink_fd);
 	}
 	free(w);
+}
+
+/* More distinct large tokens in a piece than a table keeps: pieces stop
+ * at once (which tokens one table would keep depends on what came
+ * before), the rest is decoded in order, the summary is one pass's. */
+static void test_file_token_overflow(void **state)
+{
+	enum { EVENTS = 1 << 20 }; /* 16 MiB of 128-bit events, all tokens distinct */
+	uint32_t *w = malloc(EVENTS * 16);
+	assert_non_null(w);
+	for (uint32_t i = 0; i < EVENTS; i++)
+		w[4 * i] = (8192 + i) << 3, w[4 * i + 1] = 1000 + 10 * i, w[4 * i + 2] = 0, w[4 * i + 3] = 0;
+	int fd = temp_file();
+	write_all(fd, w, EVENTS * 16);
+	char *want = summary((const uint8_t *)w, EVENTS * 16);
+	struct hwpc_err err;
+	struct sum s;
+	bool mapped;
+	struct hwpc_tsdump_file fo = { .threads = 2, .piece = 1 << 20 };
+	sum_open(&s);
+	assert_int_equal(hwpc_tsdump_feed_file(s.t, fd, "t.ts", EVENTS * 16, &fo, &mapped, &err), 0);
+	unsigned joined = s.t->pieces_joined, serial = s.t->pieces_serial;
+	sum_close(&s);
+	assert_string_equal(want, s.text);
+	assert_int_equal(joined, 0);
+	assert_true(serial > 0);
+	free(s.text);
+	free(want);
+	free(w);
+	close(fd);
+}
+
+/* A SIGBUS that is not a shrinking file's (here raised between windows)
+ * reaches the program's own handler, which is back in place after. */
+static volatile sig_atomic_t program_saw;
+static void program_handler(int sig, siginfo_t *si, void *uc)
+{
+	(void)si;
+	(void)uc;
+	program_saw = sig;
+}
+
+static void raise_bus(void *ctx, uint64_t n)
+{
+	(void)ctx;
+	(void)n;
+	raise(SIGBUS);
+}
+
+static void test_sigbus_chained(void **state)
+{
+	struct sigaction sa = { .sa_sigaction = program_handler, .sa_flags = SA_SIGINFO }, before, after;
+	sigemptyset(&sa.sa_mask);
+	assert_int_equal(sigaction(SIGBUS, &sa, &before), 0);
+	static uint32_t w[1 << 20];
+	size_t n = gen_runs(w, sizeof w / sizeof *w, 0);
+	int fd = temp_file();
+	write_all(fd, w, n * 4);
+	struct hwpc_err err;
+	struct sum s;
+	bool mapped;
+	struct hwpc_tsdump_file fo = { .threads = 2, .piece = 64 << 10, .progress = raise_bus };
+	sum_open(&s);
+	program_saw = 0;
+	assert_int_equal(hwpc_tsdump_feed_file(s.t, fd, "t.ts", n * 4, &fo, &mapped, &err), 0);
+	sum_close(&s);
+	free(s.text);
+	close(fd);
+	assert_int_equal(program_saw, SIGBUS);
+	assert_int_equal(sigaction(SIGBUS, &before, &after), 0);
+	assert_true(after.sa_flags & SA_SIGINFO);
+	assert_ptr_equal(after.sa_sigaction, program_handler);
 }
 
 int main(void)
@@ -327,6 +427,8 @@ int main(void)
 		cmocka_unit_test(test_sync_points_join),
 		cmocka_unit_test(test_file_threads),
 		cmocka_unit_test(test_file_shrinks),
+		cmocka_unit_test(test_file_token_overflow),
+		cmocka_unit_test(test_sigbus_chained),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
