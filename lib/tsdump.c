@@ -87,8 +87,13 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 		for (size_t i = 0; i < n; i++)
 			stats_event(t, ev[i].token, ev[i].ts);
 		/* A piece whose token table overflowed cannot be joined
-		 * (tsdump_piece.c): stop decoding it now. */
-		return t->piece && t->other_count;
+		 * (tsdump_piece.c): stop decoding it now, and give back
+		 * its table while it waits to be refused. */
+		if (t->piece && t->other_count) {
+			stats_drop_large(t);
+			return 1;
+		}
+		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		stats_event(t, ev[i].token, ev[i].ts);

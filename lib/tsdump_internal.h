@@ -92,6 +92,8 @@ int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n); /*
 /* tsdump_stats.c */
 int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts);
+/* Free the large tokens' table (a piece that will not be joined). */
+void stats_drop_large(struct hwpc_tsdump *t);
 /* A slice ended (begin, end times); *pair set by the caller. */
 void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int buffer, const char *msg);
 int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err);

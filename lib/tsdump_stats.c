@@ -208,6 +208,15 @@ void stats_loss(struct hwpc_tsdump *t, const char *kind, uint64_t offset, int bu
 	snprintf(l->msg, sizeof l->msg, "%s", msg ? msg : "");
 }
 
+void stats_drop_large(struct hwpc_tsdump *t)
+{
+	free(t->toks);
+	free(t->slots);
+	t->toks = NULL;
+	t->slots = NULL;
+	t->ntoks = t->mask = 0;
+}
+
 void stats_free(struct hwpc_tsdump *t)
 {
 	free(t->direct);
