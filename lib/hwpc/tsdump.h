@@ -56,7 +56,9 @@ struct hwpc_tsdump_file {
  * reads the file).  A SIGBUS handler is installed while any such call
  * runs, passing signals that are not its own to the handler before it: a
  * file that shrinks while mapped gives HWPC_EOP, as do read and write
- * errors; SIGBUS is unblocked meanwhile.  *mapped false: the file cannot
+ * errors; SIGBUS is unblocked meanwhile.  (Its per-thread jump buffer is
+ * initial-exec TLS, ~200 bytes of the static TLS block that dlopen()ed
+ * libraries share.)  *mapped false: the file cannot
  * be mapped and nothing was fed (read it and call hwpc_tsdump_feed
  * instead). */
 int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
