@@ -102,6 +102,23 @@ static void test_identify(void **state)
 	assert_int_equal(hwpc_chipset_identify(db, 0x0ff000a1, &c, &err), HWPC_EOP);
 	assert_non_null(strstr(err.msg, "unknown chipset"));
 	assert_non_null(strstr(err.msg, "0xff"));
+	/* Registers in big-endian mode read byte-swapped: named as such. */
+	assert_int_equal(hwpc_chipset_identify(db, 0xa2004008, &c, &err), HWPC_EOP);
+	assert_string_equal(err.msg, "PMC.BOOT_0 reads 0xa2004008, which is G84's 0x084000a2 byte-swapped: the "
+				     "GPU's registers are in big-endian mode, and hwpc reads them little-endian only");
+	/* Every NV10-format chipset: its swapped value is never taken for a
+	 * chip, and is reported as big-endian. */
+	unsigned swapped = 0;
+	for (unsigned i = 0; i < hwpc_regdb_chipset_count(db); i++) {
+		const struct hwpc_chipset *chip = hwpc_regdb_chipset(db, i);
+		if (!hwpc_chipset_boot0(db, chip, &v) || chip->boot0)
+			continue; /* (pre-NV10 rules: below) */
+		assert_int_equal(hwpc_chipset_identify(db, __builtin_bswap32(v), &c, &err), HWPC_EOP);
+		assert_non_null(strstr(err.msg, "big-endian"));
+		assert_non_null(strstr(err.msg, chip->name));
+		swapped++;
+	}
+	assert_true(swapped >= 80);
 }
 
 static void test_parse_numbers(void **state)
