@@ -134,9 +134,23 @@ void lop_suggest(const struct hwpc_lop_symtab *syms, const char *s, size_t len, 
 			consider(&c, typed, syms->syms[i].name);
 	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
 		consider(&c, typed, keywords[i]);
+	/* Nothing close here: a name valid elsewhere (another domain, other
+	 * chips), said with where, so that a typo of it is not a dead end. */
+	const struct hwpc_lop_sym *elsewhere[MAX_SUGGEST] = {0};
+	bool here = c.n > 0;
+	for (size_t i = 0; !here && syms && i < syms->nsyms; i++)
+		if (syms->syms[i].name && syms->syms[i].kind == HWPC_LOP_SYM_ELSEWHERE)
+			consider(&c, typed, syms->syms[i].name);
+	for (unsigned k = 0; k < c.n; k++)
+		for (size_t i = 0; syms && i < syms->nsyms && !elsewhere[k]; i++)
+			if (syms->syms[i].kind == HWPC_LOP_SYM_ELSEWHERE && syms->syms[i].name == c.name[k])
+				elsewhere[k] = &syms->syms[i];
 	buf[0] = 0;
-	for (unsigned i = 0; i < c.n; i++)
+	for (unsigned i = 0; i < c.n; i++) {
 		lop_append(buf, size, &used, "%s%s", i ? ", " : " (did you mean ", c.name[i]);
+		if (elsewhere[i] && elsewhere[i]->where)
+			lop_append(buf, size, &used, " [%s]", elsewhere[i]->where);
+	}
 	if (c.n)
 		lop_append(buf, size, &used, "?)");
 }

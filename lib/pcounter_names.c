@@ -118,12 +118,15 @@ int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_
 				rc = add(n, "flag", HWPC_LOP_SYM_SIGNAL, (unsigned)(dom->trailer + off), NULL);
 		}
 	}
-	/* Names valid elsewhere: other domains of this chip, other chipsets. */
-	for (unsigned i = 0; i < hwpc_regdb_record_count(l->db) && !rc; i++) {
-		const struct hwpc_record *r = hwpc_regdb_record(l->db, i);
+	/* Names valid elsewhere: other domains of this chip, then other
+	 * chipsets (a name with records of both kinds is said to be in the
+	 * other domain: that is where to look on this chip). */
+	unsigned nrec = hwpc_regdb_record_count(l->db);
+	for (unsigned i = 0; i < 2 * nrec && !rc; i++) {
+		const struct hwpc_record *r = hwpc_regdb_record(l->db, i % nrec);
 		bool sigrec = !strcmp(r->keyword, "signal") && r->nwords >= 3;
 		bool trailer = !strcmp(r->keyword, "trailer") && r->nwords >= 2;
-		if (!sigrec && !trailer)
+		if ((!sigrec && !trailer) || (i < nrec) != hwpc_gens_has(&r->gens, l->chip))
 			continue;
 		const char *name = sigrec ? r->words[2] : (spell(r->words[0], buf, sizeof buf), buf);
 		bool known = false;

@@ -367,6 +367,20 @@ EOF
 	check [ "$status" -eq 2 ]
 }
 
+@test "names from another domain: said where they are, and suggested for typos" {
+	vsim g84
+	run pcsetup -d sim:g84 -D core_a --mode quad --event host_mem_wr --dry-run
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcsetup: EVENT: 'host_mem_wr' is not available here: only in domain host" ]
+	run pcsetup -d sim:g84 -D core_a --mode quad --event 'host_mem_w & !flag' --dry-run
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcsetup: EVENT: unknown name 'host_mem_w' (did you mean HOST_MEM_WR [only in domain host], HOST_MEM_RD [only in domain host]?)" ]
+	check [ "${lines[2]}" = "  ^~~~~~~~~~" ]
+	# names of this domain still come first, with no note
+	run pcsetup -d sim:g84 -D host --mode quad --event host_mem_w --dry-run
+	check [ "${lines[0]}" = "pcsetup: EVENT: unknown name 'host_mem_w' (did you mean HOST_MEM_WR, HOST_MEM_RD?)" ]
+}
+
 @test "bad input: exit 2 with one clear line" {
 	vsim g84
 	vsim nv10
