@@ -345,9 +345,9 @@ static void test_file_shrinks(void **state)
 	free(w);
 }
 
-/* More distinct large tokens in a piece than a table keeps: pieces stop
- * at once (which tokens one table would keep depends on what came
- * before), the rest is decoded in order, the summary is one pass's. */
+/* More distinct large tokens in a piece than a table keeps (which tokens
+ * one table would keep depends on what came before): no piece joins, the
+ * summary is one pass's. */
 static void test_file_token_overflow(void **state)
 {
 	enum { EVENTS = 1 << 20 }; /* 16 MiB of 128-bit events, all tokens distinct */
@@ -364,11 +364,13 @@ static void test_file_token_overflow(void **state)
 	struct hwpc_tsdump_file fo = { .threads = 2, .piece = 1 << 20 };
 	sum_open(&s);
 	assert_int_equal(hwpc_tsdump_feed_file(s.t, fd, "t.ts", EVENTS * 16, &fo, &mapped, &err), 0);
-	unsigned joined = s.t->pieces_joined, serial = s.t->pieces_serial;
+	unsigned joined = s.t->pieces_joined, redone = s.t->pieces_redone, serial = s.t->pieces_serial;
 	sum_close(&s);
 	assert_string_equal(want, s.text);
+	/* (how many pieces were started before the first was refused
+	 * depends on the threads' timing; that none joined does not) */
 	assert_int_equal(joined, 0);
-	assert_true(serial > 0);
+	assert_true(redone + serial > 0);
 	free(s.text);
 	free(want);
 	free(w);
