@@ -39,7 +39,6 @@ static const char usage[] =
 enum { OPT_STATUS = 256, OPT_BUF0, OPT_BUF1, OPT_CNTL, OPT_BASE, OPT_RECORD, OPT_FORMAT, OPT_MAP,
        OPT_SUMMARY, OPT_STRICT, OPT_HZ };
 
-#define MAX_THREADS 8
 
 #define CHUNK (1u << 20)
 #define PROGRESS_MIN (256ull << 20) /* inputs this large show progress on a terminal */
@@ -111,11 +110,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'o': o->output = optarg; break;
 		case 'j': {
 			uint64_t v;
-			if (hwpc_parse_u64(optarg, MAX_THREADS, "--threads", &v, &err))
+			if (hwpc_parse_u64(optarg, HWPC_TSDUMP_MAX_THREADS, "--threads", &v, &err))
 				return cli_fail_err(&err);
 			if (!v)
 				return cli_fail(HWPC_EINPUT, "--threads: 0 threads cannot decode anything (1 to %d)",
-						MAX_THREADS);
+						HWPC_TSDUMP_MAX_THREADS);
 			o->threads = (unsigned)v;
 			break;
 		}

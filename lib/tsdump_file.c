@@ -21,7 +21,7 @@
 
 #define WINDOW (2u << 20)           /* the first window, fed before the pieces are planned */
 #define DEFAULT_PIECE (16ull << 20) /* smallest piece worth a thread */
-#define MAX_THREADS 8
+#define MAX_THREADS HWPC_TSDUMP_MAX_THREADS
 #define PIECES_PER_THREAD 4         /* more pieces than threads: a slow thread holds up less */
 #define SYNC_SCAN (1u << 20)        /* bytes searched for a piece's start */
 #define SERIAL_AFTER 2              /* refused joins before the pieces stop */

@@ -44,8 +44,10 @@ int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hw
  * for the summary of a Tensix stream without a buffer layout or slices,
  * in pieces on several threads, joined so that the summary is the one a
  * single pass gives. */
+#define HWPC_TSDUMP_MAX_THREADS 8
+
 struct hwpc_tsdump_file {
-	unsigned threads; /* 0: one per CPU this process may use (at most 8); 1: none */
+	unsigned threads; /* 0: one per CPU this process may use (at most HWPC_TSDUMP_MAX_THREADS); 1: none */
 	uint64_t piece;   /* fewest bytes worth a piece of its own; 0: 16 MiB */
 	/* bytes decoded so far, n more; from one thread at a time */
 	void (*progress)(void *ctx, uint64_t n);
