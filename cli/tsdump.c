@@ -208,7 +208,7 @@ static int file_layout(struct opts *o, struct hwpc_regdb **db)
 	if (o->lay.have_status)
 		hwpc_ts_status_decode(&f, o->status, &o->lay.status);
 	for (int b = 0; b < 2; b++) /* without --cntl, both are valid (power-on) */
-		o->lay.valid[b] = o->given[b] && (!o->have_cntl || hwpc_tsx_get(f.valid[b], o->cntl));
+		o->lay.valid[b] = o->given[b] && (!o->have_cntl || hwpc_field_get(f.valid[b], o->cntl));
 	return 0;
 }
 

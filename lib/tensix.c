@@ -280,7 +280,7 @@ int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct
 		if (rd(t, t->a_start[b], "TIMESTAMP_BUF_START", &lay->start[b], err) ||
 		    rd(t, t->a_end[b], "TIMESTAMP_BUF_END", &lay->end[b], err))
 			return err->status;
-		lay->valid[b] = hwpc_tsx_get(f.valid[b], cntl) != 0;
+		lay->valid[b] = hwpc_field_get(f.valid[b], cntl) != 0;
 	}
 	lay->have_bufs = lay->have_status = true;
 	return 0;

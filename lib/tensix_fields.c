@@ -22,7 +22,7 @@ int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset 
 	HWPC_ERR_ENSURE(err);
 	const struct {
 		const char *reg, *field;
-		struct hwpc_tsx_bits *to;
+		const struct hwpc_field **to;
 	} want[] = {
 		{ REGS "TIMESTAMP_STATUS", "BUF0_FULL", &out->full[0] },
 		{ REGS "TIMESTAMP_STATUS", "BUF1_FULL", &out->full[1] },
@@ -49,13 +49,11 @@ int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset 
 		if (!f)
 			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks field %s.%s for %s", want[i].reg,
 					    want[i].field, chip->name);
-		/* A field in pieces would need hwpc_field_get; none is. */
 		if (f->nranges != 1)
 			return hwpc_err_set(err, HWPC_EINPUT,
-					    "regdb: %s.%s is in %u pieces; hwpc takes it as one bit range",
+					    "regdb: %s.%s is in %u pieces; the seed's StatusBits are one bit range each",
 					    want[i].reg, want[i].field, f->nranges);
-		want[i].to->shift = f->ranges[0].lo;
-		want[i].to->width = (uint8_t)(f->ranges[0].hi - f->ranges[0].lo + 1);
+		*want[i].to = f;
 	}
 	return 0;
 }

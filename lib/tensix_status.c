@@ -6,13 +6,13 @@
 void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t s, struct hwpc_ts_status *out)
 {
 	for (int b = 0; b < 2; b++) {
-		out->full[b] = hwpc_tsx_get(f->full[b], s) != 0;
-		out->overflow[b] = hwpc_tsx_get(f->overflow[b], s) != 0;
+		out->full[b] = hwpc_field_get(f->full[b], s) != 0;
+		out->overflow[b] = hwpc_field_get(f->overflow[b], s) != 0;
 	}
-	out->accum_pos_64b = hwpc_tsx_get(f->accum_pos_64b, s);
-	out->accum_pos_32b = hwpc_tsx_get(f->accum_pos_32b, s);
-	out->accum_pos_96b = hwpc_tsx_get(f->accum_pos_96b, s);
-	out->bufs0_position = hwpc_tsx_get(f->buf0_position, s);
+	out->accum_pos_64b = (unsigned)hwpc_field_get(f->accum_pos_64b, s);
+	out->accum_pos_32b = (unsigned)hwpc_field_get(f->accum_pos_32b, s);
+	out->accum_pos_96b = (unsigned)hwpc_field_get(f->accum_pos_96b, s);
+	out->bufs0_position = (uint32_t)hwpc_field_get(f->buf0_position, s);
 }
 
 /* StatusRead reports position/2 for 64-bit events, position for 32-bit

@@ -28,6 +28,15 @@ uint32_t tsx_reg_offset(enum tsx_reg reg)
 	return (uint32_t)reg * 4; /* the map is dense from 0xFFB1_21F0 */
 }
 
+/* v in field f's place, for OR-ing into a register value; a value wider
+ * than the field keeps its low bits, as in the seed's C bit-fields. */
+static uint32_t placed(const struct hwpc_field *f, uint64_t v)
+{
+	uint32_t r = 0;
+	hwpc_field_put(f, &r, f->width < 64 ? v & ((1ull << f->width) - 1) : v);
+	return r;
+}
+
 void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size)
 {
 	memset(m, 0, sizeof *m);
@@ -35,7 +44,7 @@ void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uin
 	for (int i = 0; i < 2; i++)
 		m->bufs[i].valid = true;
 	/* The seed's cntl_raw = 3: both valid bits set, as bufs[].valid says. */
-	m->cntl_raw = hwpc_tsx_put(bits->valid[0], 1) | hwpc_tsx_put(bits->valid[1], 1);
+	m->cntl_raw = placed(bits->valid[0], 1) | placed(bits->valid[1], 1);
 	m->l1 = l1;
 	m->l1_size = l1 ? l1_size : 0;
 }
@@ -172,13 +181,13 @@ static uint32_t status_read(const struct tsx_model *m)
 	if (m->accum.event_size == 96)
 		pos96 = (4 - m->accum.position) & 3;
 	for (int i = 0; i < 2; i++) {
-		s |= hwpc_tsx_put(f->full[i], m->bufs[i].full);
-		s |= hwpc_tsx_put(f->overflow[i], m->bufs[i].overflow);
+		s |= placed(f->full[i], m->bufs[i].full);
+		s |= placed(f->overflow[i], m->bufs[i].overflow);
 	}
-	s |= hwpc_tsx_put(f->accum_pos_64b, pos64);
-	s |= hwpc_tsx_put(f->accum_pos_32b, pos32);
-	s |= hwpc_tsx_put(f->accum_pos_96b, pos96);
-	s |= hwpc_tsx_put(f->buf0_position, m->bufs[0].position);
+	s |= placed(f->accum_pos_64b, pos64);
+	s |= placed(f->accum_pos_32b, pos32);
+	s |= placed(f->accum_pos_96b, pos96);
+	s |= placed(f->buf0_position, m->bufs[0].position);
 	return s;
 }
 
@@ -187,9 +196,9 @@ static uint32_t status_read(const struct tsx_model *m)
 static void status_write(struct tsx_model *m, uint32_t v)
 {
 	for (int i = 0; i < 2; i++) {
-		if (hwpc_tsx_get(m->bits->full[i], v))
+		if (hwpc_field_get(m->bits->full[i], v))
 			m->bufs[i].full = false, m->bufs[i].position = 0;
-		if (hwpc_tsx_get(m->bits->overflow[i], v))
+		if (hwpc_field_get(m->bits->overflow[i], v))
 			m->bufs[i].overflow = false;
 	}
 }
@@ -227,10 +236,10 @@ int tsx_model_write(struct tsx_model *m, enum tsx_reg reg, uint32_t val, struct 
 	case TSX_TIMESTAMP: return cmd_write(m, val, err);
 	case TSX_TIMESTAMP_CNTL:
 		m->cntl_raw = val;
-		m->bufs[0].valid = hwpc_tsx_get(m->bits->valid[0], val) != 0;
-		m->bufs[1].valid = hwpc_tsx_get(m->bits->valid[1], val) != 0;
+		m->bufs[0].valid = hwpc_field_get(m->bits->valid[0], val) != 0;
+		m->bufs[1].valid = hwpc_field_get(m->bits->valid[1], val) != 0;
 		/* sticky until written low */
-		m->reset_streams = hwpc_tsx_get(m->bits->reset_streams, val) != 0;
+		m->reset_streams = hwpc_field_get(m->bits->reset_streams, val) != 0;
 		return HWPC_OK;
 	case TSX_TIMESTAMP_STATUS: status_write(m, val); return HWPC_OK;
 	case TSX_BUF0_START: m->bufs[0].start = val; return HWPC_OK;
