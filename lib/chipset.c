@@ -84,33 +84,6 @@ static const struct hwpc_field *boot0_field(const struct hwpc_regdb *db, const c
 }
 
 static int identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
-		    struct hwpc_err *err);
-
-int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
-			  struct hwpc_err *err)
-{
-	int rc = identify(db, boot0, out, err);
-	if (boot0 == 0xffffffff || (!rc && !(*out)->boot0))
-		return rc; /* dead, or an NV10-format id: exact */
-	/* A GPU whose registers were switched to big-endian (as a driver on
-	 * a big-endian host does) reads byte-swapped through a little-endian
-	 * view, and envytools' pre-NV10 rules match such values (NV4's takes
-	 * any 0xa1......): an NV10-format id when swapped wins over them, and
-	 * is reported rather than taken for a chip.  hwpc does not switch the
-	 * GPU back, that would be a write nobody asked for. */
-	const struct hwpc_chipset *c;
-	uint32_t swapped = __builtin_bswap32(boot0);
-	if (swapped != boot0 && !identify(db, swapped, &c, NULL) && !c->boot0) {
-		*out = NULL;
-		return hwpc_err_set(err, HWPC_EOP,
-				    "PMC.BOOT_0 reads 0x%08x, which is %s's 0x%08x byte-swapped: the GPU's "
-				    "registers are in big-endian mode, and hwpc reads them little-endian only",
-				    boot0, c->name, swapped);
-	}
-	return rc;
-}
-
-static int identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
 		    struct hwpc_err *err)
 {
 	*out = NULL;
@@ -141,6 +114,30 @@ static int identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hw
 	}
 	return hwpc_err_set(err, HWPC_EOP,
 			    "unknown chipset: PMC.BOOT_0 0x%08x matches no chipset (pre-NV10 format)", boot0);
+}
+
+int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
+			  struct hwpc_err *err)
+{
+	int rc = identify(db, boot0, out, err);
+	if (boot0 == 0xffffffff || (!rc && !(*out)->boot0))
+		return rc; /* dead, or an NV10-format id: exact */
+	/* A GPU whose registers were switched to big-endian (as a driver on
+	 * a big-endian host does) reads byte-swapped through a little-endian
+	 * view, and envytools' pre-NV10 rules match such values (NV4's takes
+	 * any 0xa1......): an NV10-format id when swapped wins over them, and
+	 * is reported rather than taken for a chip.  hwpc does not switch the
+	 * GPU back, that would be a write nobody asked for. */
+	const struct hwpc_chipset *c;
+	uint32_t swapped = __builtin_bswap32(boot0);
+	if (swapped != boot0 && !identify(db, swapped, &c, NULL) && !c->boot0) {
+		*out = NULL;
+		return hwpc_err_set(err, HWPC_EOP,
+				    "PMC.BOOT_0 reads 0x%08x, which is %s's 0x%08x byte-swapped: the GPU's "
+				    "registers are in big-endian mode, and hwpc reads them little-endian only",
+				    boot0, c->name, swapped);
+	}
+	return rc;
 }
 
 static int satisfy(const struct cond *c, void *arg)

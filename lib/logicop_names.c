@@ -90,10 +90,11 @@ struct candidates {
 	unsigned n;
 	unsigned dist[MAX_SUGGEST];
 	const char *name[MAX_SUGGEST];
+	const char *where[MAX_SUGGEST]; /* names valid elsewhere: where */
 };
 
 /* Keep the MAX_SUGGEST closest names, earlier ones first on a tie. */
-static void consider(struct candidates *c, const char *typed, const char *name)
+static void consider(struct candidates *c, const char *typed, const char *name, const char *where)
 {
 	size_t tlen = strlen(typed);
 	unsigned limit = tlen <= 4 ? 1 : tlen <= 8 ? 2 : 3;
@@ -117,8 +118,10 @@ static void consider(struct candidates *c, const char *typed, const char *name)
 		c->n++;
 	memmove(&c->dist[at + 1], &c->dist[at], (c->n - 1 - at) * sizeof c->dist[0]);
 	memmove(&c->name[at + 1], &c->name[at], (c->n - 1 - at) * sizeof c->name[0]);
+	memmove(&c->where[at + 1], &c->where[at], (c->n - 1 - at) * sizeof c->where[0]);
 	c->dist[at] = d;
 	c->name[at] = name;
+	c->where[at] = where;
 }
 
 void lop_suggest(const struct hwpc_lop_symtab *syms, const char *s, size_t len, char *buf,
@@ -131,25 +134,20 @@ void lop_suggest(const struct hwpc_lop_symtab *syms, const char *s, size_t len, 
 	snprintf(typed, sizeof typed, "%.*s", (int)(len < NAME_MAX_LEN ? len : NAME_MAX_LEN), s);
 	for (size_t i = 0; syms && i < syms->nsyms; i++)
 		if (syms->syms[i].name && syms->syms[i].kind != HWPC_LOP_SYM_ELSEWHERE)
-			consider(&c, typed, syms->syms[i].name);
+			consider(&c, typed, syms->syms[i].name, NULL);
 	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-		consider(&c, typed, keywords[i]);
+		consider(&c, typed, keywords[i], NULL);
 	/* Nothing close here: a name valid elsewhere (another domain, other
 	 * chips), said with where, so that a typo of it is not a dead end. */
-	const struct hwpc_lop_sym *elsewhere[MAX_SUGGEST] = {0};
 	bool here = c.n > 0;
 	for (size_t i = 0; !here && syms && i < syms->nsyms; i++)
 		if (syms->syms[i].name && syms->syms[i].kind == HWPC_LOP_SYM_ELSEWHERE)
-			consider(&c, typed, syms->syms[i].name);
-	for (unsigned k = 0; k < c.n; k++)
-		for (size_t i = 0; syms && i < syms->nsyms && !elsewhere[k]; i++)
-			if (syms->syms[i].kind == HWPC_LOP_SYM_ELSEWHERE && syms->syms[i].name == c.name[k])
-				elsewhere[k] = &syms->syms[i];
+			consider(&c, typed, syms->syms[i].name, syms->syms[i].where);
 	buf[0] = 0;
 	for (unsigned i = 0; i < c.n; i++) {
 		lop_append(buf, size, &used, "%s%s", i ? ", " : " (did you mean ", c.name[i]);
-		if (elsewhere[i] && elsewhere[i]->where)
-			lop_append(buf, size, &used, " [%s]", elsewhere[i]->where);
+		if (c.where[i])
+			lop_append(buf, size, &used, " [%s]", c.where[i]);
 	}
 	if (c.n)
 		lop_append(buf, size, &used, "?)");

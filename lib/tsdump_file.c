@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define WINDOW (2u << 20)           /* the first window, fed before the pieces are planned */
 #define DEFAULT_PIECE (16ull << 20) /* smallest piece worth a thread */
 #define MAX_THREADS HWPC_TSDUMP_MAX_THREADS
 #define PIECES_PER_THREAD 4         /* more pieces than threads: a slow thread holds up less */
@@ -233,7 +232,7 @@ int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint6
 	tsdump_sigbus_hold();
 
 	/* The first window, alone, tells whether the file can be mapped. */
-	uint64_t first = len < WINDOW ? len : WINDOW;
+	uint64_t first = len < TSDUMP_WINDOW ? len : TSDUMP_WINDOW;
 	bool unmappable;
 	rc = tsdump_map_feed(t, &src, 0, first, true, &unmappable, err);
 	if (unmappable) {

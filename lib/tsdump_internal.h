@@ -122,6 +122,7 @@ bool tsdump_piece_join(struct hwpc_tsdump *t, struct hwpc_tsdump *p);
  * windows; progress: report them.  *unmappable (may be NULL): the first
  * window could not be mapped, nothing was fed.  The SIGBUS handler must be
  * held meanwhile. */
+#define TSDUMP_WINDOW (2u << 20) /* bytes mapped at a time */
 struct tsdump_src {
 	int fd;
 	const char *name;

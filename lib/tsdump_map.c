@@ -22,8 +22,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define WINDOW (2u << 20) /* bytes mapped at a time */
-
 #define TLS _Thread_local __attribute__((tls_model("initial-exec")))
 static TLS sigjmp_buf map_jmp;
 static TLS volatile sig_atomic_t map_active;
@@ -92,7 +90,7 @@ int tsdump_map_feed(struct hwpc_tsdump *t, struct tsdump_src *s, uint64_t from, 
 		return hwpc_err_set(err, HWPC_EOP, "%s: the file shrank while it was being read", s->name);
 	}
 	for (uint64_t at = from; at < to;) {
-		uint64_t base = at - at % page, n = to - at < WINDOW ? to - at : WINDOW;
+		uint64_t base = at - at % page, n = to - at < TSDUMP_WINDOW ? to - at : TSDUMP_WINDOW;
 		maplen = (size_t)(at - base + n);
 		m = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, s->fd, (off_t)base);
 		if (m == MAP_FAILED) {

@@ -20,9 +20,10 @@ struct hwpc_tsdump *tsdump_piece_new(const struct hwpc_tsdump *t, uint64_t origi
 	struct hwpc_tsdump_opts o = t->o;
 	o.layout = NULL; /* STATUS matters at the end of the input only */
 	struct hwpc_tsdump *p = hwpc_tsdump_new(&o, err);
-	if (p)
-		p->piece = true;
-	if (p && hwpc_tsdec_set_origin(p->ts, origin)) {
+	if (!p)
+		return NULL;
+	p->piece = true;
+	if (hwpc_tsdec_set_origin(p->ts, origin)) {
 		hwpc_err_set(err, HWPC_EINPUT, "a piece cannot start at offset %llu", (unsigned long long)origin);
 		hwpc_tsdump_free(p);
 		return NULL;

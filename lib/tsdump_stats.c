@@ -50,28 +50,34 @@ int stats_init(struct hwpc_tsdump *t)
 	return t->direct ? 0 : -1;
 }
 
+/* Where token is in the open-addressing table: its entry's index, or -1
+ * with *slot the free slot that would take it (the table must exist). */
+static int32_t probe(const struct hwpc_tsdump *t, uint32_t token, unsigned *slot)
+{
+	for (unsigned i = hash(token) & t->mask;; i = (i + 1) & t->mask) {
+		int32_t k = t->slots[i];
+		if (k < 0 || t->toks[k].token == token) {
+			*slot = i;
+			return k;
+		}
+	}
+}
+
 /* A large token's entry, added when new; NULL when the table is full
  * (HWPC_TSDUMP_MAX_TOKENS) or memory ran out: its events count as other. */
 static struct hwpc_ts_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token)
 {
-	unsigned i = t->mask ? hash(token) & t->mask : 0;
-	if (t->mask) {
-		for (;; i = (i + 1) & t->mask) {
-			int32_t k = t->slots[i];
-			if (k < 0)
-				break;
-			if (t->toks[k].token == token)
-				return &t->toks[k].s;
-		}
-	}
+	unsigned i = 0;
+	int32_t k = t->mask ? probe(t, token, &i) : -1;
+	if (k >= 0)
+		return &t->toks[k].s;
 	/* A new token: keep the table at most half full. */
 	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS)
 		return NULL;
 	if (2 * (t->ntoks + 1) > t->mask + 1 || !t->mask) {
 		if (grow(t))
 			return NULL;
-		for (i = hash(token) & t->mask; t->slots[i] >= 0; i = (i + 1) & t->mask)
-			;
+		probe(t, token, &i);
 	}
 	t->slots[i] = (int32_t)t->ntoks;
 	struct tokstat *s = &t->toks[t->ntoks++];
@@ -82,15 +88,9 @@ static struct hwpc_ts_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token
 /* A large token's entry if it has one (no insertion). */
 static const struct hwpc_ts_tokstat *large_token_find(const struct hwpc_tsdump *t, uint32_t token)
 {
-	if (!t->mask)
-		return NULL;
-	for (unsigned i = hash(token) & t->mask;; i = (i + 1) & t->mask) {
-		int32_t k = t->slots[i];
-		if (k < 0)
-			return NULL;
-		if (t->toks[k].token == token)
-			return &t->toks[k].s;
-	}
+	unsigned i;
+	int32_t k = t->mask ? probe(t, token, &i) : -1;
+	return k >= 0 ? &t->toks[k].s : NULL;
 }
 
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
@@ -219,9 +219,8 @@ void stats_drop_large(struct hwpc_tsdump *t)
 
 void stats_free(struct hwpc_tsdump *t)
 {
+	stats_drop_large(t);
 	free(t->direct);
-	free(t->toks);
-	free(t->slots);
 	free(t->slices);
 	free(t->losses);
 }
