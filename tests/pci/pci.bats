@@ -101,6 +101,11 @@ inns() {
 	run inns ptime
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"unknown chipset: PMC.BOOT_0 0x0ff000a1 has chipset id 0xff"* ]]
+	# a G84 whose registers are in big-endian mode reads byte-swapped
+	le32 "$tree/0000:01:00.0/resource0" 0 0xa1004008
+	run inns ptime
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"PMC.BOOT_0 reads 0xa1004008, which is G84's 0x084000a1 byte-swapped: the GPU's registers are in big-endian mode, and hwpc reads them little-endian only" ]]
 }
 
 @test "a reader's BAR0 mapping is read-only; a writer's is writable" {
