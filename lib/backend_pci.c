@@ -130,7 +130,16 @@ static void pci_describe(struct hwpc_dev *dev, char *buf, size_t len)
 		 dev->boot0, (dev->flags & HWPC_OPEN_WRITE) ? "read-write" : "read-only");
 }
 
+static int pci_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	struct pci_priv *p = (struct pci_priv *)dev;
+	if ((size_t)snprintf(buf, len, "%s", p->slot) >= len)
+		return hwpc_err_set(err, HWPC_EINPUT, "device key buffer too small");
+	return 0;
+}
+
 static const struct hwpc_dev_ops pci_ops = {
+	.key = pci_key,
 	.name = "pci",
 	.rd32 = pci_rd32,
 	.wr32 = pci_wr32,

@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <limits.h>
 #include <unistd.h>
 
 /* What every simulated GPU's BAR0 spans. */
@@ -324,6 +325,37 @@ static uint64_t sim_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
 	return (unsigned)c < HWPC_CLOCK_COUNT ? s->hdr->clock_hz[c] : 0;
 }
 
+/* The same machine under any spelling of its state path. */
+static int sim_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	struct sim *s = (struct sim *)dev;
+	char real[PATH_MAX];
+	if (!realpath(s->path, real))
+		return hwpc_err_set(err, HWPC_EOP, "cannot resolve simulator state %s: %s", s->path,
+				    strerror(errno));
+	if ((size_t)snprintf(buf, len, "sim:%s", real) >= len)
+		return hwpc_err_set(err, HWPC_EINPUT, "device key buffer too small for %s", real);
+	return 0;
+}
+
+static uint64_t sim_instance(struct hwpc_dev *dev)
+{
+	return ((struct sim *)dev)->create_id;
+}
+
+static int sim_wait_until(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)
+{
+	struct sim *s = (struct sim *)dev;
+	uint64_t now = hwpc_sim_now_ns(dev);
+	if (t_ns <= now)
+		return 0;
+	if (s->hdr->clock_mode == SIM_CLOCK_VIRTUAL)
+		return hwpc_sim_advance_ns(dev, t_ns - now, err);
+	struct timespec ts = { (time_t)((t_ns - now) / 1000000000u), (long)((t_ns - now) % 1000000000u) };
+	nanosleep(&ts, NULL); /* EINTR returns: the caller may be asked to stop */
+	return 0;
+}
+
 static const struct hwpc_dev_ops sim_ops = {
 	.name = "sim",
 	.rd32 = sim_rd32,
@@ -331,6 +363,12 @@ static const struct hwpc_dev_ops sim_ops = {
 	.close = sim_close,
 	.describe = sim_describe,
 	.clock_hz = sim_clock_hz,
+	.key = sim_key,
+	.instance = sim_instance,
+	.now_ns = hwpc_sim_now_ns,
+	.wait_until_ns = sim_wait_until,
+	.mem_read = hwpc_sim_mem_read,
+	.pc_domain_hz = hwpc_sim_pc_domain_hz,
 };
 
 bool hwpc_dev_is_sim(const struct hwpc_dev *dev)
@@ -664,6 +702,7 @@ static int open_sim(const struct hwpc_devspec *spec, unsigned flags, const struc
 	s->fd = -1;
 	s->dev.ops = &sim_ops;
 	s->dev.flags = flags;
+	s->verbose = flags & HWPC_OPEN_VERBOSE;
 	s->dev.db = db;
 	s->dev.chip = chip;
 	s->dev.size = SIM_BAR0_SIZE;

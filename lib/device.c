@@ -1,11 +1,14 @@
 /* Opening a device from a spec, and the checks every write goes through. */
 #include "hwpc/device.h"
 #include "backend.h"
+#include "err_local.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 static const char *const clock_names[HWPC_CLOCK_COUNT] = {
 	[HWPC_CLOCK_CRYSTAL] = "crystal", [HWPC_CLOCK_NVCLK] = "nvclk", [HWPC_CLOCK_MCLK] = "mclk",
@@ -59,6 +62,56 @@ void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len)
 uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
 {
 	return dev->ops->clock_hz ? dev->ops->clock_hz(dev, c) : 0;
+}
+
+int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->key)
+		return dev->ops->key(dev, buf, len, err);
+	return hwpc_err_set(err, HWPC_EOP, "the %s backend gives its devices no key", dev->ops->name);
+}
+
+uint64_t hwpc_dev_instance(struct hwpc_dev *dev)
+{
+	return dev->ops->instance ? dev->ops->instance(dev) : 0;
+}
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev)
+{
+	return dev->ops->now_ns ? dev->ops->now_ns(dev) : monotonic_ns();
+}
+
+int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->wait_until_ns)
+		return dev->ops->wait_until_ns(dev, t_ns, err);
+	struct timespec ts = { (time_t)(t_ns / 1000000000u), (long)(t_ns % 1000000000u) };
+	/* EINTR returns: the caller's signal handler may have asked to stop. */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	return 0;
+}
+
+int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->mem_read)
+		return dev->ops->mem_read(dev, addr, buf, len, err);
+	return hwpc_err_set(err, HWPC_EINPUT, "cannot read device memory at 0x%llx: the %s backend has no "
+			    "memory reads", (unsigned long long)addr, dev->ops->name);
+}
+
+uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
+{
+	return dev->ops->pc_domain_hz ? dev->ops->pc_domain_hz(dev, dom) : 0;
 }
 
 int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off)

@@ -19,6 +19,8 @@ enum hwpc_open_flags {
 	HWPC_OPEN_READ = 0,       /* map BAR0 read-only; hwpc_wr32 fails */
 	HWPC_OPEN_WRITE = 1 << 0, /* map BAR0 writable */
 	HWPC_OPEN_FORCE = 1 << 1, /* allow writes regdb does not know for the chipset */
+	HWPC_OPEN_VERBOSE = 1 << 2, /* the backend reports what it ignores on stderr
+				       (the simulator: accesses to registers the chip lacks) */
 };
 
 /* What -d SPEC names. */
@@ -64,6 +66,16 @@ struct hwpc_dev_ops {
 	void (*describe)(struct hwpc_dev *dev, char *buf, size_t len);
 	/* Frequency of a clock in Hz, 0 if the backend cannot know it. */
 	uint64_t (*clock_hz)(struct hwpc_dev *dev, enum hwpc_clock c);
+
+	/* Optional operations, for what differs between backends.  NULL takes
+	 * the default given at each hwpc_dev_* wrapper below; code outside a
+	 * backend calls the wrapper and never asks which backend it has. */
+	int (*key)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+	uint64_t (*instance)(struct hwpc_dev *dev);
+	uint64_t (*now_ns)(struct hwpc_dev *dev);
+	int (*wait_until_ns)(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
+	int (*mem_read)(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+	uint64_t (*pc_domain_hz)(struct hwpc_dev *dev, unsigned dom);
 };
 
 struct hwpc_dev {
@@ -91,6 +103,30 @@ int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const st
 void hwpc_dev_close(struct hwpc_dev *dev);
 void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
 uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
+
+/* A stable, canonical key for the device: the same machine gives the same
+ * key under any spelling of its spec ("0000:01:00.0"; a simulator's state
+ * file by its real path).  Things remembered about a device (pcsetup's
+ * setup records) are filed under it. */
+int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+/* Which incarnation of the device this is: a simulator's changes on every
+ * create or reset, so what was remembered about the old one is void.
+ * Default 0 (a real device has one incarnation). */
+uint64_t hwpc_dev_instance(struct hwpc_dev *dev);
+/* The device's notion of now, in ns.  Default: CLOCK_MONOTONIC.  A
+ * simulator answers its simulated time. */
+uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev);
+/* Wait until hwpc_dev_now_ns() >= t_ns.  Default: sleep (returns early,
+ * with 0, when a signal interrupts it, so callers can check their stop
+ * flag).  A simulator's virtual clock is advanced to t_ns instead, so a
+ * sampling loop runs the same on every device. */
+int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
+/* Read device memory by address (record buffers, Tensix L1).  Default:
+ * an error saying the device offers no such reads. */
+int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+/* The clock rate of PCOUNTER domain dom in Hz where the backend knows it;
+ * 0 when it cannot (real hardware: measure it with the CYCLES counter). */
+uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
 
 /* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
 int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
