@@ -135,7 +135,7 @@ inns() {
 
 @test "not root: permission denied, said plainly" {
 	mkdev 0000:01:00.0 0x10de 0x0400 0x030000 0x084000a1
-	command -v setpriv >/dev/null || skip "setpriv not installed"
+	command -v setpriv >/dev/null || skip "missing tool: setpriv"
 	run inns setpriv --reuid=65534 --regid=65534 --clear-groups ptime
 	[ "$status" -eq 1 ]
 	[ "$output" = "ptime: cannot map BAR0 of 0000:01:00.0: permission denied (not root)" ]
