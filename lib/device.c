@@ -1,6 +1,8 @@
-/* Opening a device from a spec, and the checks every write goes through. */
+/* What every backend's device shares: the generic operations with their
+ * defaults, and the checks every access goes through.  Opening a device
+ * (which knows every backend) is device_open.c, so that a backend using
+ * these never depends on all the others. */
 #include "hwpc/device.h"
-#include "backend.h"
 #include "err_local.h"
 
 #include <errno.h>
@@ -26,26 +28,6 @@ int hwpc_clock_by_name(const char *name)
 const char *hwpc_clock_name(enum hwpc_clock c)
 {
 	return (unsigned)c < HWPC_CLOCK_COUNT ? clock_names[c] : "?";
-}
-
-int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
-		       struct hwpc_dev **out, struct hwpc_err *err)
-{
-	*out = NULL;
-	if (spec->kind == HWPC_DEV_SIM)
-		return hwpc_backend_sim_open(spec, flags, db, out, err);
-	return hwpc_backend_pci_open(spec, flags, db, out, err);
-}
-
-int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
-		  struct hwpc_err *err)
-{
-	struct hwpc_devspec ds;
-	*out = NULL;
-	int rc = hwpc_devspec_parse(spec, &ds, err);
-	if (rc)
-		return rc;
-	return hwpc_dev_open_spec(&ds, flags, db, out, err);
 }
 
 void hwpc_dev_close(struct hwpc_dev *dev)
@@ -112,6 +94,16 @@ int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
 {
 	return dev->ops->pc_domain_hz ? dev->ops->pc_domain_hz(dev, dom) : 0;
+}
+
+int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->pc_profile)
+		return dev->ops->pc_profile(dev, buf, len, err);
+	if (len)
+		buf[0] = 0;
+	return 0;
 }
 
 int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off)

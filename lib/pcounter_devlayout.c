@@ -1,8 +1,8 @@
-/* The PCOUNTER layout of an open device: a simulated chip carries its own
- * profile (chosen at pcsim reset), real hardware takes the one asked for. */
+/* The PCOUNTER layout of an open device: a device with a profile of its own
+ * (a simulated chip, chosen at pcsim reset) uses it, real hardware takes
+ * the one asked for. */
 #include "err_local.h"
 #include "hwpc/pcsetup.h"
-#include "hwpc/sim.h"
 
 #include <stdio.h>
 #include <strings.h>
@@ -14,9 +14,9 @@ int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc
 	char own[32];
 	if (!dev->chip)
 		return hwpc_err_set(err, HWPC_EINPUT, "the device's chipset is unknown: no PCOUNTER layout");
-	if (hwpc_dev_is_sim(dev)) {
-		if (hwpc_sim_pc_profile(dev, own, sizeof own, err))
-			return err->status;
+	if (hwpc_dev_pc_profile(dev, own, sizeof own, err))
+		return err->status;
+	if (*own) {
 		if (profile && strcasecmp(profile, own))
 			return hwpc_err_set(err, HWPC_EINPUT,
 					    "--profile %s: the simulated %s uses profile %s (choose it at creation: "

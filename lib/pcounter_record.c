@@ -3,15 +3,13 @@
 #include "err_local.h"
 #include "hwpc/device.h"
 #include "hwpc/pcounter.h"
-#include "hwpc/sim.h"
+#include "rundir.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 bool hwpc_pc_record_add(struct hwpc_pc_record *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value)
@@ -41,30 +39,19 @@ bool hwpc_pc_record_add(struct hwpc_pc_record *rec, const struct hwpc_regdb *db,
 	return true;
 }
 
-/* $XDG_RUNTIME_DIR/hwpc (else /tmp/hwpc-UID)/setup-DEVICE-DOMAIN.txt; the
- * device is the simulator's state file or the PCI slot. */
+/* RUNTIME_DIR/setup-KEY-DOMAIN.txt (rundir.h), KEY the device's key
+ * (hwpc_dev_key: the same machine under any spelling of its spec) made
+ * safe as a file name. */
 static int record_path(struct hwpc_dev *dev, const char *domain, char *buf, size_t len, struct hwpc_err *err)
 {
-	char desc[512], key[160];
-	const char *run = getenv("XDG_RUNTIME_DIR");
-	char dir[400];
-	struct stat st;
+	char id[600], key[600], dir[400];
 	size_t k = 0;
 
-	hwpc_dev_describe(dev, desc, sizeof desc);
-	/* The description starts with the device's identity; the state file
-	 * name (for the simulator) follows "state ". */
-	const char *id = strstr(desc, "state ");
-	id = id ? id + 6 : desc;
-	for (const char *p = id; *p && *p != ' ' && *p != ')' && k + 1 < sizeof key; p++)
+	if (hwpc_dev_key(dev, id, sizeof id, err) || hwpc_runtime_dir(dir, sizeof dir, err))
+		return err->status;
+	for (const char *p = id; *p && k + 1 < sizeof key; p++)
 		key[k++] = isalnum((unsigned char)*p) || *p == '.' || *p == '-' ? *p : '_';
 	key[k] = 0;
-	if (run && *run && !stat(run, &st) && S_ISDIR(st.st_mode))
-		snprintf(dir, sizeof dir, "%s/hwpc", run);
-	else
-		snprintf(dir, sizeof dir, "/tmp/hwpc-%u", (unsigned)getuid());
-	if (mkdir(dir, 0700) && errno != EEXIST)
-		return hwpc_err_set(err, HWPC_EOP, "cannot create %s: %s", dir, strerror(errno));
 	if ((size_t)snprintf(buf, len, "%s/setup-%s-%s.txt", dir, key, domain) >= len)
 		return hwpc_err_set(err, HWPC_EOP, "setup record path too long");
 	return 0;
@@ -74,7 +61,7 @@ int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 			struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	char path[640], line[256];
+	char path[1200], line[256];
 	memset(rec, 0, sizeof *rec);
 	*found = false;
 	int rc = record_path(dev, domain, path, sizeof path, err);
@@ -109,7 +96,7 @@ int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 	}
 	fclose(f);
 	/* A record of a simulated machine that was reset since is void. */
-	if (instance != hwpc_sim_instance(dev)) {
+	if (instance != hwpc_dev_instance(dev)) {
 		memset(rec, 0, sizeof *rec);
 		return 0;
 	}
@@ -121,7 +108,7 @@ int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 			struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	char path[640], tmp[660];
+	char path[1200], tmp[1220];
 	struct hwpc_pc_record old;
 	bool found;
 	int rc = hwpc_pc_record_load(dev, domain, &old, &found, NULL);
@@ -132,7 +119,7 @@ int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return hwpc_err_set(err, HWPC_EOP, "cannot write %s: %s", tmp, strerror(errno));
-	fprintf(f, "instance %llx\ngeneration %llu\nwhat %s\n", (unsigned long long)hwpc_sim_instance(dev),
+	fprintf(f, "instance %llx\ngeneration %llu\nwhat %s\n", (unsigned long long)hwpc_dev_instance(dev),
 		(unsigned long long)rec->generation, rec->what);
 	for (unsigned i = 0; i < rec->n; i++)
 		fprintf(f, "reg %06x %08x %08x\n", rec->reg[i].addr, rec->reg[i].value, rec->reg[i].mask);

@@ -4,11 +4,9 @@
  * the same from user space by remembering the control words it expects
  * and comparing them at every read. */
 #include "err_local.h"
-#include "hwpc/sim.h"
 #include "r10k_internal.h"
 
 #include <string.h>
-#include <time.h>
 
 uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits)
 {
@@ -20,11 +18,7 @@ uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits)
 
 uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev)
 {
-	if (hwpc_dev_is_sim(dev))
-		return hwpc_sim_now_ns(dev);
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return hwpc_dev_now_ns(dev);
 }
 
 int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwpc_err *err)

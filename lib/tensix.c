@@ -4,7 +4,6 @@
 #include "err_local.h"
 #include "hwpc/tensix.h"
 #include "hwpc/parse.h"
-#include "hwpc/sim.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -167,20 +166,40 @@ static int reg_value(struct hwpc_tensix *t, const struct hwpc_reg *r, const char
 	return 0;
 }
 
+/* Cycles of the wall clock's source as ns, rounded up. */
+static int cycles_ns(struct hwpc_dev *dev, const char *clock, uint64_t n, uint64_t *ns, struct hwpc_err *err)
+{
+	int c = hwpc_clock_by_name(clock);
+	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
+	if (!hz)
+		return hwpc_err_set(err, HWPC_EINPUT, "advance: the frequency of %s's %s clock is not known",
+				    dev->chip->name, clock);
+	unsigned __int128 v = ((unsigned __int128)n * 1000000000u + hz - 1) / hz;
+	if (v > UINT64_MAX)
+		return hwpc_err_set(err, HWPC_EINPUT, "advance: %llu %s cycles overflow the device's time",
+				    (unsigned long long)n, clock);
+	*ns = (uint64_t)v;
+	return 0;
+}
+
+/* The device's time moves on: a simulator's virtual clock is advanced,
+ * anything else is waited for (hwpc_dev_wait_until_ns). */
 static int advance(struct hwpc_tensix *t, const char *arg, struct hwpc_err *err)
 {
 	uint64_t ns, n;
-	if (!hwpc_dev_is_sim(t->dev))
-		return hwpc_err_set(err, HWPC_EINPUT, "advance: only the simulator's time can be moved");
 	if (arg[strspn(arg, "0123456789")] == 0 || !strncmp(arg, "0x", 2)) {
 		const char *clk = hwpc_param_str(t->dev->db, t->dev->chip, "TENSIX.WALL_CLOCK_SOURCE", "tclk");
-		if (hwpc_parse_u64(arg, UINT64_MAX, "advance", &n, err) ||
-		    hwpc_sim_cycles_to_ns(t->dev, clk, n, &ns, err))
+		if (hwpc_parse_u64(arg, UINT64_MAX, "advance", &n, err) || cycles_ns(t->dev, clk, n, &ns, err))
 			return err->status;
 	} else if (hwpc_parse_duration_ns(arg, 1, 0, "advance", &ns, err)) {
 		return err->status;
 	}
-	return ns ? hwpc_sim_advance_ns(t->dev, ns, err) : 0;
+	if (!ns)
+		return 0;
+	uint64_t now = hwpc_dev_now_ns(t->dev);
+	if (now + ns < now)
+		return hwpc_err_set(err, HWPC_EINPUT, "advance: %s overflows the device's time", arg);
+	return hwpc_dev_wait_until_ns(t->dev, now + ns, err);
 }
 
 int hwpc_tensix_command(struct hwpc_tensix *t, const char *line, struct hwpc_err *err)
@@ -289,8 +308,10 @@ int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct
 int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (hwpc_dev_is_sim(dev))
-		return hwpc_sim_mem_read(dev, addr, buf, len, err);
+	/* A device with memory reads (the simulator's L1) answers in bulk;
+	 * anything else is read word by word through BAR0. */
+	if (dev->ops->mem_read)
+		return hwpc_dev_mem_read(dev, addr, buf, len, err);
 	if ((addr | len) & 3)
 		return hwpc_err_set(err, HWPC_EINPUT, "reading 0x%llx+%zu: not 4-byte aligned",
 				    (unsigned long long)addr, len);

@@ -76,6 +76,7 @@ struct hwpc_dev_ops {
 	int (*wait_until_ns)(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
 	int (*mem_read)(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 	uint64_t (*pc_domain_hz)(struct hwpc_dev *dev, unsigned dom);
+	int (*pc_profile)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 };
 
 struct hwpc_dev {
@@ -127,6 +128,10 @@ int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 /* The clock rate of PCOUNTER domain dom in Hz where the backend knows it;
  * 0 when it cannot (real hardware: measure it with the CYCLES counter). */
 uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
+/* The PCOUNTER profile the device is built with, when it has one of its
+ * own (a simulated chip: chosen when it was created); "" when the device
+ * takes whichever profile is asked for (default: real hardware). */
+int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
 /* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
 int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);

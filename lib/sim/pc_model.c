@@ -211,6 +211,10 @@ out:
 	return rc;
 }
 
+/* Domain-cycles one step may cost: about 10 s of CPU for the reference
+ * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
+#define PC_MAX_STEP_CYCLES 20000000ULL
+
 static int corrupt(const char *why, struct hwpc_err *err)
 {
 	return hwpc_err_set(err, HWPC_EOP, "PCOUNTER state is corrupt (%s)", why);
@@ -229,7 +233,17 @@ static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
 		return corrupt("bad magic", err);
 	if (st->ndomains > PC_MAX_DOMAINS)
 		return corrupt("domain count differs from the profile", err);
-	return check_domains(st, st->ndomains, err);
+	if (check_domains(st, st->ndomains, err))
+		return err->status;
+	/* Each domain has run to the simulated time, and at most one step
+	 * beyond it (an advance killed half way): catching up from anywhere
+	 * else would run without bound. */
+	for (unsigned d = 0; d < st->ndomains; d++) {
+		uint64_t due = sim_cycles(s->hdr->now_ns, st->dom[d].hz);
+		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > PC_MAX_STEP_CYCLES)
+			return corrupt("domain cycle count differs from the simulated time", err);
+	}
+	return 0;
 }
 
 static int check_state(const struct pc_priv *p, struct pc_state *st, struct hwpc_err *err)
@@ -245,7 +259,7 @@ static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err
 		return corrupt("bad record latency or trace pool", err);
 	for (unsigned d = 0; d < ndomains; d++) {
 		const struct pc_dom_state *ds = &st->dom[d];
-		if (!ds->hz || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
+		if (!ds->hz || ds->hz > SIM_MAX_HZ || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
 			return corrupt("bad domain clock or state", err);
 		for (unsigned g = 0; g < PC_MAX_SIGNALS; g++)
 			if (ds->gen[g].kind > PC_GEN_TRACE || ds->gen[g].bit > 63)
@@ -282,9 +296,6 @@ static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, ui
 	pc_run(s, priv, state, to);
 }
 
-/* Domain-cycles one step may cost: about 10 s of CPU for the reference
- * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
-#define PC_MAX_STEP_CYCLES 20000000ULL
 
 static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
 {

@@ -141,12 +141,12 @@ bool sim_ptimer_irq_pending(struct sim *s)
 	return st && (st->intr & st->intr_enable);
 }
 
-void sim_ptimer_mmio_fault(struct sim *s, uint32_t addr, bool write, uint32_t val)
+/* NV41+: a failed host access is recorded in MMIO_FAULT_*. */
+static void ptimer_bus_fault(struct sim *s, void *state, void *privp, uint32_t addr, bool write, uint32_t val)
 {
-	void *privp;
-	struct ptimer_state *st = sim_model_state(s, SIM_MODEL_PTIMER, &privp);
+	struct ptimer_state *st = state;
 	struct ptimer_priv *p = privp;
-	if (!st || !p->has_fault)
+	if (!p->has_fault)
 		return;
 	st->fault_addr = 0;
 	hwpc_field_put(p->fault_address, &st->fault_addr, addr >> p->fault_address->ranges[0].lo);
@@ -330,4 +330,5 @@ const struct sim_model sim_model_ptimer = {
 	.rd32 = ptimer_rd32,
 	.wr32 = ptimer_wr32,
 	.show = ptimer_show,
+	.bus_fault = ptimer_bus_fault,
 };

@@ -9,7 +9,5 @@
 uint64_t sim_ptimer_ticks_at(struct sim *s, uint64_t ns);
 /* PTIMER.INTR & INTR_ENABLE, for PMC.INTR. */
 bool sim_ptimer_irq_pending(struct sim *s);
-/* Record a failed host access (NV41+ MMIO_FAULT_*), if the chip has it. */
-void sim_ptimer_mmio_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
 
 #endif

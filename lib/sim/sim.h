@@ -19,6 +19,8 @@
 #define SIM_VERSION 1
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
+/* The fastest clock the simulator takes (sim_parse_hz). */
+#define SIM_MAX_HZ 1000000000000ULL
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
 
@@ -96,6 +98,9 @@ struct sim_model {
 			   uint64_t *size, const char **name);
 	/* The model's state for pcsim show. */
 	void (*show)(struct sim *s, void *state, void *priv, struct hwpc_out *o);
+	/* A host access no model answered (NV41+ PTIMER records it in its
+	 * MMIO_FAULT_* registers); called for every model that has one. */
+	void (*bus_fault)(struct sim *s, void *state, void *priv, uint32_t addr, bool write, uint32_t val);
 };
 
 extern const struct sim_model *const sim_models[];
@@ -124,6 +129,47 @@ struct sim {
 	unsigned locked;
 	uint64_t create_id; /* of the state this process attached to */
 };
+
+/* The simulator's device operations (backend_sim.c). */
+extern const struct hwpc_dev_ops sim_dev_ops;
+
+/* --- the core: state file (state.c) --------------------------------------- */
+
+enum sim_open_mode { SIM_OPEN, SIM_CREATE, SIM_RESET };
+/* Open (or create, or recreate) the state a spec names, check it and attach
+ * the models.  The device's ops are sim_dev_ops. */
+int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+	     enum sim_open_mode mode, struct sim **out, struct hwpc_err *err);
+void sim_destroy(struct sim *s);
+/* Lock, and fail (unlocked again) if another process recreated the state
+ * since this one attached, or a lazy attach failed. */
+int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
+
+/* --- the core: clock (clock.c) -------------------------------------------- */
+
+uint64_t sim_mono_ns(void);
+/* This boot's id (the realtime offset is only meaningful within it). */
+void sim_boot_id(char *buf, size_t len);
+/* A realtime state opened after a reboot continues from its last time. */
+void sim_check_boot(struct sim *s);
+/* The longest step every model can take in reasonable time (>= 1). */
+uint64_t sim_max_step_ns(struct sim *s);
+/* Move simulated time forward by ns: the models first, the clock after
+ * them.  Takes the lock. */
+int sim_advance(struct sim *s, uint64_t ns, struct hwpc_err *err);
+
+/* --- the core: models (models.c) ------------------------------------------ */
+
+/* A model's per-process data, attaching it first if it waited (NULL and
+ * s->attach_failed[i] set if that attach failed). */
+void *sim_model_priv(struct sim *s, unsigned i);
+/* Which model answers addr; -1: none. */
+int sim_find_range(const struct sim *s, uint32_t addr);
+/* A host access nothing answered: every model's bus_fault hook. */
+void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
+/* MMIO as the chip sees it: lock, sync, dispatch (mmio.c). */
+int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val);
+int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val);
 
 /* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
 uint64_t sim_cycles(uint64_t ns, uint64_t hz);

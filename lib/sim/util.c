@@ -47,7 +47,7 @@ int sim_parse_hz(const char *s, uint64_t *out)
 		v *= 1e9;
 	else if (*end && strcasecmp(end, "hz"))
 		return -1;
-	if (!(v >= 1) || v > 1e12 || v != floor(v))
+	if (!(v >= 1) || v > (double)SIM_MAX_HZ || v != floor(v))
 		return -1;
 	*out = (uint64_t)v;
 	return 0;

@@ -302,3 +302,14 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"setup changed"* ]]
 }
+
+@test "--strict: the setup record follows the machine, however its state= is spelled" {
+	cd "$BATS_TEST_TMPDIR"
+	pcsim reset 'sim:g84,clock=virtual,state=./rel.st'
+	pcsetup -d 'sim:g84,clock=virtual,state=./rel.st' -D core_a --mode quad --event 0x10 >/dev/null
+	run -0 --separate-stderr pcread -d 'sim:g84,clock=virtual,state=rel.st' -D core_a --strict
+	check [ -z "$stderr" ]
+	pcsim -d 'sim:g84,clock=virtual,state=rel.st' reg 'EVENT_OP[1]=0xcccc'
+	run -3 --separate-stderr pcread -d 'sim:g84,clock=virtual,state=rel.st' -D core_a --strict
+	[[ "$stderr" == *"core_a: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x0000cccc"* ]]
+}
