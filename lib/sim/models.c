@@ -3,13 +3,6 @@
  * counter at times between the start and the end of the advance. */
 #include "sim.h"
 
-extern const struct sim_model sim_model_pmc;
-extern const struct sim_model sim_model_ptimer;
-extern const struct sim_model sim_model_r10k;
-extern const struct sim_model sim_model_pcounter;
-extern const struct sim_model sim_model_memory;
-extern const struct sim_model sim_model_tensix;
-
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
 	&sim_model_pcounter,
