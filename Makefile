@@ -35,6 +35,9 @@ WARN     += -Wno-format-truncation
 endif
 CPPFLAGS += -Ilib -I$(BUILD)/gen -D_GNU_SOURCE -DHWPC_VERSION='"$(VERSION)"'
 CFLAGS   += -std=c11 $(OPT) $(WARN) -fPIC -pthread
+# Each object's header dependencies, written by the compiler beside it (.d)
+# and included below; -MP keeps a deleted header from breaking the build.
+DEPFLAGS := -MMD -MP
 LDLIBS   += -lpciaccess -lm -pthread
 
 ifeq ($(SAN),1)
@@ -45,7 +48,6 @@ endif
 
 LIB_SRCS   := $(sort $(wildcard lib/*.c lib/sim/*.c))
 LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_data.o
-LIB_HDRS   := lib/hwpc.h $(sort $(wildcard lib/hwpc/*.h))
 REGDB      := $(sort $(wildcard regdb/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a
 SHARED_LIB := $(BUILD)/lib/libhwpc.so.$(VERSION)
@@ -63,20 +65,26 @@ TEST_HELPERS := $(TEST_HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILD)/bench/%)
 
+ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) \
+              $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o) \
+              $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
+
 MANPAGES   := $(sort $(wildcard man/*.[1-8]))
 
 .PHONY: all tests check check-once check-asan unit cli-tests pci-tests install uninstall \
         bench lint-man clean
 .SUFFIXES:
 .DELETE_ON_ERROR:
+# Objects are kept (not removed as intermediates): their .d files name them.
+.SECONDARY: $(ALL_OBJS)
 
 all: $(STATIC_LIB) $(SHARED_LIB) $(CMD_BINS) $(BUILD)/lib/hwpc.pc
 
 # --- library ---------------------------------------------------------------
 
-$(BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*.h lib/sim/*.h cli/common/*.h)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The register database is compiled into the library as text, parsed at
 # start-up; HWPC_REGDB=DIR replaces it at run time.
@@ -86,16 +94,22 @@ $(BUILD)/gen/regdb_data.c: $(REGDB) lib/embed_regdb.awk
 
 $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(STATIC_LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(SHARED_LIB): $(LIB_OBJS)
+# Only the hwpc_ API is exported: the library's objects are compiled with
+# hidden visibility (HWPC_API in the public headers marks what is not), and the
+# version script makes every other symbol local.
+$(LIB_OBJS): CFLAGS += -fvisibility=hidden
+
+$(SHARED_LIB): $(LIB_OBJS) lib/libhwpc.map
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -shared -Wl,-soname,libhwpc.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libhwpc.so.$(SOVERSION) \
+	  -Wl,--version-script=lib/libhwpc.map -o $@ $(LIB_OBJS) $(LDLIBS)
 	ln -sf libhwpc.so.$(VERSION) $(BUILD)/lib/libhwpc.so.$(SOVERSION)
 	ln -sf libhwpc.so.$(SOVERSION) $(BUILD)/lib/libhwpc.so
 
@@ -182,3 +196,6 @@ uninstall:
 
 clean:
 	rm -rf build
+
+# Header dependencies of every object built so far (see DEPFLAGS).
+-include $(ALL_OBJS:.o=.d)

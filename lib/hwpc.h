@@ -4,6 +4,8 @@
 #ifndef HWPC_H
 #define HWPC_H
 
+#include "hwpc/api.h"
+
 #include "hwpc/error.h"
 #include "hwpc/logicop.h"
 #include "hwpc/pcounter.h"

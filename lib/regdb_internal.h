@@ -75,6 +75,8 @@ struct hwpc_regdb {
 /* Parse the deferred files now (hwpc_regdb_record_count does). */
 void regdb_load_deferred(struct hwpc_regdb *db);
 uint64_t regdb_name_hash(const char *s);
+/* Parse one regdb file's text into db (regdb_parse.c); errors name file:line. */
+int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err);
 
 /* Extension keywords kept as records for the modules that own them. */
 extern const char *const hwpc_regdb_extension_keywords[];

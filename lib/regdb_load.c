@@ -12,8 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err);
-
 static struct hwpc_regdb *regdb_new(void)
 {
 	struct hwpc_regdb *db = calloc(1, sizeof *db);

@@ -583,7 +583,6 @@ static int parse_line(struct parser *p, const struct regdb_line *l)
 		    kw);
 }
 
-int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err);
 int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err)
 {
 	struct parser p = { .db = db, .file = file, .err = err, .cur_space = NONE, .cur_reg = NONE,

@@ -4,6 +4,8 @@
 #ifndef HWPC_DEVICE_H
 #define HWPC_DEVICE_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,7 +42,7 @@ struct hwpc_devspec {
 
 /* Parse a spec: "0", "[DDDD:]BB:DD.F", "sim:CHIP[,key=value...]".  NULL or
  * "" means $HWPC_DEVICE, else the first NVIDIA device. */
-int hwpc_devspec_parse(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err);
+HWPC_API int hwpc_devspec_parse(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err);
 
 /* Clocks a backend may know the frequency of (0 = unknown). */
 enum hwpc_clock {
@@ -52,8 +54,8 @@ enum hwpc_clock {
 	HWPC_CLOCK_COUNT
 };
 /* "NVCLK" -> HWPC_CLOCK_NVCLK (case-insensitive); -1 if unknown. */
-int hwpc_clock_by_name(const char *name);
-const char *hwpc_clock_name(enum hwpc_clock c);
+HWPC_API int hwpc_clock_by_name(const char *name);
+HWPC_API const char *hwpc_clock_name(enum hwpc_clock c);
 
 struct hwpc_dev;
 
@@ -97,50 +99,50 @@ struct hwpc_dev {
 	void *priv;
 };
 
-int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
+HWPC_API int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
 		  struct hwpc_err *err);
-int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+HWPC_API int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 		       struct hwpc_dev **out, struct hwpc_err *err);
-void hwpc_dev_close(struct hwpc_dev *dev);
-void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
-uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
+HWPC_API void hwpc_dev_close(struct hwpc_dev *dev);
+HWPC_API void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
+HWPC_API uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
 
 /* A stable, canonical key for the device: the same machine gives the same
  * key under any spelling of its spec ("0000:01:00.0"; a simulator's state
  * file by its real path).  Things remembered about a device (pcsetup's
  * setup records) are filed under it. */
-int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 /* Which incarnation of the device this is: a simulator's changes on every
  * create or reset, so what was remembered about the old one is void.
  * Default 0 (a real device has one incarnation). */
-uint64_t hwpc_dev_instance(struct hwpc_dev *dev);
+HWPC_API uint64_t hwpc_dev_instance(struct hwpc_dev *dev);
 /* The device's notion of now, in ns.  Default: CLOCK_MONOTONIC.  A
  * simulator answers its simulated time. */
-uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev);
+HWPC_API uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev);
 /* Wait until hwpc_dev_now_ns() >= t_ns.  Default: sleep (returns early,
  * with 0, when a signal interrupts it, so callers can check their stop
  * flag).  A simulator's virtual clock is advanced to t_ns instead, so a
  * sampling loop runs the same on every device. */
-int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
+HWPC_API int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
 /* Read device memory by address (record buffers, Tensix L1).  Default:
  * an error saying the device offers no such reads. */
-int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 /* The clock rate of PCOUNTER domain dom in Hz where the backend knows it;
  * 0 when it cannot (real hardware: measure it with the CYCLES counter). */
-uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
+HWPC_API uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
 /* The PCOUNTER profile the device is built with, when it has one of its
  * own (a simulated chip: chosen when it was created); "" when the device
  * takes whichever profile is asked for (default: real hardware). */
-int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
 /* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
-int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
+HWPC_API int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
 /* The slow path of hwpc_rd32: checks, then the backend's rd32.  Returns
  * status << 32 | value, so that the caller's value never has its address
  * taken (which would cost the fast path a store). */
-uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
+HWPC_API uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
 /* Set badmask/unmapped for a mapping of size bytes (or none). */
-void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped);
+HWPC_API void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped);
 
 #if defined(__GNUC__)
 #define HWPC_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -163,22 +165,22 @@ static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 /* Write a 32-bit register: refused unless the device was opened for
  * writing and regdb knows a writable register there for the chipset (or
  * HWPC_OPEN_FORCE).  Returns 0, or a status with dev->err set. */
-int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
+HWPC_API int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
 /* The check alone: 0 if hwpc_wr32 would attempt the write. */
-int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
+HWPC_API int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
 
 /* Identify a chipset from PMC.BOOT_0 (dead BAR, unknown id: errors). */
-int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
+HWPC_API int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
 			  struct hwpc_err *err);
 /* A BOOT_0 value that identifies as chip (for the simulator); false if the
  * chipset has no BOOT_0 encoding. */
-bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
+HWPC_API bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
 
 /* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
-int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
-int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err);
+HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
+HWPC_API int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err);
 /* Address of a register by name for the device's chipset. */
-int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err);
+HWPC_API int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,8 @@
 #ifndef HWPC_LOGICOP_H
 #define HWPC_LOGICOP_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -120,7 +122,7 @@ struct hwpc_lop_setup {
 };
 
 /* "PRE", "START", ... ; NULL when out of range. */
-const char *hwpc_lop_input_name(enum hwpc_lop_input in);
+HWPC_API const char *hwpc_lop_input_name(enum hwpc_lop_input in);
 
 /* Compile every expression of req into register values, choosing SRC slots
  * for all inputs together (NV30+ SETFLAG/CLRFLAG share PRE_SRC/START_SRC),
@@ -128,13 +130,13 @@ const char *hwpc_lop_input_name(enum hwpc_lop_input in);
  * current and previous signal values.  Bad expressions and impossible
  * placements are HWPC_EINPUT; the message's first line says what is wrong,
  * then the expression and a caret line follow. */
-int hwpc_lop_compile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
+HWPC_API int hwpc_lop_compile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
 		     const struct hwpc_lop_request *req, struct hwpc_lop_setup *out,
 		     struct hwpc_err *err);
 
 /* Decode where the four arguments of input in come from ("used" is set from
  * the table).  HWPC_EINPUT if caps are invalid. */
-int hwpc_lop_decode(const struct hwpc_lop_caps *caps, const struct hwpc_lop_regs *regs,
+HWPC_API int hwpc_lop_decode(const struct hwpc_lop_caps *caps, const struct hwpc_lop_regs *regs,
 		    enum hwpc_lop_input in, struct hwpc_lop_arg args[HWPC_LOP_NARGS],
 		    struct hwpc_err *err);
 
@@ -142,7 +144,7 @@ int hwpc_lop_decode(const struct hwpc_lop_caps *caps, const struct hwpc_lop_regs
  * syms, 0x2a for unnamed signals).  Compiling the result gives the same
  * function.  Returns HWPC_OK, or HWPC_EINPUT if caps are invalid or buf is
  * too small (buf then holds a truncated string). */
-int hwpc_lop_decompile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
+HWPC_API int hwpc_lop_decompile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
 		       const struct hwpc_lop_regs *regs, enum hwpc_lop_input in, char *buf,
 		       size_t size, struct hwpc_err *err);
 
@@ -151,7 +153,7 @@ int hwpc_lop_decompile(const struct hwpc_lop_caps *caps, const struct hwpc_lop_s
  * each argument comes from, and the truth table as a 4x4 map.  Inputs whose
  * OP is 0 and expression NULL are skipped.  Returns the length it needed,
  * like snprintf (buf may be NULL when size is 0). */
-size_t hwpc_lop_explain(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
+HWPC_API size_t hwpc_lop_explain(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
 			const struct hwpc_lop_regs *regs, const char *const *exprs, char *buf,
 			size_t size);
 

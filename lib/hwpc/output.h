@@ -25,6 +25,8 @@
 #ifndef HWPC_OUTPUT_H
 #define HWPC_OUTPUT_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,15 +47,15 @@ enum hwpc_format {
 
 /* "text", "csv", "json" or "trace" (case-sensitive, as options are).  The
  * error names the bad value and the accepted ones. */
-int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err);
-const char *hwpc_format_name(enum hwpc_format fmt);
+HWPC_API int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err);
+HWPC_API const char *hwpc_format_name(enum hwpc_format fmt);
 
 struct hwpc_out;
 
 /* A writer for text, csv or json on fp (which the caller keeps and closes).
  * NULL with the error set for HWPC_FMT_TRACE (it has its own writer) or when
  * out of memory. */
-struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
+HWPC_API struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
 
 /* A column of a table (text) or CSV.  width 0: the wider of the name and the
  * first record's value; a wider later value just pushes the line. */
@@ -67,31 +69,31 @@ struct hwpc_col {
  * become the columns.  Later records may leave columns out (empty cell,
  * absent in JSON) but may not add fields that are not columns (csv, text
  * table).  JSON ignores the declaration. */
-int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols,
+HWPC_API int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols,
 		   struct hwpc_err *err);
 
-void hwpc_out_begin(struct hwpc_out *o);
-void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v);
-void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v);
+HWPC_API void hwpc_out_begin(struct hwpc_out *o);
+HWPC_API void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v);
+HWPC_API void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v);
 /* prec digits after the point; NaN and infinities are null in JSON. */
-void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec);
-void hwpc_out_str(struct hwpc_out *o, const char *key, const char *s);
+HWPC_API void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec);
+HWPC_API void hwpc_out_str(struct hwpc_out *o, const char *key, const char *s);
 /* A register or raw value: "0x" and digits hex digits (zero padded; at
  * least as many as the value needs).  JSON: the number and key_hex. */
-void hwpc_out_hex(struct hwpc_out *o, const char *key, uint64_t v, int digits);
+HWPC_API void hwpc_out_hex(struct hwpc_out *o, const char *key, uint64_t v, int digits);
 static inline void hwpc_out_hex32(struct hwpc_out *o, const char *key, uint32_t v)
 {
 	hwpc_out_hex(o, key, v, 8);
 }
-void hwpc_out_bool(struct hwpc_out *o, const char *key, bool v);
+HWPC_API void hwpc_out_bool(struct hwpc_out *o, const char *key, bool v);
 /* A field with no value: "-" in text, empty in CSV, null in JSON. */
-void hwpc_out_null(struct hwpc_out *o, const char *key);
+HWPC_API void hwpc_out_null(struct hwpc_out *o, const char *key);
 /* Write the record.  Returns HWPC_OK or the first error so far. */
-int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
+HWPC_API int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
 
 /* Flush; HWPC_EOP if any write failed.  Does not close fp. */
-int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err);
-void hwpc_out_free(struct hwpc_out *o);
+HWPC_API int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err);
+HWPC_API void hwpc_out_free(struct hwpc_out *o);
 
 /* --- Chrome trace JSON -------------------------------------------------
  * {"traceEvents":[ ... ],"displayTimeUnit":"ns"} written as events come, in
@@ -106,27 +108,27 @@ struct hwpc_trace_arg {
 	double num;
 };
 
-struct hwpc_trace *hwpc_trace_new(FILE *fp, struct hwpc_err *err);
+HWPC_API struct hwpc_trace *hwpc_trace_new(FILE *fp, struct hwpc_err *err);
 /* Metadata: names shown for a process (track group) and a thread (track). */
-void hwpc_trace_process_name(struct hwpc_trace *t, int pid, const char *name);
-void hwpc_trace_thread_name(struct hwpc_trace *t, int pid, int tid, const char *name);
+HWPC_API void hwpc_trace_process_name(struct hwpc_trace *t, int pid, const char *name);
+HWPC_API void hwpc_trace_thread_name(struct hwpc_trace *t, int pid, int tid, const char *name);
 /* A point in time on a thread track ("ph":"i", thread scope). */
-void hwpc_trace_instant(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
+HWPC_API void hwpc_trace_instant(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
 			const char *cat, const struct hwpc_trace_arg *args, size_t nargs);
 /* A sample of counter track `name` ("ph":"C"); each arg is one series. */
-void hwpc_trace_counter(struct hwpc_trace *t, int pid, double ts_us, const char *name,
+HWPC_API void hwpc_trace_counter(struct hwpc_trace *t, int pid, double ts_us, const char *name,
 			const struct hwpc_trace_arg *series, size_t nseries);
 /* A slice with its duration ("ph":"X"). */
-void hwpc_trace_complete(struct hwpc_trace *t, int pid, int tid, double ts_us, double dur_us,
+HWPC_API void hwpc_trace_complete(struct hwpc_trace *t, int pid, int tid, double ts_us, double dur_us,
 			 const char *name, const char *cat, const struct hwpc_trace_arg *args,
 			 size_t nargs);
 /* Begin and end of a slice ("ph":"B"/"E"); they nest per thread. */
-void hwpc_trace_begin(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
+HWPC_API void hwpc_trace_begin(struct hwpc_trace *t, int pid, int tid, double ts_us, const char *name,
 		      const char *cat, const struct hwpc_trace_arg *args, size_t nargs);
-void hwpc_trace_end(struct hwpc_trace *t, int pid, int tid, double ts_us);
+HWPC_API void hwpc_trace_end(struct hwpc_trace *t, int pid, int tid, double ts_us);
 /* Close the JSON and flush; HWPC_EOP if any write failed. */
-int hwpc_trace_finish(struct hwpc_trace *t, struct hwpc_err *err);
-void hwpc_trace_free(struct hwpc_trace *t);
+HWPC_API int hwpc_trace_finish(struct hwpc_trace *t, struct hwpc_err *err);
+HWPC_API void hwpc_trace_free(struct hwpc_trace *t);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef HWPC_PCOUNTER_H
 #define HWPC_PCOUNTER_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,22 +45,22 @@ struct hwpc_pc_layout {
 };
 
 /* The chip's default profile name (the one marked default=yes). */
-int hwpc_pc_profile_default(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, char *buf,
+HWPC_API int hwpc_pc_profile_default(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, char *buf,
 			    size_t len, struct hwpc_err *err);
 /* Lay out the domains of a profile (NULL: the default one). */
-int hwpc_pc_layout_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *profile,
+HWPC_API int hwpc_pc_layout_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *profile,
 			struct hwpc_pc_layout *l, struct hwpc_err *err);
 /* A domain by name ("core_a", "gpc2.0") or global index ("3"); the error
  * says how many domains the chip has and lists them. */
-int hwpc_pc_domain_find(const struct hwpc_pc_layout *l, const char *name, unsigned *dom,
+HWPC_API int hwpc_pc_domain_find(const struct hwpc_pc_layout *l, const char *name, unsigned *dom,
 			struct hwpc_err *err);
 /* The regdb name of register reg for domain d: "PCOUNTER.PRE_SRC[3]",
  * "PCOUNTER.GPC.PRE_SRC[2][0]"; a register shared by the domains of a set
  * (NV10's CTRL) gets no index.  false if the chip has no such register. */
-bool hwpc_pc_reg_name(const struct hwpc_pc_layout *l, unsigned d, const char *reg, char *buf, size_t len);
+HWPC_API bool hwpc_pc_reg_name(const struct hwpc_pc_layout *l, unsigned d, const char *reg, char *buf, size_t len);
 /* A field of domain d in a register: the per-domain register's FIELD, or a
  * shared register's DOM<n>_FIELD (NV10:NV40 CTRL), or the shared FIELD. */
-bool hwpc_pc_field(const struct hwpc_pc_layout *l, unsigned d, const char *reg, const char *field,
+HWPC_API bool hwpc_pc_field(const struct hwpc_pc_layout *l, unsigned d, const char *reg, const char *field,
 		   char *regname, size_t len, const struct hwpc_field **out);
 
 /* The names usable in expressions for one domain (hwpc-expr(7)): its
@@ -73,14 +75,14 @@ struct hwpc_pc_names {
 	char *strings; /* owned copies of generated names and "where" texts */
 	size_t slen, scap;
 };
-int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_pc_names *names,
+HWPC_API int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_pc_names *names,
 			struct hwpc_err *err);
-void hwpc_pc_names_free(struct hwpc_pc_names *names);
+HWPC_API void hwpc_pc_names_free(struct hwpc_pc_names *names);
 /* The signal number of domain d's own FLAG (a trailer signal); false if
  * the domain's signals do not reach it. */
-bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
+HWPC_API bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
 /* The first (preferred) name of a signal of domain d, or NULL. */
-const char *hwpc_pc_signal_name(const struct hwpc_pc_names *names, unsigned signal);
+HWPC_API const char *hwpc_pc_signal_name(const struct hwpc_pc_names *names, unsigned signal);
 
 /* What pcsetup programmed into a domain, remembered per device so that
  * pcread can tell when someone else (a driver, another user) has
@@ -100,16 +102,16 @@ struct hwpc_pc_record {
 struct hwpc_dev;
 /* Add a written register (value as written) to rec, with the mask of its
  * bits that read back what was written.  false when rec is full. */
-bool hwpc_pc_record_add(struct hwpc_pc_record *rec, const struct hwpc_regdb *db,
+HWPC_API bool hwpc_pc_record_add(struct hwpc_pc_record *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
-int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec,
+HWPC_API int hwpc_pc_record_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec,
 			struct hwpc_err *err);
 /* found is false (and rec empty) when nothing was recorded. */
-int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec, bool *found,
+HWPC_API int hwpc_pc_record_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_record *rec, bool *found,
 			struct hwpc_err *err);
 /* Re-read the recorded registers; *changed and a one-line description of
  * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc"). */
-int hwpc_pc_record_check(struct hwpc_dev *dev, const struct hwpc_pc_record *rec, bool *changed,
+HWPC_API int hwpc_pc_record_check(struct hwpc_dev *dev, const struct hwpc_pc_record *rec, bool *changed,
 			 char *diff, size_t len, struct hwpc_err *err);
 
 /* Where a domain's record-mode buffer is and how full (G84+): the VM
@@ -125,13 +127,13 @@ struct hwpc_pc_recbuf {
 	bool short_format;  /* SHORT (16-byte) packets, else LONG (32-byte) */
 	bool record_mode;   /* CTRL.MODE is RECORD */
 };
-int hwpc_pc_recbuf_read(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned d,
+HWPC_API int hwpc_pc_recbuf_read(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned d,
 			struct hwpc_pc_recbuf *out, struct hwpc_err *err);
 
 /* Fill logic-op capabilities for the registers of one domain set (space
  * "PCOUNTER", "PCOUNTER.HUB", ...) on chip: bit positions from the OP and
  * SRC fields, features from which fields and registers exist. */
-int hwpc_pc_lop_caps(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *space,
+HWPC_API int hwpc_pc_lop_caps(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *space,
 		     unsigned nsignals, struct hwpc_lop_caps *caps, struct hwpc_err *err);
 
 #ifdef __cplusplus

@@ -10,6 +10,8 @@
 #ifndef HWPC_PCREAD_H
 #define HWPC_PCREAD_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,7 +34,7 @@ enum hwpc_pcr_ctr {
 	HWPC_PCR_NCTRS
 };
 /* "cycles", "cycles_alt", "event", ... (output keys); NULL out of range. */
-const char *hwpc_pcr_ctr_key(enum hwpc_pcr_ctr c);
+HWPC_API const char *hwpc_pcr_ctr_key(enum hwpc_pcr_ctr c);
 
 /* What a domain is doing, from CTRL's MODE enum (by name). */
 enum hwpc_pcr_mode {
@@ -73,7 +75,7 @@ struct hwpc_pcr {
 	unsigned rec_long, rec_short; /* packet bytes per format */
 };
 
-int hwpc_pcr_init(struct hwpc_pcr *r, struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
+HWPC_API int hwpc_pcr_init(struct hwpc_pcr *r, struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
 		  struct hwpc_err *err);
 
 /* One read of a domain. */
@@ -105,10 +107,10 @@ struct hwpc_pcr_sample {
  * latched set is acked after it is read: once for VALID, twice for
  * OVERFLOW (only the newest set is visible; the others are lost), so the
  * state is EMPTY until the next swap. */
-int hwpc_pcr_read(struct hwpc_pcr *r, bool ack, struct hwpc_pcr_sample *s, struct hwpc_err *err);
+HWPC_API int hwpc_pcr_read(struct hwpc_pcr *r, bool ack, struct hwpc_pcr_sample *s, struct hwpc_err *err);
 
 /* EVENT / CYCLES in percent; NAN when CYCLES is 0 or either saturated. */
-double hwpc_pcr_event_pct(const struct hwpc_pcr_sample *s);
+HWPC_API double hwpc_pcr_event_pct(const struct hwpc_pcr_sample *s);
 
 /* --- accumulation across samples --------------------------------------
  * 64-bit totals of a domain's counters.  Single mode: the running counters
@@ -124,22 +126,22 @@ struct hwpc_pcr_acc {
 	uint64_t sets;      /* quad sets summed */
 	uint64_t lost;      /* reads that found sets lost (OVERFLOW) */
 };
-void hwpc_pcr_acc_init(struct hwpc_pcr_acc *a);
-void hwpc_pcr_acc_add(struct hwpc_pcr_acc *a, const struct hwpc_pcr *r, const struct hwpc_pcr_sample *s);
+HWPC_API void hwpc_pcr_acc_init(struct hwpc_pcr_acc *a);
+HWPC_API void hwpc_pcr_acc_add(struct hwpc_pcr_acc *a, const struct hwpc_pcr *r, const struct hwpc_pcr_sample *s);
 
 /* --- signals ------------------------------------------------------------ */
 
 /* The value of every signal of the domain (one read per SIG_STATUS
  * register): bit s of words[s / 32]. */
-int hwpc_pcr_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, struct hwpc_err *err);
+HWPC_API int hwpc_pcr_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, struct hwpc_err *err);
 
 /* Activity: ones[s] counts the samples in which signal s was 1. */
 struct hwpc_pcr_scan {
 	uint64_t samples;
 	uint64_t ones[HWPC_LOP_MAX_SIGNALS];
 };
-void hwpc_pcr_scan_init(struct hwpc_pcr_scan *sc);
-int hwpc_pcr_scan_sample(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, struct hwpc_err *err);
+HWPC_API void hwpc_pcr_scan_init(struct hwpc_pcr_scan *sc);
+HWPC_API int hwpc_pcr_scan_sample(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, struct hwpc_err *err);
 static inline double hwpc_pcr_scan_pct(const struct hwpc_pcr_scan *sc, unsigned signal)
 {
 	return sc->samples ? 100.0 * (double)sc->ones[signal] / (double)sc->samples : 0.0;
@@ -150,7 +152,7 @@ static inline double hwpc_pcr_scan_pct(const struct hwpc_pcr_scan *sc, unsigned 
  * domain's signal names (hwpc-expr(7)); exprs[i] is "" for an input whose
  * OP is 0 (constant false). */
 #define HWPC_PCR_EXPR_LEN 160
-int hwpc_pcr_exprs(struct hwpc_pcr *r, const struct hwpc_pc_names *names,
+HWPC_API int hwpc_pcr_exprs(struct hwpc_pcr *r, const struct hwpc_pc_names *names,
 		   char exprs[HWPC_LOP_NINPUTS][HWPC_PCR_EXPR_LEN], struct hwpc_err *err);
 
 /* --- rotation: perf-style scaling -----------------------------------------
@@ -165,14 +167,14 @@ struct hwpc_pcr_rotset {
 	unsigned saturated;             /* counters that saturated in some period */
 };
 /* Add one latched period of set k's counters (count[] from a quad read). */
-void hwpc_pcr_rot_add(struct hwpc_pcr_rotset *set, const uint64_t count[HWPC_PCR_NCTRS], uint64_t cycles);
+HWPC_API void hwpc_pcr_rot_add(struct hwpc_pcr_rotset *set, const uint64_t count[HWPC_PCR_NCTRS], uint64_t cycles);
 /* The total time all sets together span: the sum of their counted times. */
-uint64_t hwpc_pcr_rot_total(const struct hwpc_pcr_rotset *sets, size_t nsets);
+HWPC_API uint64_t hwpc_pcr_rot_total(const struct hwpc_pcr_rotset *sets, size_t nsets);
 /* Scaled estimate of count over total (count when counted == total; NAN
  * when the set never counted). */
-double hwpc_pcr_rot_scale(uint64_t count, uint64_t counted, uint64_t total);
+HWPC_API double hwpc_pcr_rot_scale(uint64_t count, uint64_t counted, uint64_t total);
 /* counted / total, 0..1 (0 when total is 0). */
-double hwpc_pcr_rot_fraction(uint64_t counted, uint64_t total);
+HWPC_API double hwpc_pcr_rot_fraction(uint64_t counted, uint64_t total);
 
 /* Taking turns on the hardware (G84:GF100, whose PRE_OP write swaps): begin
  * programs a set in quad mode with pcsetup's plan (the device open for
@@ -186,9 +188,9 @@ struct hwpc_pcr_rotation {
 	void (*step)(void *arg);
 	void *step_arg;
 };
-int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
-int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
-int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err);
+HWPC_API int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
+HWPC_API int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
+HWPC_API int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

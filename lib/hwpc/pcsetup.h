@@ -14,6 +14,8 @@
 #ifndef HWPC_PCSETUP_H
 #define HWPC_PCSETUP_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,19 +86,19 @@ struct hwpc_pc_setup {
 	char regs[HWPC_PC_SETUP_MAX_REGS][128]; /* NAME[IDX][.FIELD]=VALUE[:MASK] */
 };
 
-void hwpc_pc_setup_init(struct hwpc_pc_setup *s);
+HWPC_API void hwpc_pc_setup_init(struct hwpc_pc_setup *s);
 /* Apply one option by its long name, with or without the dashes ("event",
  * "--event"); value is its argument.  Later options replace earlier ones,
  * except --reg and --reset, which add.  HWPC_EINPUT names the option. */
-int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, const char *value,
+HWPC_API int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, const char *value,
 			 struct hwpc_err *err);
 /* The setup option names, NULL-terminated ("mode", "counter-mode", ...). */
-const char *const *hwpc_pc_setup_option_names(void);
+HWPC_API const char *const *hwpc_pc_setup_option_names(void);
 
 /* The layout of the device's PCOUNTER: the simulator's own profile, or on
  * real hardware profile (NULL: the chip's default).  Asking a simulated
  * device for another profile than its own is HWPC_EINPUT. */
-int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc_layout *l,
+HWPC_API int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc_layout *l,
 		       struct hwpc_err *err);
 
 /* Check s against the generation and plan its writes for domain dom into
@@ -104,7 +106,7 @@ int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc
  * rec (cleared first; may be NULL) with what they set.  Current register
  * values are read for read-modify-write and for display; nothing is
  * written.  HWPC_EINPUT for anything the generation cannot do. */
-int hwpc_pc_setup_plan(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
+HWPC_API int hwpc_pc_setup_plan(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
 		       const struct hwpc_pc_setup *s, struct hwpc_wplan *plan, struct hwpc_pc_record *rec,
 		       struct hwpc_err *err);
 
@@ -117,12 +119,12 @@ struct hwpc_pc_job {
 	const struct hwpc_pc_setup *setup;
 	struct hwpc_pc_record *rec; /* may be NULL */
 };
-int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const struct hwpc_pc_job *jobs,
+HWPC_API int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const struct hwpc_pc_job *jobs,
 			    size_t n, struct hwpc_wplan *plan, struct hwpc_err *err);
 
 /* The compiled slot assignment and truth tables of s's expressions
  * (hwpc_lop_explain), in *text (malloc'd; free it). */
-int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+HWPC_API int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
 			  char **text, struct hwpc_err *err);
 
 /* --- setup files (pcsetup(1), "SETUP FILES") ------------------------------
@@ -142,10 +144,10 @@ struct hwpc_pc_setfile {
 	struct hwpc_pc_setfile_entry *e;
 };
 /* Errors name path:line. */
-int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+HWPC_API int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err);
 /* The same from an open stream; name is used in messages. */
-int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
-void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);
+HWPC_API int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+HWPC_API void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef HWPC_PTIMER_H
 #define HWPC_PTIMER_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -27,11 +29,11 @@ struct hwpc_ptimer {
 	uint64_t crystal_hz;        /* from PSTRAPS, 0 if unknown */
 };
 
-int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_err *err);
+HWPC_API int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_err *err);
 
 /* The 64-bit time: read TIME_HIGH, TIME_LOW, TIME_HIGH until both highs
  * agree (seed 004).  *retries counts the repeats (may be NULL). */
-int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
+HWPC_API int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
 static inline uint64_t hwpc_ptimer_ticks(const struct hwpc_ptimer *pt, uint64_t raw)
 {
 	return raw >> pt->shift;
@@ -60,27 +62,27 @@ struct hwpc_ptimer_config {
 /* Decode the clock configuration.  source_hz_override (0: none) replaces
  * what PTIMER counts, for clocks hwpc cannot know (external sources on real
  * hardware; the simulator knows its own). */
-int hwpc_ptimer_config(struct hwpc_ptimer *pt, double source_hz_override,
+HWPC_API int hwpc_ptimer_config(struct hwpc_ptimer *pt, double source_hz_override,
 		       struct hwpc_ptimer_config *cfg, struct hwpc_err *err);
 /* A one-line explanation of each warning bit set, joined by "; ". */
-void hwpc_ptimer_warn_text(unsigned warn, char *buf, size_t len);
+HWPC_API void hwpc_ptimer_warn_text(unsigned warn, char *buf, size_t len);
 
 /* Planned writes.  Ratios the seed calls invalid are refused: DIV 0,
  * MUL > DIV, values over 16 bits; MUL 0 (stops the counter) only with
  * allow_stop. */
-int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, bool allow_stop,
+HWPC_API int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, bool allow_stop,
 			   struct hwpc_wplan *plan, struct hwpc_err *err);
 /* internal: crystal * mul / div with 1 <= mul <= 256, 1 <= div <= 16
  * (0/0: keep the current factors); or the external clock. */
-int hwpc_ptimer_plan_source(struct hwpc_ptimer *pt, bool internal, unsigned mul, unsigned div,
+HWPC_API int hwpc_ptimer_plan_source(struct hwpc_ptimer *pt, bool internal, unsigned mul, unsigned div,
 			    struct hwpc_wplan *plan, struct hwpc_err *err);
 /* Alarm when the counter's low bits reach those of ticks: clear a stale
  * INTR.ALARM, then write ALARM. */
-int hwpc_ptimer_plan_alarm(struct hwpc_ptimer *pt, uint64_t ticks, struct hwpc_wplan *plan,
+HWPC_API int hwpc_ptimer_plan_alarm(struct hwpc_ptimer *pt, uint64_t ticks, struct hwpc_wplan *plan,
 			   struct hwpc_err *err);
-int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, struct hwpc_err *err);
+HWPC_API int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, struct hwpc_err *err);
 /* Modulus of the alarm comparison in ticks (2^27). */
-uint64_t hwpc_ptimer_alarm_period(const struct hwpc_ptimer *pt);
+HWPC_API uint64_t hwpc_ptimer_alarm_period(const struct hwpc_ptimer *pt);
 
 #ifdef __cplusplus
 }

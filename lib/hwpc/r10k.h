@@ -14,6 +14,8 @@
 #ifndef HWPC_R10K_H
 #define HWPC_R10K_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,9 +47,9 @@ enum hwpc_r10k_mode {
 
 /* "user,kernel,exl,supervisor" (any order, case-insensitive; "all" is the
  * first three) -> enum hwpc_r10k_mode bits. */
-int hwpc_r10k_modes_parse(const char *text, unsigned *modes, struct hwpc_err *err);
+HWPC_API int hwpc_r10k_modes_parse(const char *text, unsigned *modes, struct hwpc_err *err);
 /* Bits -> "user,kernel" ("none" for 0). */
-void hwpc_r10k_modes_format(unsigned modes, char *buf, size_t len);
+HWPC_API void hwpc_r10k_modes_format(unsigned modes, char *buf, size_t len);
 
 /* One row of a CPU's event table (regdb "event" records). */
 struct hwpc_r10k_event {
@@ -85,29 +87,29 @@ struct hwpc_r10k_cpu {
 /* The CPU named chip ("r10000", "R12000") from regdb; rev is the R10000
  * major revision (2 or 3) or 0 when unknown, which keeps both meanings of
  * the revision-dependent events. */
-int hwpc_r10k_cpu_init(struct hwpc_r10k_cpu *cpu, const struct hwpc_regdb *db, const char *chip, int rev,
+HWPC_API int hwpc_r10k_cpu_init(struct hwpc_r10k_cpu *cpu, const struct hwpc_regdb *db, const char *chip, int rev,
 		       struct hwpc_err *err);
 /* The CPU of a device, with its revision read from PRID. */
-int hwpc_r10k_cpu_from_dev(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev, struct hwpc_err *err);
+HWPC_API int hwpc_r10k_cpu_from_dev(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev, struct hwpc_err *err);
 /* Refuse CPUs that are not all one type: using the counters of a machine
  * with both R10000 and R12000 processors is undefined (seed). */
-int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, struct hwpc_err *err);
+HWPC_API int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, struct hwpc_err *err);
 
 /* --- events --- */
 /* An event by short name, libpfm or PAPI name (case-insensitive) or IRIX
  * number, for counter (or -1: any).  Errors name close names, the counter
  * the event belongs to, or the revision it exists on. */
-const struct hwpc_r10k_event *hwpc_r10k_event_find(const struct hwpc_r10k_cpu *cpu, const char *spec,
+HWPC_API const struct hwpc_r10k_event *hwpc_r10k_event_find(const struct hwpc_r10k_cpu *cpu, const char *spec,
 						   int counter, struct hwpc_err *err);
 /* Every table entry spec names (one name can mean an event on each
  * counter, like the R10000's CYCLES); returns how many, 0 with err set. */
-unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec,
+HWPC_API unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec,
 			       const struct hwpc_r10k_event **out, unsigned max, struct hwpc_err *err);
 /* Whether ev can be counted on counter c. */
-bool hwpc_r10k_event_on(const struct hwpc_r10k_event *ev, unsigned c);
+HWPC_API bool hwpc_r10k_event_on(const struct hwpc_r10k_event *ev, unsigned c);
 /* The seed's NOTES row for an event number ("R10000 rev 3 and R12000
  * count different events"): false when the number has none. */
-bool hwpc_r10k_event_note(const struct hwpc_regdb *db, unsigned num, const char **r10000,
+HWPC_API bool hwpc_r10k_event_note(const struct hwpc_regdb *db, unsigned num, const char **r10000,
 			  const char **r12000);
 
 /* --- control words --- */
@@ -117,7 +119,7 @@ struct hwpc_r10k_ctl {
 	unsigned modes; /* enum hwpc_r10k_mode; 0 stops the counter */
 	bool ie;        /* interrupt when bit 31 becomes set */
 };
-int hwpc_r10k_encode(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_ctl *ctl, uint32_t *word,
+HWPC_API int hwpc_r10k_encode(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_ctl *ctl, uint32_t *word,
 		     struct hwpc_err *err);
 
 /* A control word taken apart.  The word alone does not say which counter
@@ -133,17 +135,17 @@ struct hwpc_r10k_decoded {
 	const struct hwpc_r10k_event *events[4];
 };
 /* Reserved bits set is an error (HWPC_EINPUT) naming them. */
-int hwpc_r10k_decode_word(const struct hwpc_r10k_cpu *cpu, int counter, uint32_t word,
+HWPC_API int hwpc_r10k_decode_word(const struct hwpc_r10k_cpu *cpu, int counter, uint32_t word,
 			  struct hwpc_r10k_decoded *out, struct hwpc_err *err);
 /* One line: "counter 0: INSTRUCTION_CACHE_MISSES (event 9), user, interrupt". */
-void hwpc_r10k_describe(const struct hwpc_r10k_decoded *d, char *buf, size_t len);
+HWPC_API void hwpc_r10k_describe(const struct hwpc_r10k_decoded *d, char *buf, size_t len);
 /* "CPU[:COUNTER]:WORD" as pcread --decode takes it ("r10000:0x138",
  * "r12000:1:0x2a8"): the CPU (revision rev) and the word decoded. */
-int hwpc_r10k_decode_arg(const struct hwpc_regdb *db, const char *text, int rev, struct hwpc_r10k_cpu *cpu,
+HWPC_API int hwpc_r10k_decode_arg(const struct hwpc_regdb *db, const char *text, int rev, struct hwpc_r10k_cpu *cpu,
 			 struct hwpc_r10k_decoded *out, struct hwpc_err *err);
 /* One record per meaning: cpu, counter, word, fields, event, name, rev,
  * modes, ie, title, description. */
-int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_decoded *d,
+HWPC_API int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_decoded *d,
 			    struct hwpc_out *o, struct hwpc_err *err);
 
 /* --- programming a counter --- */
@@ -159,13 +161,13 @@ struct hwpc_r10k_req {
 /* Plan the writes that program one counter: stop it, preset the count,
  * clear its pending interrupt, then write the control word (whose note
  * names the event).  --dry-run prints the plan; hwpc_wplan_apply does it. */
-int hwpc_r10k_setup(struct hwpc_wplan *plan, const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_req *req,
+HWPC_API int hwpc_r10k_setup(struct hwpc_wplan *plan, const struct hwpc_r10k_cpu *cpu, const struct hwpc_r10k_req *req,
 		    struct hwpc_err *err);
 
 /* --- 64-bit virtual counters and generation numbers --- */
 /* Add the events a counter of `bits` bits counted since `last` (wrapping
  * at most once: reads must come more often than the counter wraps). */
-uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits);
+HWPC_API uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits);
 
 struct hwpc_r10k_session {
 	struct hwpc_dev *dev;
@@ -188,19 +190,19 @@ struct hwpc_r10k_sample {
 	unsigned generation;
 };
 /* Start: read the control words (generation 1) and the counters. */
-int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwpc_err *err);
+HWPC_API int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwpc_err *err);
 /* The session now expects these control words (after programming them). */
-void hwpc_r10k_expect(struct hwpc_r10k_session *s, unsigned counter, uint32_t ctrl, uint32_t count);
+HWPC_API void hwpc_r10k_expect(struct hwpc_r10k_session *s, unsigned counter, uint32_t ctrl, uint32_t count);
 /* Read both counters into the virtual counters, checking the control words. */
-int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, struct hwpc_err *err);
+HWPC_API int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, struct hwpc_err *err);
 /* Simulated time for a simulated device, else CLOCK_MONOTONIC, in ns. */
-uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
+HWPC_API uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
 
 /* What pcsetup wrote, for pcread (hwpc_pc_record_load/check with the
  * name HWPC_R10K_RECORD): counter's control word added to the device's
  * record, whose generation goes up by one. */
 #define HWPC_R10K_RECORD "r10k"
-int hwpc_r10k_record_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,
+HWPC_API int hwpc_r10k_record_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,
 			  uint64_t *generation, struct hwpc_err *err);
 
 /* --- multiplexing: up to 32 events over 2 counters --- */
@@ -225,16 +227,16 @@ struct hwpc_r10k_mux {
 /* Assign events (names or numbers) to counters: an event that belongs to
  * one counter goes there, one that fits either goes to the counter with
  * fewer events.  Each counter then rotates through its own list. */
-int hwpc_r10k_mux_plan(struct hwpc_r10k_mux *m, const struct hwpc_r10k_cpu *cpu, const char *const *events,
+HWPC_API int hwpc_r10k_mux_plan(struct hwpc_r10k_mux *m, const struct hwpc_r10k_cpu *cpu, const char *const *events,
 		       unsigned n, unsigned modes, struct hwpc_err *err);
 /* Program each counter's first event at now_ns. */
-int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns,
+HWPC_API int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns,
 			struct hwpc_err *err);
 /* One rotation at now_ns: credit each counter's count and the time since
  * the last step to its current event, then move every counter that has
  * more than one event to its next.  *changed reports a generation change
  * (then this interval's counts are dropped, not credited). */
-int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns, bool *changed,
+HWPC_API int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns, bool *changed,
 			 struct hwpc_err *err);
 
 struct hwpc_r10k_estimate {
@@ -246,8 +248,8 @@ struct hwpc_r10k_estimate {
 	bool counted;             /* false: never on a counter (scaled is 0) */
 };
 /* perf's arithmetic: scaled = count * total / counted. */
-void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out);
-void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hwpc_r10k_estimate *out);
+HWPC_API void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out);
+HWPC_API void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hwpc_r10k_estimate *out);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,8 @@
 #ifndef HWPC_REGDB_H
 #define HWPC_REGDB_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -129,72 +131,72 @@ struct hwpc_regdb;
 
 /* Load the database: HWPC_REGDB=DIR if set, else the compiled-in copy.
  * Errors name file:line and what was expected (status HWPC_EINPUT). */
-int hwpc_regdb_load(struct hwpc_regdb **out, struct hwpc_err *err);
+HWPC_API int hwpc_regdb_load(struct hwpc_regdb **out, struct hwpc_err *err);
 /* Parse from explicit texts (used by tests and the loader). */
 struct hwpc_regdb_text {
 	const char *name;
 	const char *text;
 };
-int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles,
+HWPC_API int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles,
 		     struct hwpc_regdb **out, struct hwpc_err *err);
 /* Load every *.regdb in dir, in name order. */
-int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_err *err);
-void hwpc_regdb_free(struct hwpc_regdb *db);
+HWPC_API int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_err *err);
+HWPC_API void hwpc_regdb_free(struct hwpc_regdb *db);
 
 /* --- chipsets --- */
-unsigned hwpc_regdb_chipset_count(const struct hwpc_regdb *db);
-const struct hwpc_chipset *hwpc_regdb_chipset(const struct hwpc_regdb *db, unsigned index);
+HWPC_API unsigned hwpc_regdb_chipset_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_chipset *hwpc_regdb_chipset(const struct hwpc_regdb *db, unsigned index);
 /* Case-insensitive. */
-const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, const char *name);
-const struct hwpc_chipset *hwpc_chipset_by_id(const struct hwpc_regdb *db, int id);
-bool hwpc_gens_has(const struct hwpc_gens *g, const struct hwpc_chipset *chip);
+HWPC_API const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, const char *name);
+HWPC_API const struct hwpc_chipset *hwpc_chipset_by_id(const struct hwpc_regdb *db, int id);
+HWPC_API bool hwpc_gens_has(const struct hwpc_gens *g, const struct hwpc_chipset *chip);
 /* Parse a range expression ("NV41-", "NV10:NV30", "NV17:NV20,NV25:G80"). */
-int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, struct hwpc_gens *out,
+HWPC_API int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, struct hwpc_gens *out,
 		    struct hwpc_err *err);
 /* Write a range expression back in its shortest form. */
-void hwpc_gens_format(const struct hwpc_regdb *db, const struct hwpc_gens *g, char *buf,
+HWPC_API void hwpc_gens_format(const struct hwpc_regdb *db, const struct hwpc_gens *g, char *buf,
 		      size_t len);
-bool hwpc_vendor_known(const struct hwpc_regdb *db, uint16_t vendor);
+HWPC_API bool hwpc_vendor_known(const struct hwpc_regdb *db, uint16_t vendor);
 
 /* --- registers --- */
-unsigned hwpc_regdb_reg_count(const struct hwpc_regdb *db);
-const struct hwpc_reg *hwpc_regdb_reg(const struct hwpc_regdb *db, unsigned index);
-unsigned hwpc_regdb_space_count(const struct hwpc_regdb *db);
-const struct hwpc_space *hwpc_regdb_space(const struct hwpc_regdb *db, unsigned index);
+HWPC_API unsigned hwpc_regdb_reg_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_reg *hwpc_regdb_reg(const struct hwpc_regdb *db, unsigned index);
+HWPC_API unsigned hwpc_regdb_space_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_space *hwpc_regdb_space(const struct hwpc_regdb *db, unsigned index);
 
 /* Find a register valid for chip by full name ("PTIMER.TIME_LOW") or by an
  * unambiguous suffix ("TIME_LOW"), case-insensitive.  NULL with an error
  * naming close candidates, or where the name is valid, when not found. */
-const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 				     const char *name, struct hwpc_err *err);
 /* Number of elements of a register array (1 for a scalar). */
-uint32_t hwpc_reg_elements(const struct hwpc_reg *reg);
+HWPC_API uint32_t hwpc_reg_elements(const struct hwpc_reg *reg);
 /* Address of one element.  idx has nidx entries; when nidx is smaller than
  * reg->ndims the last given index is flattened over the remaining dims
  * (mixed radix: SIG_STATUS[dom][hi][lo] accepts [dom][i], i = hi*4 + lo). */
-int hwpc_reg_addr(const struct hwpc_reg *reg, const uint32_t *idx, unsigned nidx, uint32_t *addr,
+HWPC_API int hwpc_reg_addr(const struct hwpc_reg *reg, const uint32_t *idx, unsigned nidx, uint32_t *addr,
 		  struct hwpc_err *err);
 /* The register (element) at addr for chip, or NULL.  Scalar registers win
  * over array elements that overlap them.  idx receives reg->ndims indices. */
-const struct hwpc_reg *hwpc_reg_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API const struct hwpc_reg *hwpc_reg_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 				   uint32_t addr, uint32_t idx[HWPC_MAX_DIMS]);
 
 /* Fields valid for chip, by name (case-insensitive); NULL if none. */
-const struct hwpc_field *hwpc_field_find(const struct hwpc_reg *reg, const struct hwpc_chipset *chip,
+HWPC_API const struct hwpc_field *hwpc_field_find(const struct hwpc_reg *reg, const struct hwpc_chipset *chip,
 					 const char *name);
-uint64_t hwpc_field_get(const struct hwpc_field *f, uint32_t regval);
+HWPC_API uint64_t hwpc_field_get(const struct hwpc_field *f, uint32_t regval);
 /* Insert v into regval; returns false if v does not fit the field. */
-bool hwpc_field_put(const struct hwpc_field *f, uint32_t *regval, uint64_t v);
-uint32_t hwpc_field_mask(const struct hwpc_field *f);
-const struct hwpc_enum *hwpc_enum_find_value(const struct hwpc_field *f,
+HWPC_API bool hwpc_field_put(const struct hwpc_field *f, uint32_t *regval, uint64_t v);
+HWPC_API uint32_t hwpc_field_mask(const struct hwpc_field *f);
+HWPC_API const struct hwpc_enum *hwpc_enum_find_value(const struct hwpc_field *f,
 					     const struct hwpc_chipset *chip, uint64_t value);
-const struct hwpc_enum *hwpc_enum_find_name(const struct hwpc_field *f,
+HWPC_API const struct hwpc_enum *hwpc_enum_find_name(const struct hwpc_field *f,
 					    const struct hwpc_chipset *chip, const char *name);
 /* An extra attribute of an enum ("hz"), parsed as a number; false if absent. */
-bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out);
+HWPC_API bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out);
 
 /* Decode regval into "FIELD=VALUE FIELD=ENUM ..." for chip. */
-void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,
+HWPC_API void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,
 		     char *buf, size_t len);
 
 /* A register reference as users write it: NAME[IDX]...[.FIELD]. */
@@ -205,22 +207,22 @@ struct hwpc_regref {
 	const struct hwpc_field *field; /* NULL: whole register */
 	uint32_t addr;
 };
-int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
+HWPC_API int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
 		      struct hwpc_regref *out, struct hwpc_err *err);
 /* "PCOUNTER.PRE_SRC[3]" */
-void hwpc_regref_format(const struct hwpc_regref *ref, char *buf, size_t len);
+HWPC_API void hwpc_regref_format(const struct hwpc_regref *ref, char *buf, size_t len);
 
 /* --- parameters (scalar hardware facts: counts, widths, clock names) --- */
-const struct hwpc_param *hwpc_param_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API const struct hwpc_param *hwpc_param_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 					 const char *name);
 /* Numeric parameter, or def when absent for chip. */
-int64_t hwpc_param_num(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API int64_t hwpc_param_num(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 		       const char *name, int64_t def);
 /* String parameter, or def when absent for chip. */
-const char *hwpc_param_str(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API const char *hwpc_param_str(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 			   const char *name, const char *def);
-unsigned hwpc_regdb_param_count(const struct hwpc_regdb *db);
-const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned index);
+HWPC_API unsigned hwpc_regdb_param_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned index);
 
 /* --- extension records ---
  * Lines whose keyword the core parser does not know are kept as records
@@ -238,9 +240,9 @@ struct hwpc_record {
 	const char *file;
 	unsigned line;
 };
-unsigned hwpc_regdb_record_count(const struct hwpc_regdb *db);
-const struct hwpc_record *hwpc_regdb_record(const struct hwpc_regdb *db, unsigned index);
-const char *hwpc_record_attr(const struct hwpc_record *r, const char *key);
+HWPC_API unsigned hwpc_regdb_record_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_record *hwpc_regdb_record(const struct hwpc_regdb *db, unsigned index);
+HWPC_API const char *hwpc_record_attr(const struct hwpc_record *r, const char *key);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 #ifndef HWPC_SIM_PUBLIC_H
 #define HWPC_SIM_PUBLIC_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,26 +18,26 @@ extern "C" {
 #endif
 
 /* Is this device the simulator? */
-bool hwpc_dev_is_sim(const struct hwpc_dev *dev);
+HWPC_API bool hwpc_dev_is_sim(const struct hwpc_dev *dev);
 
 /* Create (or, with reset, recreate) the state file a sim spec names, with
  * the spec's options (clock=, state=, crystal=, ...).  Without reset an
  * existing file is an error. */
-int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err);
+HWPC_API int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err);
 /* Where the state of a spec lives (state= or the default path). */
-int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err);
 
 /* Advance simulated time by ns (virtual clock: the only way time moves;
  * realtime clock: a jump ahead). */
-int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
+HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
 /* Nanoseconds a number of cycles of a clock take (rounded up), for
  * "advance N cycles of CLOCK". */
-int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
+HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
 			  struct hwpc_err *err);
-uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
-bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
+HWPC_API uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
+HWPC_API bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */
-int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
+HWPC_API int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
 /* Simulated memory (Tensix L1, the PCOUNTER record-buffer memory): where it is, and bulk reads by
  * address under one lock.  hwpc_sim_mem_list returns how many there are
  * and fills up to max of them. */
@@ -43,14 +45,14 @@ struct hwpc_sim_mem {
 	const char *name;
 	uint64_t base, size;
 };
-unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max);
-int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+HWPC_API unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max);
+HWPC_API int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 /* Which incarnation of a simulated machine this is: new on every create
  * or reset (0 for a real device).  Things remembered about a machine, such
  * as pcsetup's setup records, are void once it was reset. */
-uint64_t hwpc_sim_instance(const struct hwpc_dev *dev);
+HWPC_API uint64_t hwpc_sim_instance(const struct hwpc_dev *dev);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
-void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
+HWPC_API void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
 
 /* --- PCOUNTER of a simulated GPU (pcsim(1)) ---------------------------- */
 
@@ -71,31 +73,31 @@ struct hwpc_sim_gen {
 };
 /* Parse "const 1", "periodic period=10 duty=3 phase=2", "random p=0.25
  * seed=7", "ptimer bit=12" (argv[0] is the kind). */
-int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_gen *g, struct hwpc_err *err);
+HWPC_API int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_gen *g, struct hwpc_err *err);
 
 /* A domain by index ("3") or name ("core_a", "gpc1.0"). */
-int hwpc_sim_pc_domain(struct hwpc_dev *dev, const char *name, unsigned *dom, struct hwpc_err *err);
+HWPC_API int hwpc_sim_pc_domain(struct hwpc_dev *dev, const char *name, unsigned *dom, struct hwpc_err *err);
 /* A signal of a domain by number ("0x2c") or name ("PTIMER_TIME_B12",
  * "pc01_gr_idle", trailer names such as "DOM2.FLAG" or "PM_TRIGGER"). */
-int hwpc_sim_pc_signal(struct hwpc_dev *dev, unsigned dom, const char *name, unsigned *sig,
+HWPC_API int hwpc_sim_pc_signal(struct hwpc_dev *dev, unsigned dom, const char *name, unsigned *sig,
 		       struct hwpc_err *err);
-int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const struct hwpc_sim_gen *g,
+HWPC_API int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const struct hwpc_sim_gen *g,
 			struct hwpc_err *err);
 /* Drive signals of a domain from a trace file (pcsim(1), "TRACE FILES"). */
-int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path, struct hwpc_err *err);
+HWPC_API int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path, struct hwpc_err *err);
 /* A one-cycle pulse of PGRAPH's "pm_trigger" or "wrcache_flush" in every
  * domain's next cycle. */
-int hwpc_sim_pc_pulse(struct hwpc_dev *dev, const char *what, struct hwpc_err *err);
+HWPC_API int hwpc_sim_pc_pulse(struct hwpc_dev *dev, const char *what, struct hwpc_err *err);
 /* Advance simulated time until domain dom has run n more cycles. */
-int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, struct hwpc_err *err);
+HWPC_API int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, struct hwpc_err *err);
 /* One record per PCOUNTER domain (dom < 0: every domain). */
-int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
-unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
+HWPC_API int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
+HWPC_API unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
 /* The clock rate of domain dom in Hz (0: not a simulated domain). */
-uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
+HWPC_API uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
 /* The PCOUNTER profile the simulated chip was created with (sim option
  * profile=, else the chip's default). */
-int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
 
 #ifdef __cplusplus

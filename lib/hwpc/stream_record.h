@@ -21,6 +21,8 @@
 #ifndef HWPC_STREAM_RECORD_H
 #define HWPC_STREAM_RECORD_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -97,26 +99,26 @@ struct hwpc_rec_layout {
 struct hwpc_regdb;
 /* From the register database (the layout is the same on every chipset with
  * record mode). */
-int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err);
+HWPC_API int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err);
 
-struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, const struct hwpc_rec_layout *lay, hwpc_rec_cb cb,
+HWPC_API struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, const struct hwpc_rec_layout *lay, hwpc_rec_cb cb,
 				    void *ctx);
 /* Returns the callback's nonzero value if it stopped decoding. */
-int hwpc_recdec_feed(struct hwpc_recdec *d, const void *bytes, size_t n);
+HWPC_API int hwpc_recdec_feed(struct hwpc_recdec *d, const void *bytes, size_t n);
 /* HWPC_EINPUT (err set) when the input held less than one packet;
  * otherwise the callback's stop value or HWPC_OK. */
-int hwpc_recdec_finish(struct hwpc_recdec *d, struct hwpc_err *err);
-const struct hwpc_rec_summary *hwpc_recdec_summary(const struct hwpc_recdec *d);
-void hwpc_recdec_free(struct hwpc_recdec *d);
+HWPC_API int hwpc_recdec_finish(struct hwpc_recdec *d, struct hwpc_err *err);
+HWPC_API const struct hwpc_rec_summary *hwpc_recdec_summary(const struct hwpc_recdec *d);
+HWPC_API void hwpc_recdec_free(struct hwpc_recdec *d);
 
 /* "long" or "short"; the error names the bad value. */
-int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hwpc_err *err);
-unsigned hwpc_rec_packet_size(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
-unsigned hwpc_rec_counter_count(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
+HWPC_API int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hwpc_err *err);
+HWPC_API unsigned hwpc_rec_packet_size(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
+HWPC_API unsigned hwpc_rec_counter_count(const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt);
 /* "pre0".."pre3", "start0".."start3", "event0".."event3". */
-const char *hwpc_rec_counter_name(unsigned i);
-const char *hwpc_rec_kind_name(enum hwpc_rec_kind kind);
-bool hwpc_rec_kind_is_loss(enum hwpc_rec_kind kind);
+HWPC_API const char *hwpc_rec_counter_name(unsigned i);
+HWPC_API const char *hwpc_rec_kind_name(enum hwpc_rec_kind kind);
+HWPC_API bool hwpc_rec_kind_is_loss(enum hwpc_rec_kind kind);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,8 @@
 #ifndef HWPC_STREAM_TENSIX_H
 #define HWPC_STREAM_TENSIX_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -164,11 +166,11 @@ static inline void hwpc_ts_tokstat_add(struct hwpc_ts_tokstat *s, uint64_t ts)
 #define HWPC_TS_DIRECT_TOKENS 8192
 
 /* layout may be NULL (one stream, no positions).  NULL on out of memory. */
-struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_cb cb,
+HWPC_API struct hwpc_tsdec *hwpc_tsdec_new(const struct hwpc_ts_layout *layout, hwpc_ts_cb cb,
 				  void *ctx);
 /* Send events to cb in batches instead of the item callback (call before
  * the first feed); -1 on out of memory. */
-int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx);
+HWPC_API int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx);
 /* Summary mode, for a consumer that needs per-token statistics and losses
  * only: events with a token below HWPC_TS_DIRECT_TOKENS are not delivered,
  * they update tab[token] (zeroed by the caller, HWPC_TS_DIRECT_TOKENS
@@ -176,47 +178,47 @@ int hwpc_tsdec_set_batch(struct hwpc_tsdec *d, hwpc_ts_batch_cb cb, void *ctx);
  * be set; information items (padding, full, pending, stale) are counted in
  * the summary but not delivered.  Losses still come through the item
  * callback.  Call before the first feed. */
-void hwpc_tsdec_set_stats(struct hwpc_tsdec *d, struct hwpc_ts_tokstat *tab);
+HWPC_API void hwpc_tsdec_set_stats(struct hwpc_tsdec *d, struct hwpc_ts_tokstat *tab);
 /* Decoding one stream in pieces (on several threads): a decoder made for
  * the piece that starts at byte offset origin (a multiple of 16) of the
  * input, before its first feed; -1 if the decoder has a buffer layout
  * (its phases count from the start of the input), origin is not a
  * multiple of 16 or bytes were fed. */
-int hwpc_tsdec_set_origin(struct hwpc_tsdec *d, uint64_t origin);
+HWPC_API int hwpc_tsdec_set_origin(struct hwpc_tsdec *d, uint64_t origin);
 /* A guess at where a piece may start in these whole 16-byte units (the
  * first is only looked at as the one before): a unit that looks like a
  * full-timestamp event after one that ends with a whole event.  Returns
  * the unit's index, or units when there is none. */
-size_t hwpc_tsdec_sync_unit(const void *bytes, size_t units);
+HWPC_API size_t hwpc_tsdec_sync_unit(const void *bytes, size_t units);
 /* Whether piece c, fed the bytes that follow d's, can be joined to d:
  * when the whole input fed to d alone would give exactly the items c gave
  * (and d gave).  Delivers both batches first.  If not, feed c's bytes to
  * d instead.  Then (c's statistics merged into d's by the caller)
  * hwpc_tsdec_join: d counts c's items and stands where c does.  c is not
  * used again but must still be freed. */
-int hwpc_tsdec_joinable(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
-void hwpc_tsdec_join(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
+HWPC_API int hwpc_tsdec_joinable(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
+HWPC_API void hwpc_tsdec_join(struct hwpc_tsdec *d, struct hwpc_tsdec *c);
 /* Buffer and L1 address of an input offset (-1, UINT64_MAX: unknown). */
-void hwpc_tsdec_locate(const struct hwpc_tsdec *d, uint64_t offset, int *buffer, uint64_t *addr);
-int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n);
+HWPC_API void hwpc_tsdec_locate(const struct hwpc_tsdec *d, uint64_t offset, int *buffer, uint64_t *addr);
+HWPC_API int hwpc_tsdec_feed(struct hwpc_tsdec *d, const void *bytes, size_t n);
 /* End of input: reports a truncated event, trailing bytes, a short input,
  * and what STATUS says (full, overflow, pending). */
-int hwpc_tsdec_finish(struct hwpc_tsdec *d);
-const struct hwpc_ts_summary *hwpc_tsdec_summary(const struct hwpc_tsdec *d);
-void hwpc_tsdec_free(struct hwpc_tsdec *d);
+HWPC_API int hwpc_tsdec_finish(struct hwpc_tsdec *d);
+HWPC_API const struct hwpc_ts_summary *hwpc_tsdec_summary(const struct hwpc_tsdec *d);
+HWPC_API void hwpc_tsdec_free(struct hwpc_tsdec *d);
 
 /* "event", "padding", "overflow", ... (stable: used in machine output). */
-const char *hwpc_ts_kind_name(enum hwpc_ts_kind kind);
+HWPC_API const char *hwpc_ts_kind_name(enum hwpc_ts_kind kind);
 /* "full", "unwrapped", "relative". */
-const char *hwpc_ts_time_name(enum hwpc_ts_time time);
+HWPC_API const char *hwpc_ts_time_name(enum hwpc_ts_time time);
 /* True for the kinds that mean data was lost or is suspect. */
-bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
+HWPC_API bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
 
 /* A TIMESTAMP_STATUS value into its fields, at the bits f gives
  * (hwpc_tsx_fields_load: regdb's, not constants here). */
-void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t status, struct hwpc_ts_status *out);
+HWPC_API void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t status, struct hwpc_ts_status *out);
 /* Words held in the accumulator according to STATUS (0..3). */
-unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s);
+HWPC_API unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s);
 
 #ifdef __cplusplus
 }

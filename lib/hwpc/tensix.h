@@ -5,6 +5,8 @@
 #ifndef HWPC_TENSIX_H
 #define HWPC_TENSIX_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +26,7 @@ struct hwpc_tensix {
 	unsigned commands;  /* commands run */
 };
 
-int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_err *err);
 
 /* One command (a script line without its comment):
  *   ts32|ts64|ts96|ts128 [TOKEN]   append an event (TOKEN: 13 bits for ts32, else 29)
@@ -36,17 +38,17 @@ int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_er
  *   buf N START END                buffer N's bounds, in 16-byte units (END inclusive)
  *   advance N | DURATION           simulator only: N clock cycles, or 10us, 1ms, ...
  * Blank lines do nothing.  Errors name the command. */
-int hwpc_tensix_command(struct hwpc_tensix *t, const char *line, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_command(struct hwpc_tensix *t, const char *line, struct hwpc_err *err);
 /* Every line of a script ('#' starts a comment); errors are "name:line: ...". */
-int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *name, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *name, struct hwpc_err *err);
 
 /* The buffers' bounds, CNTL's valid bits and STATUS, for the decoder. */
-int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct hwpc_err *err);
 
 /* Read len bytes of device memory at addr: a simulator's memory in one
  * locked copy, else 32-bit reads through the BAR (addr and len multiples
  * of 4). */
-int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

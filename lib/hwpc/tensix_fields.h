@@ -10,6 +10,8 @@
 #ifndef HWPC_TENSIX_FIELDS_H
 #define HWPC_TENSIX_FIELDS_H
 
+#include "hwpc/api.h"
+
 #include "hwpc/error.h"
 #include "hwpc/regdb.h"
 
@@ -34,7 +36,7 @@ struct hwpc_tsx_fields {
  * has RISCV_DEBUG_REG.TIMESTAMP_STATUS.  HWPC_EINPUT, naming the register
  * or field, when regdb lacks one or gives one in pieces (the seed's
  * StatusBits are C bit-fields: one run of bits each). */
-int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 			 struct hwpc_tsx_fields *out, struct hwpc_err *err);
 
 #ifdef __cplusplus

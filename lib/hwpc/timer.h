@@ -5,6 +5,8 @@
 #ifndef HWPC_TIMER_H
 #define HWPC_TIMER_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,10 +43,10 @@ struct hwpc_timer_rate {
 
 /* The chip's timer: PTIMER where regdb has PTIMER.TIME_LOW, else the
  * Tensix wall clock where it has RISCV_DEBUG_REG.WALL_CLOCK_L. */
-int hwpc_timer_open(struct hwpc_timer *t, struct hwpc_dev *dev, struct hwpc_err *err);
+HWPC_API int hwpc_timer_open(struct hwpc_timer *t, struct hwpc_dev *dev, struct hwpc_err *err);
 /* One consistent read.  raw is the register pair as read (PTIMER: the
  * counter sits in bits 5..60), *retries counts repeats (may be NULL). */
-int hwpc_timer_read(struct hwpc_timer *t, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
+HWPC_API int hwpc_timer_read(struct hwpc_timer *t, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
 static inline uint64_t hwpc_timer_ticks(const struct hwpc_timer *t, uint64_t raw)
 {
 	return t->kind == HWPC_TIMER_PTIMER ? hwpc_ptimer_ticks(&t->pt, raw) : raw;
@@ -56,7 +58,7 @@ static inline uint64_t hwpc_timer_mask(const struct hwpc_timer *t)
 }
 /* The tick rate; source_hz_override (0: none) is the frequency of what the
  * timer counts, for clocks hwpc cannot know. */
-int hwpc_timer_rate(struct hwpc_timer *t, double source_hz_override, struct hwpc_timer_rate *r,
+HWPC_API int hwpc_timer_rate(struct hwpc_timer *t, double source_hz_override, struct hwpc_timer_rate *r,
 		    struct hwpc_err *err);
 
 #ifdef __cplusplus

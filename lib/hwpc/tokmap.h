@@ -12,6 +12,8 @@
 #ifndef HWPC_TOKMAP_H
 #define HWPC_TOKMAP_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,13 +35,13 @@ struct hwpc_tok {
 
 struct hwpc_tokmap;
 
-int hwpc_tokmap_load(FILE *fp, const char *file, struct hwpc_tokmap **out, struct hwpc_err *err);
-void hwpc_tokmap_free(struct hwpc_tokmap *m);
+HWPC_API int hwpc_tokmap_load(FILE *fp, const char *file, struct hwpc_tokmap **out, struct hwpc_err *err);
+HWPC_API void hwpc_tokmap_free(struct hwpc_tokmap *m);
 /* The entry for a token, or NULL. */
-const struct hwpc_tok *hwpc_tokmap_find(const struct hwpc_tokmap *m, uint32_t token);
-unsigned hwpc_tokmap_pairs(const struct hwpc_tokmap *m);
+HWPC_API const struct hwpc_tok *hwpc_tokmap_find(const struct hwpc_tokmap *m, uint32_t token);
+HWPC_API unsigned hwpc_tokmap_pairs(const struct hwpc_tokmap *m);
 /* The name of pair i. */
-const char *hwpc_tokmap_pair_name(const struct hwpc_tokmap *m, unsigned i);
+HWPC_API const char *hwpc_tokmap_pair_name(const struct hwpc_tokmap *m, unsigned i);
 
 #ifdef __cplusplus
 }

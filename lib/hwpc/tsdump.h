@@ -7,6 +7,8 @@
 #ifndef HWPC_TSDUMP_H
 #define HWPC_TSDUMP_H
 
+#include "hwpc/api.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,9 +39,9 @@ struct hwpc_tsdump_opts {
 
 struct hwpc_tsdump;
 
-struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
+HWPC_API struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
 /* HWPC_EOP on a write error (err set). */
-int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hwpc_err *err);
+HWPC_API int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hwpc_err *err);
 /* Reading a regular file: mapped in windows (no copy into a buffer), and
  * for the summary of a Tensix stream without a buffer layout or slices,
  * in pieces on several threads, joined so that the summary is the one a
@@ -63,15 +65,15 @@ struct hwpc_tsdump_file {
  * libraries share.)  *mapped false: the file cannot
  * be mapped and nothing was fed (read it and call hwpc_tsdump_feed
  * instead). */
-int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
+HWPC_API int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
 			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
 /* End of input: the last anomalies, the summary, the end of the output.
  * HWPC_EINPUT for a record buffer shorter than one packet. */
-int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);
+HWPC_API int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);
 /* Whether data was lost or is suspect (for --strict). */
-bool hwpc_tsdump_lost(const struct hwpc_tsdump *t);
-uint64_t hwpc_tsdump_items(const struct hwpc_tsdump *t); /* events or packets */
-void hwpc_tsdump_free(struct hwpc_tsdump *t);
+HWPC_API bool hwpc_tsdump_lost(const struct hwpc_tsdump *t);
+HWPC_API uint64_t hwpc_tsdump_items(const struct hwpc_tsdump *t); /* events or packets */
+HWPC_API void hwpc_tsdump_free(struct hwpc_tsdump *t);
 
 #ifdef __cplusplus
 }

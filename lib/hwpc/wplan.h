@@ -5,6 +5,8 @@
 #ifndef HWPC_WPLAN_H
 #define HWPC_WPLAN_H
 
+#include "hwpc/api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,18 +32,18 @@ struct hwpc_wplan {
 	struct hwpc_write *w;
 };
 
-void hwpc_wplan_init(struct hwpc_wplan *p, struct hwpc_dev *dev);
-void hwpc_wplan_free(struct hwpc_wplan *p);
+HWPC_API void hwpc_wplan_init(struct hwpc_wplan *p, struct hwpc_dev *dev);
+HWPC_API void hwpc_wplan_free(struct hwpc_wplan *p);
 /* Plan a write of a register named as in regdb ("PTIMER.ALARM"). */
-int hwpc_wplan_reg(struct hwpc_wplan *p, const char *name, uint32_t value, const char *why,
+HWPC_API int hwpc_wplan_reg(struct hwpc_wplan *p, const char *name, uint32_t value, const char *why,
 		   struct hwpc_err *err);
 /* Plan a write at an address (named from regdb when known). */
-int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value, const char *why,
+HWPC_API int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value, const char *why,
 		    struct hwpc_err *err);
 /* Check every write (hwpc_wr32_allowed), then do them in order. */
-int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err);
+HWPC_API int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err);
 /* One record per write: reg, addr, old, new, fields, note. */
-int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err);
+HWPC_API int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

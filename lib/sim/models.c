@@ -5,13 +5,6 @@
 #include "err_local.h"
 #include "sim.h"
 
-extern const struct sim_model sim_model_pmc;
-extern const struct sim_model sim_model_ptimer;
-extern const struct sim_model sim_model_r10k;
-extern const struct sim_model sim_model_pcounter;
-extern const struct sim_model sim_model_memory;
-extern const struct sim_model sim_model_tensix;
-
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
 	&sim_model_pcounter,

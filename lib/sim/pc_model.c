@@ -11,8 +11,6 @@
 #define PC_MAGIC "HWPCPC1"
 #define PC_DEFAULT_RECLAT 4
 
-bool sim_pmc_unit_enabled(struct sim *s, const char *unit);
-
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d)
 {
 	struct pc_dom_state *ds = &st->dom[d];

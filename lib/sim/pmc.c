@@ -111,8 +111,6 @@ static void pmc_show(struct sim *s, void *state, void *privp, struct hwpc_out *o
 		hwpc_out_hex32(o, "pstraps_straps0", ((struct pmc_priv *)privp)->straps_value);
 }
 
-/* Whether a unit is enabled in PMC.ENABLE (true if the chip has no bit). */
-bool sim_pmc_unit_enabled(struct sim *s, const char *unit);
 bool sim_pmc_unit_enabled(struct sim *s, const char *unit)
 {
 	struct pmc_state *st = sim_model_state(s, SIM_MODEL_PMC, NULL);

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool sim_pmc_unit_enabled(struct sim *s, const char *unit);
-
 struct ptimer_state {
 	uint64_t counter;   /* the 56-bit tick counter */
 	uint64_t acc;       /* the converter's accumulator */

@@ -104,6 +104,13 @@ struct sim_model {
 };
 
 extern const struct sim_model *const sim_models[];
+/* Each model, defined in its own file (pmc.c, pc_model.c, ...). */
+extern const struct sim_model sim_model_pmc;
+extern const struct sim_model sim_model_ptimer;
+extern const struct sim_model sim_model_r10k;
+extern const struct sim_model sim_model_pcounter;
+extern const struct sim_model sim_model_memory;
+extern const struct sim_model sim_model_tensix;
 
 struct sim_range {
 	uint32_t lo, hi; /* [lo, hi) */
@@ -187,6 +194,8 @@ void sim_sync(struct sim *s);
 
 /* Find a model's state and per-process data by id; NULL if absent. */
 void *sim_model_state(struct sim *s, uint32_t id, void **priv);
+/* Whether a unit is enabled in PMC.ENABLE (true if the chip has no bit). */
+bool sim_pmc_unit_enabled(struct sim *s, const char *unit);
 
 /* Address of a register for the simulated chip; 0 with *ok false if
  * regdb has no such register for it. */

@@ -5,7 +5,7 @@
 # graph is derived from nm: an object uses another when one of its
 # undefined symbols is defined there.
 #
-# usage: tests/link_cycles.sh BUILD_DIR [OBJECT]
+# usage: tests/checks/link_cycles.sh BUILD_DIR [OBJECT]
 build=${1:-build}
 target=${2:-lib/device.o}
 objs=$(find "$build/obj/lib" "$build/obj/gen" -name '*.o' 2>/dev/null | sort)
