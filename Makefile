@@ -202,6 +202,7 @@ FUZZ_NAMES   := $(basename $(notdir $(FUZZ_SRCS)))
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/bin/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o
 FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_TIMEOUT ?= 10
 # Harnesses whose smoke run replays the seed corpus only, without mutating:
 # fuzz_sim_state finds the known state-file bugs (far-future times, huge
@@ -262,7 +263,7 @@ define fuzz_run
 endef
 
 fuzz-smoke: fuzz
-	$(call fuzz_run,-max_total_time=5,$(FUZZ_REPLAY_ONLY))
+	$(call fuzz_run,-max_total_time=$(FUZZ_SMOKE_SECONDS),$(FUZZ_REPLAY_ONLY))
 
 fuzz-long: fuzz
 	$(call fuzz_run,-max_total_time=$(FUZZ_SECONDS),)
