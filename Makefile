@@ -202,7 +202,7 @@ FUZZ_NAMES   := $(basename $(notdir $(FUZZ_SRCS)))
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/bin/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SMOKE_SECONDS ?= 4
 FUZZ_TIMEOUT ?= 10
 # Harnesses whose smoke run replays the seed corpus only, without mutating:
 # fuzz_sim_state finds the known state-file bugs (far-future times, huge
