@@ -88,6 +88,19 @@ $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# The Tensix event layout the stream decoder and the simulator's model are
+# compiled with, generated from regdb (hwpc_tsx_layout_check refuses a
+# regdb loaded at run time that differs).  Its users are the sources that
+# include it, or a header that does.
+TSX_LAYOUT_H := $(BUILD)/gen/tensix_layout.h
+TSX_LAYOUT_USERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(shell grep -l -E \
+	'(tensix_layout|stream_tensix_internal|tensix_model|tsx_gen)\.h' \
+	lib/*.c lib/sim/*.c tests/unit/*.c tests/helpers/*.c bench/*.c 2>/dev/null))
+$(TSX_LAYOUT_H): regdb/tensix.regdb lib/gen_tensix_layout.awk
+	@mkdir -p $(dir $@)
+	awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > $@
+$(TSX_LAYOUT_USERS): $(TSX_LAYOUT_H)
+
 $(STATIC_LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
