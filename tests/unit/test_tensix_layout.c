@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
-#include "regdb_embedded.h"
+#include "regdb_edit.h"
 #include "regdb_fixture.h"
 #include "tensix_layout.h"
 
@@ -90,33 +90,9 @@ static void test_constants_are_regdb(void **state)
 	assert_int_equal(hwpc_tsx_layout_check(db, tensix(), &err), 0);
 }
 
-/* The compiled-in database with one edit to tensix.regdb: the first
- * occurrence of from replaced by to. */
 static struct hwpc_regdb *edited(const char *from, const char *to)
 {
-	static struct hwpc_regdb_text files[64];
-	static char text[16384];
-	unsigned n = hwpc_regdb_embedded_count;
-	bool done = false;
-	assert_true(n <= 64);
-	for (unsigned i = 0; i < n; i++) {
-		files[i] = hwpc_regdb_embedded[i];
-		if (strcmp(files[i].name, "tensix.regdb"))
-			continue;
-		const char *t = files[i].text, *at = strstr(t, from);
-		if (!at)
-			fail_msg("tensix.regdb has no '%s'", from);
-		assert_true(strlen(t) + strlen(to) < sizeof text);
-		snprintf(text, sizeof text, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
-		files[i].text = text;
-		done = true;
-	}
-	assert_true(done);
-	struct hwpc_regdb *e = NULL;
-	struct hwpc_err err = { 0 };
-	if (hwpc_regdb_parse(files, n, &e, &err))
-		fail_msg("edited regdb: %s", err.msg);
-	return e;
+	return regdb_edited("tensix.regdb", from, to);
 }
 
 static void refused(const char *from, const char *to, const char *want)
