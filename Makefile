@@ -101,6 +101,13 @@ $(TSX_LAYOUT_H): regdb/tensix.regdb lib/gen_tensix_layout.awk
 	awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > $@
 $(TSX_LAYOUT_USERS): $(TSX_LAYOUT_H)
 
+# Every full register, field and parameter name lib/ spells out, with its
+# file:line, for tests/unit/test_regnames.c to resolve on each chipset.
+$(BUILD)/gen/regnames.h: $(LIB_SRCS) lib/gen_regnames.awk
+	@mkdir -p $(dir $@)
+	awk -f lib/gen_regnames.awk $(LIB_SRCS) > $@
+$(BUILD)/obj/tests/unit/test_regnames.o: $(BUILD)/gen/regnames.h
+
 $(STATIC_LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
