@@ -96,6 +96,26 @@ $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# The Tensix event layout the stream decoder and the simulator's model are
+# compiled with, generated from regdb (hwpc_tsx_layout_check refuses a
+# regdb loaded at run time that differs).  Its users are the sources that
+# include it, or a header that does.
+TSX_LAYOUT_H := $(BUILD)/gen/tensix_layout.h
+TSX_LAYOUT_USERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(shell grep -l -E \
+	'(tensix_layout|stream_tensix_internal|tensix_model|tsx_gen)\.h' \
+	lib/*.c lib/sim/*.c tests/unit/*.c tests/helpers/*.c bench/*.c 2>/dev/null))
+$(TSX_LAYOUT_H): regdb/tensix.regdb lib/gen_tensix_layout.awk
+	@mkdir -p $(dir $@)
+	awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > $@
+$(TSX_LAYOUT_USERS): $(TSX_LAYOUT_H)
+
+# Every full register, field and parameter name lib/ spells out, with its
+# file:line, for tests/unit/test_regnames.c to resolve on each chipset.
+$(BUILD)/gen/regnames.h: $(LIB_SRCS) lib/gen_regnames.awk
+	@mkdir -p $(dir $@)
+	awk -f lib/gen_regnames.awk $(LIB_SRCS) > $@
+$(BUILD)/obj/tests/unit/test_regnames.o: $(BUILD)/gen/regnames.h
+
 $(STATIC_LIB): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@

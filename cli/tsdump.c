@@ -445,6 +445,12 @@ int main(int argc, char **argv)
 	} else if (o.have_layout && (rc = file_layout(&o, &db))) {
 		goto done;
 	}
+	/* The Tensix event layout is compiled into the decoder: a regdb
+	 * given at run time (HWPC_REGDB) must agree (hwpc-regdb(5)). */
+	if (!o.record && ((!db && hwpc_regdb_load(&db, &err)) || hwpc_tsx_layout_check(db, NULL, &err))) {
+		rc = cli_fail_err(&err);
+		goto done;
+	}
 	/* The record packet layout is regdb data. */
 	if (o.record) {
 		if (!db && hwpc_regdb_load(&db, &err)) {

@@ -72,7 +72,8 @@ unsigned hwpc_rec_counter_count(const struct hwpc_rec_layout *lay, enum hwpc_rec
 	return n < HWPC_REC_MAX_COUNTERS ? n : HWPC_REC_MAX_COUNTERS;
 }
 
-int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err)
+int hwpc_rec_layout_load_chip(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			      struct hwpc_rec_layout *out, struct hwpc_err *err)
 {
 	static const struct {
 		const char *name;
@@ -87,8 +88,9 @@ int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *ou
 		{ "PCOUNTER.RECORD_LONG_BYTES", offsetof(struct hwpc_rec_layout, long_bytes) },
 		{ "PCOUNTER.RECORD_SHORT_BYTES", offsetof(struct hwpc_rec_layout, short_bytes) },
 	};
-	/* The first chipset that has record mode: the layout is one for all. */
-	const struct hwpc_chipset *chip = NULL;
+	/* Without a chipset: the first that has record mode (the layout is
+	 * one for all); a chipset named is the one asked about. */
+	bool named = chip != NULL;
 	for (unsigned i = 0; i < hwpc_regdb_chipset_count(db) && !chip; i++)
 		if (hwpc_param_find(db, hwpc_regdb_chipset(db, i), params[0].name))
 			chip = hwpc_regdb_chipset(db, i);
@@ -96,7 +98,8 @@ int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *ou
 	for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
 		int64_t v = chip ? hwpc_param_num(db, chip, params[i].name, -1) : -1;
 		if (v < 0 || v > 0xffff)
-			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks parameter %s", params[i].name);
+			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks parameter %s%s%s", params[i].name,
+					    named ? " for " : "", named ? chip->name : "");
 		*(unsigned *)((char *)out + params[i].off) = (unsigned)v;
 	}
 	unsigned w = out->long_bytes / 2;
@@ -104,6 +107,11 @@ int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *ou
 	    out->long_bytes > 32 || out->short_bytes > out->long_bytes || out->short_bytes < 8)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb: inconsistent PCOUNTER.RECORD_* parameters");
 	return 0;
+}
+
+int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err)
+{
+	return hwpc_rec_layout_load_chip(db, NULL, out, err);
 }
 
 int hwpc_rec_format_parse(const char *name, enum hwpc_rec_format *out, struct hwpc_err *err)

@@ -230,7 +230,7 @@ void tsdec_flush_runs(struct hwpc_tsdec *d)
 		snprintf(d->msg, sizeof d->msg,
 			 "%llu word%s that start no event (first 0x%08x: size code %u is undefined)",
 			 (unsigned long long)d->bad_words, d->bad_words == 1 ? "" : "s", d->bad_first,
-			 d->bad_first & 7);
+			 d->bad_first & TSX_SIZE_MASK);
 		uint64_t n = d->bad_words;
 		d->bad_words = 0;
 		anomaly(d, HWPC_TS_UNDECODABLE, d->bad_off, n, d->bad_first, -1);
@@ -288,7 +288,7 @@ void tsdec_event_item(struct hwpc_tsdec *d, uint64_t off, uint64_t index, unsign
 	locate(d, &it, off);
 	it.index = index;
 	it.header = header;
-	it.token = header >> 3;
+	it.token = header >> TSX_TOKEN_LO;
 	it.ts = ts;
 	it.time = time;
 	d->stop = d->cb(d->ctx, &it);
@@ -325,7 +325,7 @@ static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
 	default: /* 32 */
-		header = w[0] & 0xffff;
+		header = w[0] & TSX_EV32_HEADER_MASK;
 		ts = tsx_unwrap32(d->ref, w[0]);
 		time = d->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE;
 		break;
@@ -350,8 +350,8 @@ static void emit_event(struct hwpc_tsdec *d, const uint32_t *w,
 	d->sum.last_time = time;
 	d->sum.kinds[HWPC_TS_EVENT]++;
 
-	if (d->stats && header >> 3 < HWPC_TS_DIRECT_TOKENS) {
-		hwpc_ts_tokstat_add(&d->stats[header >> 3], ts);
+	if (d->stats && header >> TSX_TOKEN_LO < HWPC_TS_DIRECT_TOKENS) {
+		hwpc_ts_tokstat_add(&d->stats[header >> TSX_TOKEN_LO], ts);
 	} else if (d->bcb) {
 		tsx_batch_put(d, ev_off, index, size, header, ts, time);
 	} else {
@@ -404,14 +404,14 @@ static void word(struct hwpc_tsdec *d, uint32_t w)
 	}
 
 	unsigned size, need;
-	switch (w & 7) {
-	case 0: size = 128, need = 4; break;
-	case 4: size = 96, need = 3; break;
-	case 1: size = 64, need = 2; break;
-	case 2: size = 32, need = 1; break;
+	switch (w & TSX_SIZE_MASK) {
+	case TSX_APPEND_128b: size = 128, need = 4; break;
+	case TSX_APPEND_96b: size = 96, need = 3; break;
+	case TSX_APPEND_64b: size = 64, need = 2; break;
+	case TSX_APPEND_32b: size = 32, need = 1; break;
 	default:
-		/* 3 and 7 are flush commands and 5, 6 are undefined: none of
-		 * them is ever written to L1. */
+		/* The flush commands and the undefined codes: none of them is
+		 * ever written to L1. */
 		if (d->pad_bytes)
 			tsdec_flush_runs(d);
 		if (d->bad_words == 0) {

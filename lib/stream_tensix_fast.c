@@ -29,7 +29,8 @@
 
 enum sink { SINK_STATS, SINK_BATCH, SINK_ITEM };
 
-_Static_assert(sizeof(struct hwpc_ts_tokstat) == 40, "put_event indexes the token table by header * 5");
+_Static_assert(sizeof(struct hwpc_ts_tokstat) % (1u << TSX_TOKEN_LO) == 0,
+	       "put_event indexes the token table by the header times entry size / token step");
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -88,10 +89,13 @@ static ALWAYS_INLINE void put_event(struct hwpc_tsdec *d, struct scan *s, enum s
 	if (sink == SINK_STATS) {
 		/* The summary keeps only counts by size (s->index: the first
 		 * event's); the rare event it passes on works its index out. */
-		if (__builtin_expect(header < 8 * HWPC_TS_DIRECT_TOKENS, 1)) {
-			/* &tab[header >> 3], from the header as it is: entries
-			 * are 40 bytes, 5 times the header's token step of 8 */
-			hwpc_ts_tokstat_add((struct hwpc_ts_tokstat *)((char *)s->tab + (size_t)(header & ~7u) * 5), ts);
+		if (__builtin_expect(header < (1u << TSX_TOKEN_LO) * HWPC_TS_DIRECT_TOKENS, 1)) {
+			/* &tab[header >> TSX_TOKEN_LO], from the header as it is:
+			 * entries are 40 bytes, 5 times the header's token step of 8 */
+			const size_t step = sizeof(struct hwpc_ts_tokstat) >> TSX_TOKEN_LO;
+			hwpc_ts_tokstat_add((struct hwpc_ts_tokstat *)((char *)s->tab +
+								       (size_t)(header & ~TSX_SIZE_MASK) * step),
+					    ts);
 		} else {
 			uint64_t index = s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3];
 			tsx_batch_put(d, off, index, size, header, ts, time);
@@ -111,7 +115,7 @@ static ALWAYS_INLINE void ev32(struct hwpc_tsdec *d, struct scan *s, enum sink s
 {
 	uint64_t ts = tsx_unwrap32(s->ref, w);
 	s->ref = ts > s->ref ? ts : s->ref;
-	put_event(d, s, sink, off, w & 0xffff, ts, 0,
+	put_event(d, s, sink, off, w & TSX_EV32_HEADER_MASK, ts, 0,
 		  s->have_full ? HWPC_TS_TIME_UNWRAPPED : HWPC_TS_TIME_RELATIVE);
 }
 
@@ -152,13 +156,14 @@ static inline uint64_t le64(const uint8_t *p)
  * two 64-bit events (their second words may be anything). */
 static inline bool units32(const uint8_t *q)
 {
-	const uint64_t m = 0x0000000700000007, k = 0x0000000200000002;
+	const uint64_t m = (uint64_t)TSX_SIZE_MASK << 32 | TSX_SIZE_MASK,
+		       k = (uint64_t)TSX_APPEND_32b << 32 | TSX_APPEND_32b;
 	return (((le64(q) & m) ^ k) | ((le64(q + 8) & m) ^ k)) == 0;
 }
 
 static inline bool units64(const uint8_t *q)
 {
-	return (((le64(q) & 7) ^ 1) | ((le64(q + 8) & 7) ^ 1)) == 0;
+	return (((le64(q) & TSX_SIZE_MASK) ^ TSX_APPEND_64b) | ((le64(q + 8) & TSX_SIZE_MASK) ^ TSX_APPEND_64b)) == 0;
 }
 
 static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, size_t units, enum sink sink)
@@ -185,6 +190,8 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 	/* (The summary's only callback takes large tokens: stopping at the
 	 * end of the input is soon enough.) */
 #define STOPPED (sink != SINK_STATS && UNLIKELY(d->stop))
+	/* The dispatch values of r carried words, whatever the size code. */
+#define CARRIED(r) (r) << TSX_SIZE_BITS ... (((r) + 1) << TSX_SIZE_BITS) - 1
 
 	while (q < end) {
 		uint32_t w0 = tsx_le32(q), w1 = tsx_le32(q + 4), w2 = tsx_le32(q + 8), w3 = tsx_le32(q + 12);
@@ -192,8 +199,8 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 		/* One dispatch on the carried words and the first size code
 		 * (which means nothing when words are carried).  Runs of the
 		 * same shape loop in place: streams have long ones. */
-		switch (r << 3 | (w0 & 7)) {
-		case 2: /* 32-bit events fill whole units (no flush for them) */
+		switch (r << TSX_SIZE_BITS | (w0 & TSX_SIZE_MASK)) {
+		case TSX_APPEND_32b: /* 32-bit events fill whole units (no flush for them) */
 			if (!units32(q))
 				goto stop;
 			pad_end(d, sink);
@@ -207,8 +214,8 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 					goto stop;
 			} while (q < end && units32(q));
 			continue;
-		case 1:
-			if ((w2 & 7) == 1) {
+		case TSX_APPEND_64b:
+			if ((w2 & TSX_SIZE_MASK) == TSX_APPEND_64b) {
 				pad_end(d, sink);
 				do {
 					ev64(d, &s, sink, OFF, tsx_le32(q), tsx_le32(q + 4));
@@ -226,7 +233,7 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 				break;
 			}
 			goto stop;
-		case 0: /* 128-bit events (last word 0), or padding when all zero */
+		case TSX_APPEND_128b: /* 128-bit events (last word 0), or padding when all zero */
 			if (w3 != 0)
 				goto stop;
 			if ((w0 | w1 | w2) == 0) {
@@ -243,15 +250,15 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 				if (q == end || STOPPED)
 					goto stop;
 				w0 = tsx_le32(q), w1 = tsx_le32(q + 4), w2 = tsx_le32(q + 8), w3 = tsx_le32(q + 12);
-				if ((w0 & 7) != 0 || w3 != 0 || (w0 | w1 | w2) == 0)
+				if ((w0 & TSX_SIZE_MASK) != TSX_APPEND_128b || w3 != 0 || (w0 | w1 | w2) == 0)
 					break;
 			}
 			continue;
-		case 4: { /* [96-bit event | next one's header or padding] */
+		case TSX_APPEND_96b: { /* [96-bit event | next one's header or padding] */
 			uint64_t ts = full_ts(w1, w2);
 			if (s.have_full && ts < s.ref)
 				goto stop;
-			if ((w3 & 7) == 4) {
+			if ((w3 & TSX_SIZE_MASK) == TSX_APPEND_96b) {
 				pad_end(d, sink);
 				ev_full(d, &s, sink, OFF, w0, ts, 2);
 				h0 = w3, r_off = OFF + 12, r = 2;
@@ -265,11 +272,11 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 			}
 			goto stop;
 		}
-		case 8 ... 15: { /* [hi | a whole 96-bit event or padding] */
+		case CARRIED(1): { /* [hi | a whole 96-bit event or padding] */
 			uint64_t ts = full_ts(h1, w0);
 			if (s.have_full && ts < s.ref)
 				goto stop;
-			if ((w1 & 7) == 4) {
+			if ((w1 & TSX_SIZE_MASK) == TSX_APPEND_96b) {
 				uint64_t ts2 = full_ts(w2, w3);
 				if (ts2 < ts)
 					goto stop;
@@ -288,11 +295,11 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 			}
 			goto stop;
 		}
-		case 16 ... 23: { /* [lo hi | next event or padding] */
+		case CARRIED(2): { /* [lo hi | next event or padding] */
 			uint64_t ts = full_ts(w0, w1);
 			if (s.have_full && ts < s.ref)
 				goto stop;
-			if ((w2 & 7) == 4) {
+			if ((w2 & TSX_SIZE_MASK) == TSX_APPEND_96b) {
 				pad_end(d, sink);
 				ev_full(d, &s, sink, r_off, h0, ts, 2);
 				h0 = w2, h1 = w3, r_off = OFF + 8, r = 1;
@@ -315,6 +322,7 @@ static ALWAYS_INLINE size_t scan_units(struct hwpc_tsdec *d, const uint8_t *p, s
 		if (STOPPED)
 			break;
 	}
+#undef CARRIED
 #undef STOPPED
 #undef LAST
 #undef OFF

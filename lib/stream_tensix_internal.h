@@ -5,6 +5,9 @@
 #define HWPC_STREAM_TENSIX_INTERNAL_H
 
 #include "hwpc/stream_tensix.h"
+/* The size codes, the token's place and the 32-bit event word, generated
+ * from regdb at build time (lib/gen_tensix_layout.awk). */
+#include "tensix_layout.h"
 
 /* Phases of the input when the buffer layout is known: the written part
  * of buffer 0, its stale rest, the same for buffer 1, then extra bytes. */
@@ -69,15 +72,21 @@ static inline uint32_t tsx_le32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* A 32-bit event's counter bits 5..20, unwrapped forward against ref: the
- * result may be up to 31 ticks before ref (bits 0..4 are unknown), never
- * more, so a smaller value means the 21-bit field wrapped.  That is, the
- * distance from ref - 31 to the event, modulo 2^21 (in this form it is a
- * short chain of instructions: the fast path runs it once an event). */
+/* The counter bits a 32-bit event lacks below the ones it keeps (0..4),
+ * and the counter bits up to its highest kept one (0..20). */
+#define TSX_EV32_UNKNOWN (((uint64_t)1 << TSX_EV32_COUNTER_LSB) - 1)
+#define TSX_EV32_WRAP ((uint64_t)TSX_EV32_COUNTER_MASK | TSX_EV32_UNKNOWN)
+
+/* A 32-bit event's counter bits (5..20), unwrapped forward against ref:
+ * the result may be up to TSX_EV32_UNKNOWN (31) ticks before ref (the bits
+ * below are unknown), never more, so a smaller value means the field
+ * wrapped.  That is, the distance from ref - 31 to the event, modulo 2^21
+ * (in this form it is a short chain of instructions: the fast path runs
+ * it once an event). */
 static inline uint64_t tsx_unwrap32(uint64_t ref, uint32_t w)
 {
-	uint64_t bits = (w >> 11) & 0x1fffe0;
-	return ref - 31 + ((bits - (ref - 31)) & 0x1fffff);
+	uint64_t bits = (w >> TSX_EV32_COUNTER_SHIFT) & TSX_EV32_COUNTER_MASK;
+	return ref - TSX_EV32_UNKNOWN + ((bits - (ref - TSX_EV32_UNKNOWN)) & TSX_EV32_WRAP);
 }
 
 /* A 64-bit event's counter_lo, unwrapped forward against ref. */
@@ -102,7 +111,7 @@ static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tsde
 	e->index = index;
 	e->ts = ts;
 	e->header = header;
-	e->token = header >> 3;
+	e->token = header >> TSX_TOKEN_LO;
 	e->size = (uint16_t)size;
 	e->time = (uint8_t)time;
 	if (d->nbatch == BATCH)

@@ -42,10 +42,12 @@ size_t hwpc_tsdec_sync_unit(const void *bytes, size_t units)
 	for (size_t u = 1; u < units; u++) {
 		const uint8_t *q = p + 16 * u, *prev = q - 16;
 		uint32_t w0 = tsx_le32(q), w1 = tsx_le32(q + 4), w2 = tsx_le32(q + 8), w3 = tsx_le32(q + 12);
-		if ((tsx_le32(prev + 8) & 7) == 4 || (tsx_le32(prev + 12) & 7) == 4)
+		if ((tsx_le32(prev + 8) & TSX_SIZE_MASK) == TSX_APPEND_96b ||
+		    (tsx_le32(prev + 12) & TSX_SIZE_MASK) == TSX_APPEND_96b)
 			continue;
-		bool full128 = (w0 & 7) == 0 && w3 == 0 && (w0 | w1 | w2) != 0;
-		bool full96 = (w0 & 7) == 4 && ((w3 & 7) == 4 || w3 == 0);
+		bool full128 = (w0 & TSX_SIZE_MASK) == TSX_APPEND_128b && w3 == 0 && (w0 | w1 | w2) != 0;
+		bool full96 = (w0 & TSX_SIZE_MASK) == TSX_APPEND_96b &&
+			      ((w3 & TSX_SIZE_MASK) == TSX_APPEND_96b || w3 == 0);
 		if (full128 || full96)
 			return u;
 	}

@@ -4,6 +4,8 @@
 #include "err_local.h"
 #include "hwpc/tensix.h"
 #include "hwpc/parse.h"
+#include "hwpc/stream_tensix.h"
+#include "tensix_layout.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -31,6 +33,10 @@ int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_er
 	    lookup(t, REGS "TIMESTAMP_BUF_START[1]", &t->a_start[1], err) ||
 	    lookup(t, REGS "TIMESTAMP_BUF_END[0]", &t->a_end[0], err) ||
 	    lookup(t, REGS "TIMESTAMP_BUF_END[1]", &t->a_end[1], err))
+		return err->status;
+	/* What the device's timestamper writes is decoded with the event
+	 * layout libhwpc was built with: a regdb that gives another is refused. */
+	if (hwpc_tsx_layout_check(dev->db, dev->chip, err))
 		return err->status;
 	t->cntl = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_CNTL", NULL);
 	t->status = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_STATUS", NULL);
@@ -80,7 +86,7 @@ static int append(struct hwpc_tensix *t, unsigned size, const char *tok, struct 
 	if (!ftok || !fsize)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks TIMESTAMP.TOKEN or SIZE");
 	/* A 32-bit event keeps header bits 0-15 only: 13 token bits. */
-	unsigned bits = size == 32 ? 16 - ftok->ranges[0].lo : ftok->ranges[0].hi - ftok->ranges[0].lo + 1;
+	unsigned bits = size == 32 ? TSX_EV32_HEADER_BITS - ftok->ranges[0].lo : ftok->ranges[0].hi - ftok->ranges[0].lo + 1;
 	snprintf(name, sizeof name, "ts%u TOKEN", size);
 	if (tok && hwpc_parse_u64(tok, (1ULL << bits) - 1, name, &token, err))
 		return err->status;

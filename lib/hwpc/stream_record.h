@@ -100,6 +100,10 @@ struct hwpc_regdb;
 /* From the register database (the layout is the same on every chipset with
  * record mode). */
 HWPC_API int hwpc_rec_layout_load(const struct hwpc_regdb *db, struct hwpc_rec_layout *out, struct hwpc_err *err);
+/* The same for chip (the simulator's): every parameter must be there. */
+struct hwpc_chipset;
+HWPC_API int hwpc_rec_layout_load_chip(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			      struct hwpc_rec_layout *out, struct hwpc_err *err);
 
 HWPC_API struct hwpc_recdec *hwpc_recdec_new(enum hwpc_rec_format fmt, const struct hwpc_rec_layout *lay, hwpc_rec_cb cb,
 				    void *ctx);

@@ -214,6 +214,17 @@ HWPC_API const char *hwpc_ts_time_name(enum hwpc_ts_time time);
 /* True for the kinds that mean data was lost or is suspect. */
 HWPC_API bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
 
+/* The event layout of chip's timestamper in db (chip NULL: the first
+ * chipset with RISCV_DEBUG_REG.TIMESTAMP) against the one libhwpc was
+ * built with: the decoder and the simulator's model take the size codes,
+ * the token's place and the 32-bit event word as constants generated from
+ * regdb at build time, so a database loaded at run time (HWPC_REGDB) that
+ * gives them differently is refused rather than decoded with stale bits.
+ * HWPC_EINPUT, naming the field or code, when regdb lacks or changes one;
+ * STATUS and CNTL fields may move freely (hwpc_tsx_fields_load). */
+int hwpc_tsx_layout_check(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			  struct hwpc_err *err);
+
 /* A TIMESTAMP_STATUS value into its fields, at the bits f gives
  * (hwpc_tsx_fields_load: regdb's, not constants here). */
 HWPC_API void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t status, struct hwpc_ts_status *out);

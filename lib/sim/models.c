@@ -22,6 +22,8 @@ void *sim_model_priv(struct sim *s, unsigned i)
 		s->attached[i] = true;
 		if (m->attach && m->attach(s, s->state[i], &s->priv[i], &s->attach_err)) {
 			hwpc_err_prefix(&s->attach_err, "simulator state %s, %s model", s->path, m->name);
+			if (m->detach && s->priv[i]) /* what the attach allocated before it failed */
+				m->detach(s->priv[i]);
 			s->priv[i] = NULL;
 			s->attach_failed[i] = true;
 		}

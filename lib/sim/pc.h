@@ -266,6 +266,9 @@ void pc_quad_swap(struct pc_dom_state *ds);
 void pc_record_cycle(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d,
 		     const bool in[PC_NINPUTS], const uint8_t mux[PC_NINPUTS]);
 void pc_record_clear(struct pc_dom_state *ds);
+/* The packet layout from regdb, as the decoder loads it: a parameter
+ * missing is an error (HWPC_EINPUT) on a chipset with record mode. */
+int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 
 /* pc_model.c */
 void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);

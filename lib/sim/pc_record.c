@@ -2,8 +2,33 @@
  * counter, written as LONG or SHORT packets into simulated memory
  * ("Record mode", "Record mode setup"). */
 #include "pc.h"
+#include "hwpc/stream_record.h"
 
 #include <string.h>
+
+int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err)
+{
+	struct hwpc_rec_layout lay;
+	if (!p->has_record)
+		return 0;
+	if (hwpc_rec_layout_load_chip(s->dev.db, s->dev.chip, &lay, err))
+		return err->status;
+	p->rec_cycle_bits = lay.cycle_bits;
+	p->rec_ev_max = lay.event_max;
+	p->rec_ev_trigger = lay.event_trigger;
+	p->rec_stop_max = lay.stop_max;
+	p->rec_long = lay.long_bytes;
+	p->rec_short = lay.short_bytes;
+	p->rec_event_word = lay.event_word;
+	p->rec_stop_word = lay.stop_word;
+	/* the simulator's own: where the write position wraps */
+	int64_t bits = hwpc_param_num(s->dev.db, s->dev.chip, "PCOUNTER.RECORD_ADDRESS_BITS", -1);
+	if (bits < 1 || bits > 64)
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks parameter PCOUNTER.RECORD_ADDRESS_BITS for %s",
+				    s->dev.chip->name);
+	p->rec_addr_bits = (unsigned)bits;
+	return 0;
+}
 
 void pc_record_clear(struct pc_dom_state *ds)
 {

@@ -334,15 +334,6 @@ static void features(struct sim *s, struct pc_priv *p)
 	p->rec_fault_f = dfield(s, "RECORD_STATUS", "FAULT");
 	p->rec_pos_f = dfield(s, "RECORD_STATUS", "POSITION");
 	p->rec_has_high = p->rec_high_f != NULL;
-	p->rec_cycle_bits = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_CYCLE_BITS", 48);
-	p->rec_ev_max = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_EVENT_MAX", 0xffff);
-	p->rec_ev_trigger = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_EVENT_TRIGGER", 0xf000);
-	p->rec_stop_max = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_STOP_MAX", 0xfff);
-	p->rec_long = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_LONG_BYTES", 32);
-	p->rec_short = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_SHORT_BYTES", 16);
-	p->rec_event_word = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_EVENT_WORD", 4);
-	p->rec_stop_word = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_STOP_WORD", 3);
-	p->rec_addr_bits = (unsigned)hwpc_param_num(db, c, "PCOUNTER.RECORD_ADDRESS_BITS", 32);
 	/* USER signals: how many, and whether USER_TRIGGER reads back */
 	p->nuser = 0;
 	for (int i = 0; i < 4; i++) {
@@ -363,6 +354,8 @@ int pc_regs_attach(struct sim *s, struct pc_priv *p, struct hwpc_err *err)
 {
 	size_t cap = 0;
 	features(s, p);
+	if (pc_record_params(s, p, err))
+		return err->status;
 	p->ndecode = 0;
 	for (unsigned i = 0; i < hwpc_regdb_reg_count(s->dev.db); i++) {
 		const struct hwpc_reg *r = hwpc_regdb_reg(s->dev.db, i);

@@ -11,6 +11,7 @@
  * message and nothing changes. */
 #include "sim.h"
 #include "tensix_model.h"
+#include "hwpc/stream_tensix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +96,10 @@ static int tensix_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks %s for %s", reg_names[r],
 					    s->dev.chip->name);
 	}
+	/* The model's size codes and 32-bit event word are compiled in:
+	 * a regdb with another event layout is refused, not followed. */
 	int rc = hwpc_tsx_fields_load(s->dev.db, s->dev.chip, &p->bits, err);
-	if (rc)
+	if (rc || (rc = hwpc_tsx_layout_check(s->dev.db, s->dev.chip, err)))
 		return rc;
 	const struct hwpc_space *l1 = sim_space(s, "L1");
 	if (l1) {

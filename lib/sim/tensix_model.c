@@ -124,11 +124,12 @@ static int cmd_write(struct tsx_model *m, uint32_t v, struct hwpc_err *err)
 	uint32_t lo = (uint32_t)m->counter, hi = (uint32_t)(m->counter >> 32);
 	int rc;
 
-	switch (v & 7) {
+	switch (v & TSX_SIZE_MASK) {
 	case TSX_APPEND_32b:
 		if ((rc = set_event_size(m, 32, v, err)))
 			return rc;
-		append(m, (v & 0xffff) | (uint32_t)((m->counter & 0x001fffe0) << 11));
+		append(m, (v & TSX_EV32_HEADER_MASK) |
+			      (uint32_t)((m->counter & TSX_EV32_COUNTER_MASK) << TSX_EV32_COUNTER_SHIFT));
 		break;
 	case TSX_APPEND_64b:
 		if ((rc = set_event_size(m, 64, v, err)))
@@ -163,7 +164,7 @@ static int cmd_write(struct tsx_model *m, uint32_t v, struct hwpc_err *err)
 		break;
 	default:
 		return hwpc_err_set(err, HWPC_EINPUT,
-				    "TIMESTAMP write 0x%08x: size code %u is undefined", v, v & 7);
+				    "TIMESTAMP write 0x%08x: size code %u is undefined", v, v & TSX_SIZE_MASK);
 	}
 	return HWPC_OK;
 }

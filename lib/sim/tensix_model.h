@@ -42,15 +42,11 @@ enum tsx_reg {
 	TSX_REG_COUNT
 };
 
-/* Low three bits of a TIMESTAMP write. */
-enum {
-	TSX_APPEND_32b = 2,
-	TSX_APPEND_64b = 1,
-	TSX_APPEND_96b = 4,
-	TSX_APPEND_128b = 0,
-	TSX_FLUSH_64b = 3,
-	TSX_FLUSH_96b = 7,
-};
+/* The size codes of a TIMESTAMP write (TSX_APPEND_32b, ..., TSX_FLUSH_96b,
+ * under TSX_SIZE_MASK) and the 32-bit event word: regdb's, generated at
+ * build time (lib/gen_tensix_layout.awk); the simulator refuses a regdb
+ * loaded at run time that differs (hwpc_tsx_layout_check). */
+#include "tensix_layout.h"
 
 struct tsx_buf {
 	bool valid;

@@ -77,3 +77,22 @@ scenario() {
 	run tsdump "$words_file" --format csv # no --status, no --buf: no regdb needed
 	check [ "$status" -eq 0 ]
 }
+
+@test "a database with another event layout: sim:tensix and tsdump refuse it, naming the field" {
+	local d="$BATS_TEST_TMPDIR/layout"
+	mkdir -p "$d"
+	cp "$BATS_TEST_DIRNAME"/../../regdb/*.regdb "$d"
+	sed -i 's/enum 2 APPEND_32b/enum 5 APPEND_32b/' "$d/tensix.regdb"
+	grep -q 'enum 5 APPEND_32b' "$d/tensix.regdb"
+	words_file="$BATS_TEST_TMPDIR/w.bin"
+	printf '\x08\0\0\0\x10\0\0\0\0\0\0\0\0\0\0\0' >"$words_file"
+	local msg="regdb's RISCV_DEBUG_REG.TIMESTAMP.SIZE APPEND_32b is 5, libhwpc's Tensix event layout has 2 (rebuild libhwpc with this regdb)"
+	HWPC_REGDB=$d run tsdump "$words_file" --format csv
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: $msg" ]
+	HWPC_REGDB=$d run pcsim reset sim:tensix,clock=virtual
+	check [ "$status" -ne 0 ]
+	[[ "$output" == *"$msg"* ]]
+	run tsdump "$words_file" --format csv # the compiled-in database agrees
+	check [ "$status" -eq 0 ]
+}

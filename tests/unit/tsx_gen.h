@@ -1,10 +1,35 @@
 /* Test helper (header-only, included by the Tensix stream tests): random
- * event streams, from a reproducible generator. */
+ * event streams, from a reproducible generator.  The size codes and the
+ * 32-bit event word are regdb's, as the decoder is built with them
+ * (tensix_layout.h, generated from regdb/tensix.regdb). */
 #ifndef TSX_GEN_H
 #define TSX_GEN_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tensix_layout.h"
+
+/* A 32-bit event word: header t (its low bits), counter c. */
+static inline uint32_t tsx_ev32(uint32_t t, uint64_t c)
+{
+	return ((t & TSX_EV32_HEADER_MASK & ~TSX_SIZE_MASK) | TSX_APPEND_32b) +
+	       (uint32_t)((c & TSX_EV32_COUNTER_MASK) << TSX_EV32_COUNTER_SHIFT);
+}
+
+/* The first size code regdb gives no meaning. */
+static inline uint32_t tsx_undefined_code(void)
+{
+	uint32_t v = 0;
+	for (;; v++) {
+		int known = 0;
+#define X(n) known |= v == TSX_##n;
+		TSX_SIZE_CODES(X)
+#undef X
+		if (!known)
+			return v;
+	}
+}
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static inline unsigned rnd(unsigned n)
@@ -15,10 +40,12 @@ static inline unsigned rnd(unsigned n)
 	return (unsigned)(rng % n);
 }
 
-/* A token: mostly small, now and then one only 64/96/128-bit events carry. */
+/* A token: mostly small, now and then one only 64/96/128-bit events carry
+ * (above the header bits a 32-bit event keeps). */
 static inline uint32_t tok(void)
 {
-	return rnd(8) ? rnd(64) << 3 : (uint32_t)(8192 + rnd(1u << 20)) << 3;
+	return rnd(8) ? rnd(64) << TSX_TOKEN_LO
+		      : (uint32_t)((1u << (TSX_EV32_HEADER_BITS - TSX_TOKEN_LO)) + rnd(1u << 20)) << TSX_TOKEN_LO;
 }
 
 /* Mostly well-formed streams, with every kind of damage now and then. */
@@ -30,16 +57,16 @@ static inline size_t gen(uint32_t *w, size_t max)
 		unsigned r = rnd(100), t = tok();
 		c += rnd(300);
 		if (r < 30) {
-			w[n++] = ((t & 0xfff8) | 2) + (uint32_t)((c & 0x1fffe0) << 11);
+			w[n++] = tsx_ev32(t, c);
 		} else if (r < 50) {
-			w[n++] = t | 1;
+			w[n++] = t | TSX_APPEND_64b;
 			w[n++] = (uint32_t)c;
 		} else if (r < 65) {
-			w[n++] = t | 4;
+			w[n++] = t | TSX_APPEND_96b;
 			w[n++] = (uint32_t)c;
 			w[n++] = (uint32_t)(c >> 32);
 		} else if (r < 80) {
-			w[n++] = t;
+			w[n++] = t | TSX_APPEND_128b;
 			w[n++] = (uint32_t)c;
 			w[n++] = (uint32_t)(c >> 32);
 			w[n++] = rnd(20) ? 0 : 7; /* a bad last word now and then */
@@ -49,7 +76,8 @@ static inline size_t gen(uint32_t *w, size_t max)
 		} else if (r < 94) {
 			w[n++] = 0;
 		} else if (r < 97) {
-			w[n++] = 3 + 4 * rnd(2) + (rnd(2) ? 2 : 0); /* codes 3, 5, 7 */
+			unsigned a = rnd(2), b = rnd(2); /* a flush command, or an undefined code */
+			w[n++] = b ? tsx_undefined_code() : a ? TSX_FLUSH_96b : TSX_FLUSH_64b;
 		} else {
 			c -= rnd(5000); /* time going backwards */
 		}
@@ -75,20 +103,20 @@ static inline size_t gen_runs(uint32_t *w, size_t max, unsigned damage)
 			case 32:
 				for (int k = 0; k < 4; k++) { /* a whole unit */
 					c += rnd(100);
-					w[n++] = (((t + 8 * (uint32_t)k) & 0xfff8) | 2) + (uint32_t)((c & 0x1fffe0) << 11);
+					w[n++] = tsx_ev32(t + ((uint32_t)k << TSX_TOKEN_LO), c);
 				}
 				break;
 			case 64:
-				w[n++] = t | 1;
+				w[n++] = t | TSX_APPEND_64b;
 				w[n++] = (uint32_t)c;
 				break;
 			case 96:
-				w[n++] = t | 4;
+				w[n++] = t | TSX_APPEND_96b;
 				w[n++] = (uint32_t)c;
 				w[n++] = (uint32_t)(c >> 32);
 				break;
 			default:
-				w[n++] = t;
+				w[n++] = t | TSX_APPEND_128b;
 				w[n++] = (uint32_t)c;
 				w[n++] = (uint32_t)(c >> 32);
 				w[n++] = 0;
@@ -103,7 +131,7 @@ static inline size_t gen_runs(uint32_t *w, size_t max, unsigned damage)
 	for (unsigned k = 0; k < damage; k++) {
 		size_t i = rnd((unsigned)n);
 		switch (rnd(4)) {
-		case 0: w[i] = 3 + 4 * rnd(2); break;      /* a word no event starts with */
+		case 0: w[i] = rnd(2) ? TSX_FLUSH_96b : TSX_FLUSH_64b; break; /* a word no event starts with */
 		case 1: w[i] = 0; break;                    /* a lost word */
 		case 2: w[i] ^= 1u << rnd(32); break;       /* a flipped bit */
 		default: w[i] = (uint32_t)rng; break;       /* garbage */
