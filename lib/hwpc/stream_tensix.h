@@ -222,7 +222,7 @@ HWPC_API bool hwpc_ts_kind_is_loss(enum hwpc_ts_kind kind);
  * gives them differently is refused rather than decoded with stale bits.
  * HWPC_EINPUT, naming the field or code, when regdb lacks or changes one;
  * STATUS and CNTL fields may move freely (hwpc_tsx_fields_load). */
-int hwpc_tsx_layout_check(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+HWPC_API int hwpc_tsx_layout_check(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 			  struct hwpc_err *err);
 
 /* A TIMESTAMP_STATUS value into its fields, at the bits f gives
