@@ -52,9 +52,12 @@ REGDB      := $(sort $(wildcard regdb/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a
 SHARED_LIB := $(BUILD)/lib/libhwpc.so.$(VERSION)
 
+# Each command is cli/CMD.c plus its own helpers cli/CMD_*.c; cli/common/
+# is what several commands share, linked into all.
 CLI_COMMON := $(sort $(wildcard cli/common/*.c))
 CLI_COMMON_OBJS := $(CLI_COMMON:%.c=$(BUILD)/obj/%.o)
-CMDS       := $(sort $(basename $(notdir $(wildcard cli/*.c))))
+CLI_HELPERS := $(wildcard cli/*_*.c)
+CMDS       := $(sort $(basename $(notdir $(filter-out $(CLI_HELPERS),$(wildcard cli/*.c)))))
 CMD_BINS   := $(CMDS:%=$(BUILD)/bin/%)
 
 UNIT_SRCS  := $(sort $(wildcard tests/unit/test_*.c))
@@ -140,9 +143,14 @@ $(BUILD)/lib/hwpc.pc: lib/hwpc.pc.in Makefile
 
 # --- commands --------------------------------------------------------------
 
-$(BUILD)/bin/%: $(BUILD)/obj/cli/%.o $(CLI_COMMON_OBJS) $(STATIC_LIB)
+# Named, so that make keeps them (they are only reached through cmd_objs).
+.SECONDARY: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard cli/*.c) $(CLI_COMMON))
+cmd_objs = $(BUILD)/obj/cli/$(1).o $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cli/$(1)_%,$(CLI_HELPERS)))
+
+.SECONDEXPANSION:
+$(BUILD)/bin/%: $$(call cmd_objs,$$*) $(CLI_COMMON_OBJS) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(CLI_COMMON_OBJS) $(STATIC_LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(call cmd_objs,$*) $(CLI_COMMON_OBJS) $(STATIC_LIB) $(LDLIBS)
 
 # --- tests -----------------------------------------------------------------
 

@@ -2,7 +2,7 @@
  * expressions, counts, record buffer, triggers, raw writes - in the order
  * the hardware needs, and remember what was set for pcread.  See
  * pcsetup(1). */
-#include "common/r10k.h"
+#include "pcsetup.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -163,60 +163,21 @@ struct job_set {
 	struct hwpc_pc_record rec[MAX_JOBS];
 };
 
-static int add_job(struct job_set *js, const struct hwpc_pc_layout *l, const char *domain, const char *where,
-		   const struct hwpc_pc_setup *s)
+/* The setup options given, for -D's domain; or a setup file's (the library
+ * applies the file's rules, the same as pcread -f's). */
+static int select_jobs(struct job_set *js, const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
+		       const struct opts *op)
 {
 	struct hwpc_err err;
-	unsigned d;
-	if (!domain || !*domain) {
-		if (l->ndomains != 1)
-			return cli_fail(HWPC_EINPUT, "%sno domain: give -D NAME|N (%s has %u domains)", where,
-					l->chip->name, l->ndomains);
-		d = 0;
-	} else if (hwpc_pc_domain_find(l, domain, &d, &err)) {
-		return cli_fail(HWPC_EINPUT, "%s%s", where, err.msg);
+	if (f && hwpc_pc_setfile_jobs(l, f, op->domain, op->set, js->job, js->rec, MAX_JOBS, &js->n, &err))
+		return cli_fail_err(&err);
+	if (!f) {
+		if (hwpc_pc_job_domain(l, op->domain, "", &js->job[0].dom, &err))
+			return cli_fail_err(&err);
+		js->job[0].setup = &op->setup;
+		js->job[0].rec = &js->rec[0];
+		js->n = 1;
 	}
-	if (js->n >= MAX_JOBS)
-		return cli_fail(HWPC_EINPUT, "more than %d domains", MAX_JOBS);
-	js->job[js->n] = (struct hwpc_pc_job){ d, s, &js->rec[js->n] };
-	js->n++;
-	return 0;
-}
-
-/* Each domain of the file once: the set asked for, else its first. */
-static int jobs_from_file(struct job_set *js, const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
-			  const struct opts *o)
-{
-	bool found_set = false;
-	for (size_t i = 0; i < f->n; i++) {
-		const struct hwpc_pc_setfile_entry *e = &f->e[i];
-		const char *dom = *e->domain ? e->domain : o->domain;
-		char where[300];
-		bool first = true;
-		for (size_t k = 0; k < i; k++)
-			first &= strcmp(f->e[k].domain, e->domain) != 0;
-		if (o->set ? strcmp(e->set, o->set) : !first)
-			continue;
-		found_set = true;
-		snprintf(where, sizeof where, "%s:%u: ", f->path, e->line);
-		if (o->domain && *e->domain) {
-			/* -D picks the file's sections for that domain. */
-			unsigned a, b;
-			struct hwpc_err err;
-			if (hwpc_pc_domain_find(l, e->domain, &b, &err))
-				return cli_fail(HWPC_EINPUT, "%s%s", where, err.msg);
-			if (hwpc_pc_domain_find(l, o->domain, &a, &err))
-				return cli_fail_err(&err);
-			if (a != b)
-				continue;
-		}
-		if (add_job(js, l, dom, where, &e->setup))
-			return HWPC_EINPUT;
-	}
-	if (o->set && !found_set)
-		return cli_fail(HWPC_EINPUT, "%s has no set '%s'", f->path, o->set);
-	if (!js->n)
-		return cli_fail(HWPC_EINPUT, "%s has no setup for domain %s", f->path, o->domain);
 	return 0;
 }
 
@@ -269,10 +230,8 @@ static int run(const struct opts *op, struct hwpc_dev *dev, struct hwpc_out *o)
 		rc = cli_fail_err(&err);
 	else if (op->file && hwpc_pc_setfile_parse(op->file, &f, &err))
 		rc = cli_fail_err(&err);
-	else if (op->file)
-		rc = jobs_from_file(js, &l, &f, op);
 	else
-		rc = add_job(js, &l, op->domain, "", &op->setup);
+		rc = select_jobs(js, &l, op->file ? &f : NULL, op);
 	if (!rc && op->explain)
 		rc = explain(&l, js);
 	if (!rc && hwpc_pc_setup_plan_many(dev, &l, js->job, js->n, &plan, &err))
@@ -348,12 +307,12 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	bool writes = !op->dry_run && !op->explain;
-	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) | (op->force ? HWPC_OPEN_FORCE : 0);
+	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) | (op->force ? HWPC_OPEN_FORCE : 0) |
+			 (op->verbose ? HWPC_OPEN_VERBOSE : 0);
 	if ((rc = cli_open(op->device, flags, &db, &dev))) {
 		free(op);
 		return rc;
 	}
-	hwpc_sim_set_verbose(dev, op->verbose);
 	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
 	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
 	struct hwpc_out *o = hwpc_out_new(stdout, op->fmt, &err);

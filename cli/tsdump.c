@@ -381,17 +381,18 @@ static int record_buffer(struct opts *o, struct hwpc_dev *dev, struct hwpc_pc_re
 	return rc;
 }
 
-/* The bytes written so far, from the simulated memory the buffer is in. */
+/* The bytes written so far, from the device memory the buffer is in (a
+ * simulator's; a real GPU's is behind a VM mapping hwpc does not have). */
 static int from_record_buffer(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_pc_recbuf *rb,
 			      uint8_t *buf)
 {
 	struct hwpc_err err;
-	if (!hwpc_dev_is_sim(dev))
-		return cli_fail(HWPC_EOP, "reading a record buffer from a real GPU needs its VM mapping, which "
-			       "hwpc does not have: dump the buffer and decode the file");
 	for (uint64_t done = 0; done < rb->used;) {
 		size_t n = rb->used - done < CHUNK ? (size_t)(rb->used - done) : CHUNK;
-		if (hwpc_sim_mem_read(dev, rb->start + done, buf, n, &err) || hwpc_tsdump_feed(t, buf, n, &err))
+		if (hwpc_dev_mem_read(dev, rb->start + done, buf, n, &err))
+			return cli_fail(HWPC_EOP, "reading the record buffer: %s (dump the buffer and decode the "
+					"file)", err.msg);
+		if (hwpc_tsdump_feed(t, buf, n, &err))
 			return cli_fail_err(&err);
 		done += n;
 	}

@@ -3,6 +3,7 @@
  * (which knows every backend) is device_open.c, so that a backend using
  * these never depends on all the others. */
 #include "hwpc/device.h"
+#include "hwpc/sampler.h"
 #include "err_local.h"
 
 #include <errno.h>
@@ -59,16 +60,9 @@ uint64_t hwpc_dev_instance(struct hwpc_dev *dev)
 	return dev->ops->instance ? dev->ops->instance(dev) : 0;
 }
 
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev)
 {
-	return dev->ops->now_ns ? dev->ops->now_ns(dev) : monotonic_ns();
+	return dev->ops->now_ns ? dev->ops->now_ns(dev) : hwpc_host_now_ns();
 }
 
 int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)

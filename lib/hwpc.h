@@ -18,6 +18,8 @@
 #include "hwpc/wplan.h"
 #include "hwpc/ptimer.h"
 #include "hwpc/timer.h"
+#include "hwpc/sampler.h"
+#include "hwpc/regdb_select.h"
 #include "hwpc/sim.h"
 #include "hwpc/tensix_fields.h"
 #include "hwpc/stream_tensix.h"

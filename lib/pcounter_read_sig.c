@@ -2,6 +2,7 @@
  * domain's inputs count (its SRC/OP registers decompiled). */
 #include "err_local.h"
 #include "hwpc/pcread.h"
+#include "hwpc/sampler.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +36,38 @@ int hwpc_pcr_scan_sample(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, struct hw
 		for (uint32_t v = w[i]; v; v &= v - 1)
 			sc->ones[i * 32 + (unsigned)__builtin_ctz(v)]++;
 	sc->samples++;
+	return 0;
+}
+
+#define SCAN_MAX_SAMPLES 100000
+
+int hwpc_pcr_scan_for(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, uint64_t ns, const volatile sig_atomic_t *stop,
+		      struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_sampler smp;
+	uint64_t hz = hwpc_dev_pc_domain_hz(r->dev, r->dom);
+	uint64_t cycles = (uint64_t)((unsigned __int128)ns * hz / 1000000000u);
+	uint64_t step = cycles > SCAN_MAX_SAMPLES ? cycles / SCAN_MAX_SAMPLES : 1;
+	int rc;
+	hwpc_pcr_scan_init(sc);
+	if (cycles && hwpc_sampler_start_cycles(&smp, r->dev, r->dom, step)) {
+		/* Where sampling is slower than the domain (real time), the
+		 * scan still ends on time, with fewer samples. */
+		uint64_t end = smp.start_ns + ns;
+		for (uint64_t c = 0, k = 1; c < cycles && !*stop; c += step, k++) {
+			if ((rc = hwpc_pcr_scan_sample(r, sc, err)) || (rc = hwpc_sampler_wait(&smp, k, err)))
+				return rc;
+			if (hwpc_dev_now_ns(r->dev) > end)
+				break;
+		}
+		return 0;
+	}
+	uint64_t end = hwpc_dev_now_ns(r->dev) + ns;
+	do {
+		if ((rc = hwpc_pcr_scan_sample(r, sc, err)))
+			return rc;
+	} while (hwpc_dev_now_ns(r->dev) < end && !*stop);
 	return 0;
 }
 

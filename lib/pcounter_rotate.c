@@ -8,10 +8,10 @@
 #include "err_local.h"
 #include "hwpc/pcread.h"
 #include "hwpc/pcsetup.h"
+#include "hwpc/sampler.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err)
 {
@@ -59,13 +59,6 @@ int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup 
 	return rc ? rc : drain(rt, &s, err); /* what counted while programming */
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -79,23 +72,33 @@ int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, 
 	if (hwpc_rd32(rt->r->dev, rt->preop, &v) || hwpc_wr32(rt->r->dev, rt->preop, v))
 		return hwpc_err_set(err, rt->r->dev->err.status, "ending a rotation period: %s",
 				    rt->r->dev->err.msg);
-	/* The swap lands on the domain's next cycle: wait for it (a second at
-	 * most; a virtual simulator clock is stepped). */
-	uint64_t until = mono_ns() + 1000000000u;
+	/* The swap lands on the domain's next cycle: wait for it, a cycle at a
+	 * time where the device knows the domain's clock (a virtual simulator
+	 * clock is stepped exactly), else 10 us at a time; give up after a
+	 * thousand cycles or a second. */
+	struct hwpc_dev *dev = rt->r->dev;
+	uint64_t hz = hwpc_dev_pc_domain_hz(dev, rt->r->dom);
+	uint64_t tries = hz ? 1000 : 100000;
 	for (;;) {
-		if (rt->step)
-			rt->step(rt->step_arg);
-		if ((rc = drain(rt, &s, err)))
+		if ((rc = hwpc_dev_wait_pc_cycles(dev, rt->r->dom, 1, 10000, err)) || (rc = drain(rt, &s, err)))
 			return rc;
 		if (s.latched)
 			break;
-		if (mono_ns() > until)
-			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched a second after "
-					    "the swap (is its clock running?)", rt->r->di->name);
-		struct timespec ts = { 0, 10000 };
-		nanosleep(&ts, NULL);
+		if (!--tries)
+			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched %s after the swap "
+					    "(is its clock running?)", rt->r->di->name, hz ? "1000 cycles" : "a second");
 	}
 	hwpc_pcr_rot_add(set, s.ctr, s.ctr[HWPC_PCR_CYCLES]);
 	set->saturated |= s.saturated;
 	return 0;
+}
+
+int hwpc_pcr_rot_turn(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
+		      struct hwpc_pcr_rotset *out, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	int rc = hwpc_pcr_rot_begin(rt, set, err);
+	if (!rc)
+		rc = hwpc_dev_wait_ns(rt->r->dev, interval_ns, err);
+	return rc ? rc : hwpc_pcr_rot_end(rt, out, err);
 }

@@ -12,6 +12,7 @@
 
 #include "hwpc/api.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -142,6 +143,13 @@ struct hwpc_pcr_scan {
 };
 HWPC_API void hwpc_pcr_scan_init(struct hwpc_pcr_scan *sc);
 HWPC_API int hwpc_pcr_scan_sample(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, struct hwpc_err *err);
+/* Scan for ns of device time.  Where the device knows the domain's clock,
+ * one sample every step cycles (a cycle, or as many as keep it to 100000
+ * samples), each on its cycle boundary: a virtual simulator clock is
+ * stepped by exactly that, so the percentages are exact.  Otherwise as
+ * many samples as fit in the time.  Stops early when *stop becomes set. */
+HWPC_API int hwpc_pcr_scan_for(struct hwpc_pcr *r, struct hwpc_pcr_scan *sc, uint64_t ns, const volatile sig_atomic_t *stop,
+		      struct hwpc_err *err);
 static inline double hwpc_pcr_scan_pct(const struct hwpc_pcr_scan *sc, unsigned signal)
 {
 	return sc->samples ? 100.0 * (double)sc->ones[signal] / (double)sc->samples : 0.0;
@@ -185,12 +193,14 @@ struct hwpc_pc_setup;
 struct hwpc_pcr_rotation {
 	struct hwpc_pcr *r;
 	uint32_t preop;
-	void (*step)(void *arg);
-	void *step_arg;
 };
 HWPC_API int hwpc_pcr_rot_init(struct hwpc_pcr_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
 HWPC_API int hwpc_pcr_rot_begin(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
 HWPC_API int hwpc_pcr_rot_end(struct hwpc_pcr_rotation *rt, struct hwpc_pcr_rotset *set, struct hwpc_err *err);
+/* One whole turn: begin with set, let it count interval_ns of device time
+ * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
+HWPC_API int hwpc_pcr_rot_turn(struct hwpc_pcr_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
+		      struct hwpc_pcr_rotset *out, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

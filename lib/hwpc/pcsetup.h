@@ -149,6 +149,26 @@ HWPC_API int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out
 HWPC_API int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
 HWPC_API void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);
 
+/* --- which setups of a file apply (pcsetup -f, pcread -f) ----------------
+ * One rule for both commands: an entry is for the domain its section
+ * names, else the domain given (-D), else the only domain of a one-domain
+ * chip.  Given a domain, only the sections for it (or naming none) are
+ * taken.  Errors name path:line and exit as bad input. */
+
+/* The domain a setup is for: name (NULL or "": none named), else the only
+ * domain of l.  where ("path:line: " or "") starts the messages. */
+HWPC_API int hwpc_pc_job_domain(const struct hwpc_pc_layout *l, const char *name, const char *where, unsigned *dom,
+		       struct hwpc_err *err);
+/* pcsetup: each domain of the file once, with the set named set (NULL:
+ * its first); jobs[i].setup points into f and jobs[i].rec to recs[i]. */
+HWPC_API int hwpc_pc_setfile_jobs(const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f, const char *domain,
+			 const char *set, struct hwpc_pc_job *jobs, struct hwpc_pc_record *recs, size_t max,
+			 size_t *n, struct hwpc_err *err);
+/* pcread: every set of the file takes turns on one domain; the file's
+ * sections must all be for it. */
+HWPC_API int hwpc_pc_setfile_rotation_domain(const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
+				    const char *domain, unsigned *dom, struct hwpc_err *err);
+
 #ifdef __cplusplus
 }
 #endif

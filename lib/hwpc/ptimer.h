@@ -84,6 +84,21 @@ HWPC_API int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, st
 /* Modulus of the alarm comparison in ticks (2^27). */
 HWPC_API uint64_t hwpc_ptimer_alarm_period(const struct hwpc_ptimer *pt);
 
+/* --- option values (ptime(1)) -------------------------------------------
+ * Errors name the option (what) and the value. */
+/* "MUL/DIV": two numbers; their range is for the plan to check. */
+HWPC_API int hwpc_ptimer_parse_ratio(const char *s, const char *what, uint64_t *mul, uint64_t *div, struct hwpc_err *err);
+/* --set-source: "internal" (mul = div = 0: keep the factors),
+ * "internal=MUL/DIV" within the CLOCK_SOURCE fields regdb gives, or
+ * "external". */
+HWPC_API int hwpc_ptimer_parse_source(const struct hwpc_ptimer *pt, const char *s, bool *internal, unsigned *mul,
+			     unsigned *div, struct hwpc_err *err);
+/* --alarm: "@TICKS" (absolute), "+Nt" (N ticks from now_ticks) or
+ * "+DURATION" (from now, at tick_hz; 0: unknown, refused), within the
+ * alarm's range.  *target is the tick count to alarm at. */
+HWPC_API int hwpc_ptimer_parse_alarm(const struct hwpc_ptimer *pt, const char *s, uint64_t now_ticks, double tick_hz,
+			    uint64_t *target, struct hwpc_err *err);
+
 #ifdef __cplusplus
 }
 #endif

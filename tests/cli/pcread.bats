@@ -225,11 +225,25 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	pcsim -d sim:g84 advance --cycles 10 --domain core_a
 	run -0 pcread -d sim:g84 -D core_a -i 50us -n 3 --format json
 	check [ "${#lines[@]}" -eq 3 ]
-	[[ "${lines[2]}" == '{"sample":2,"time_ns":'[0-9]*',"domain":"core_a","mode":"SINGLE","state":"COUNTING","cycles":7,'*'"cycles_total":7,'* ]]
+	[[ "${lines[2]}" == '{"sample":2,"time_ns":100000,"domain":"core_a","mode":"SINGLE","state":"COUNTING","cycles":107,'*'"cycles_total":107,'* ]]
 	run -0 pcread -d sim:g84 -D core_a -D core_b -i 1 -n 2 --format csv
 	check [ "${#lines[@]}" -eq 5 ]
 	[[ "${lines[0]}" == "sample,time_ns,$CSV_HEAD,cycles_total,cycles_alt_total,event_total,start_total,pre_total,stop_total,total_saturated" ]]
 	[[ "${lines[4]}" == 1,*,core_b,SINGLE,INACTIVE,* ]]
+}
+
+@test "-i on a virtual clock: every interval advances it, the samples count it (interval x domain clock)" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
+	pcsim -d sim:g84 advance --cycles 10 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a -i 1ms -n 3 --format csv
+	check [ "${#lines[@]}" -eq 4 ]
+	check [ "${lines[1]}" = "0,0,core_a,SINGLE,COUNTING,7,7,2,0,0,0,0,28.57,,7,7,2,0,0,0," ]
+	check [ "${lines[2]}" = "1,1000000,core_a,SINGLE,COUNTING,1007,1007,252,0,0,0,0,25.02,,1007,1007,252,0,0,0," ]
+	check [ "${lines[3]}" = "2,2000000,core_a,SINGLE,COUNTING,2007,2007,502,0,0,0,0,25.01,,2007,2007,502,0,0,0," ]
+	run -0 pcsim -d sim:g84 time
+	check [ "${lines[0]}" = "time_ns: 2010000" ]
 }
 
 @test "--format trace: Chrome trace JSON with a counter track per domain" {

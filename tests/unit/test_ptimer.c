@@ -341,6 +341,50 @@ static void test_state_file(void **state)
 	expect_open_error("sim:nv6", HWPC_EINPUT, "cannot be simulated");
 }
 
+/* ptime's option values: the alarm's three forms and its range, and the
+ * CLOCK_SOURCE factors bounded by regdb's field widths (256 and 16). */
+static void test_option_values(void **state)
+{
+	(void)state;
+	struct hwpc_dev *dev = fresh("g84", "crystal=27M");
+	struct hwpc_ptimer pt;
+	struct hwpc_err err;
+	uint64_t t, m, d;
+	bool internal;
+	unsigned um, ud;
+	assert_int_equal(hwpc_ptimer_init(&pt, dev, NULL), 0);
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "@5", 100, 0, &t, NULL), 0);
+	assert_int_equal(t, 5);
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "+1000t", 100, 0, &t, NULL), 0);
+	assert_int_equal(t, 1100);
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "+1ms", 100, 27e6, &t, NULL), 0);
+	assert_int_equal(t, 27100);
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "+1ms", 100, 0, &t, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "tick rate is unknown"));
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "+10h", 0, 27e6, &t, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "more than the alarm's range of 134217727 ticks"));
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "+134217728t", 0, 0, &t, NULL), HWPC_EINPUT);
+	assert_int_equal(hwpc_ptimer_parse_alarm(&pt, "soon", 0, 0, &t, &err), HWPC_EINPUT);
+	assert_string_equal(err.msg, "--alarm: expected +DURATION, +Nt or @TICKS, got 'soon'");
+
+	assert_int_equal(hwpc_ptimer_parse_ratio("3/7", "--set-ratio", &m, &d, NULL), 0);
+	assert_true(m == 3 && d == 7);
+	assert_int_equal(hwpc_ptimer_parse_ratio("3", "--set-ratio", &m, &d, &err), HWPC_EINPUT);
+	assert_string_equal(err.msg, "--set-ratio: expected MUL/DIV, got '3'");
+
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "internal=256/16", &internal, &um, &ud, NULL), 0);
+	assert_true(internal && um == 256 && ud == 16);
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "internal", &internal, &um, &ud, NULL), 0);
+	assert_true(internal && um == 0 && ud == 0);
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "external", &internal, &um, &ud, NULL), 0);
+	assert_false(internal);
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "internal=257/1", &internal, &um, &ud, &err), HWPC_EINPUT);
+	assert_string_equal(err.msg, "--set-source internal=257/1: MUL must be 1..256 and DIV 1..16");
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "internal=1/0", &internal, &um, &ud, NULL), HWPC_EINPUT);
+	assert_int_equal(hwpc_ptimer_parse_source(&pt, "sideways", &internal, &um, &ud, NULL), HWPC_EINPUT);
+	hwpc_dev_close(dev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,7 +392,7 @@ int main(void)
 		cmocka_unit_test(test_clock_source), cmocka_unit_test(test_alarm),
 		cmocka_unit_test(test_time_writes),  cmocka_unit_test(test_pmc),
 		cmocka_unit_test(test_mmio_fault),   cmocka_unit_test(test_write_checks),
-		cmocka_unit_test(test_state_file),
+		cmocka_unit_test(test_state_file),   cmocka_unit_test(test_option_values),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

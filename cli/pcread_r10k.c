@@ -2,35 +2,13 @@
  * (once, or every interval), more events than counters by rotation with
  * perf-style estimates, the control words checked against what pcsetup
  * recorded and between reads, and --decode of any control word. */
-#include "r10k.h"
+#include "pcread.h"
 
-#include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static volatile sig_atomic_t stop;
 static bool suspect; /* --strict: exit 3 */
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-/* One interval: a virtual simulator clock is moved by it, else slept. */
-static int wait_turn(struct hwpc_dev *dev, uint64_t interval_ns, uint64_t deadline_ns)
-{
-	struct hwpc_err err;
-	if (hwpc_sim_is_virtual(dev))
-		return hwpc_sim_advance_ns(dev, interval_ns, &err) ? cli_fail_err(&err) : 0;
-	struct timespec ts = { (time_t)(deadline_ns / 1000000000u), (long)(deadline_ns % 1000000000u) };
-	while (!stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-	return 0;
-}
 
 /* Warn (and mark the run suspect) when the control words are not what
  * pcsetup recorded. */
@@ -103,25 +81,23 @@ static int sample(struct hwpc_r10k_session *s, struct hwpc_out *o, const struct 
 {
 	struct hwpc_err err;
 	struct hwpc_r10k_sample x;
-	uint64_t start = hwpc_r10k_now_ns(s->dev), mono = 0;
+	struct hwpc_sampler smp;
 	int rc = 0;
-	if (!hwpc_sim_is_virtual(s->dev)) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		mono = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	}
-	for (uint64_t k = 0; !rc && !stop && (!a->have_count || k < a->count); k++) {
+	hwpc_sampler_start(&smp, s->dev, a->have_interval ? a->interval_ns : 0);
+	for (uint64_t k = 0; !rc && !pcread_stop && (!a->have_count || k < a->count); k++) {
 		uint32_t before[HWPC_R10K_MAX_COUNTERS];
-		if (k && (!a->have_interval || (rc = wait_turn(s->dev, a->interval_ns, mono + k * a->interval_ns))))
+		if (k && !a->have_interval)
 			break;
-		if (stop)
+		if (k && hwpc_sampler_wait(&smp, k, &err))
+			return cli_fail_err(&err);
+		if (pcread_stop)
 			break;
 		memcpy(before, s->ctrl, sizeof before);
 		if (hwpc_r10k_read(s, &x, &err))
 			return cli_fail_err(&err);
 		if (x.changed)
 			warn_changed(s, before, &x);
-		rc = put_sample(o, s, &x, a, k, hwpc_r10k_now_ns(s->dev) - start);
+		rc = put_sample(o, s, &x, a, k, hwpc_sampler_elapsed_ns(&smp));
 		if (a->have_interval)
 			fflush(NULL);
 	}
@@ -153,14 +129,17 @@ static int multiplex(struct hwpc_r10k_session *s, struct hwpc_out *o, const stru
 		rc = cli_fail(HWPC_EINPUT, "--events needs -i: how long each event counts in its turn");
 	else if (hwpc_r10k_modes_parse(a->modes ? a->modes : "user", &modes, &err) ||
 		 hwpc_r10k_mux_plan(m, &s->cpu, names, n, modes, &err) ||
-		 hwpc_r10k_mux_start(m, s, hwpc_r10k_now_ns(s->dev), &err))
+		 hwpc_r10k_mux_start(m, s, hwpc_dev_now_ns(s->dev), &err))
 		rc = cli_fail_err(&err);
-	uint64_t mono = hwpc_r10k_now_ns(s->dev);
-	for (uint64_t k = 1; !rc && !stop && (!a->have_count || k <= a->count); k++) {
+	struct hwpc_sampler smp;
+	hwpc_sampler_start(&smp, s->dev, a->interval_ns);
+	for (uint64_t k = 1; !rc && !pcread_stop && (!a->have_count || k <= a->count); k++) {
 		bool changed;
-		if ((rc = wait_turn(s->dev, a->interval_ns, mono + k * a->interval_ns)))
+		if (hwpc_sampler_wait(&smp, k, &err)) {
+			rc = cli_fail_err(&err);
 			break;
-		if (hwpc_r10k_mux_rotate(m, s, hwpc_r10k_now_ns(s->dev), &changed, &err))
+		}
+		if (hwpc_r10k_mux_rotate(m, s, hwpc_dev_now_ns(s->dev), &changed, &err))
 			rc = cli_fail_err(&err);
 		else if (changed) {
 			cli_warn("the counters were reprogrammed by someone else during interval %llu (generation %u): "
@@ -207,8 +186,7 @@ int cli_r10k_read(struct hwpc_dev *dev, FILE *out, const struct cli_r10k_read *a
 		rc = cli_fail_err(&err);
 	else
 		rc = check_record(dev, a->verbose);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	pcread_catch_signals();
 	if (!rc)
 		rc = a->events ? multiplex(s, o, a) : sample(s, o, a);
 	/* A long run ends with a second look at what pcsetup recorded. */

@@ -1,0 +1,60 @@
+/* What pcread's files share: the options the reading modes take, the
+ * domains being read, and the modes themselves (pcread_*.c). */
+#ifndef HWPC_CLI_PCREAD_H
+#define HWPC_CLI_PCREAD_H
+
+#include "common/cli.h"
+
+#include <signal.h>
+#include <stdio.h>
+
+/* A domain being read, and what has gone wrong with it so far. */
+struct pcread_dom {
+	struct hwpc_pcr r;
+	struct hwpc_pcr_acc acc;
+	char expr[HWPC_LOP_NINPUTS][HWPC_PCR_EXPR_LEN];
+	bool warned_lost, warned_sat, warned_noack, warned_setup;
+};
+
+/* A PCOUNTER run: the options that shape it, and its domains. */
+struct pcread {
+	bool ack, expr, verbose, have_interval, have_count;
+	uint64_t interval_ns, count, scan_ns;
+	enum hwpc_format fmt;
+	struct hwpc_pc_layout layout;
+	struct pcread_dom doms[HWPC_PC_MAX_DOMAINS];
+	unsigned ndoms;
+	bool suspect; /* --strict: exit 3 */
+};
+
+/* Set by SIGINT/SIGTERM once pcread_catch_signals ran: end the run. */
+extern volatile sig_atomic_t pcread_stop;
+void pcread_catch_signals(void);
+
+/* Counter reads, once or every interval (pcread_counters.c). */
+int pcread_counters(struct pcread *p, FILE *out);
+/* Warn (and mark the run suspect) when the domain's registers no longer
+ * hold what pcsetup recorded. */
+int pcread_check_setup(struct pcread *p, struct pcread_dom *d);
+/* --signals and --scan (pcread_signals.c). */
+int pcread_signals(struct pcread *p, FILE *out);
+/* -f SETFILE: the file's sets take turns on one domain (pcread_rotate.c). */
+int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char *setfile, const char *domain);
+/* --list-regs [PATTERN] and --reg NAME... (pcread_regs.c). */
+int pcread_list_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *pattern);
+int pcread_read_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *const *names, unsigned n);
+
+/* The R10000/R12000 paths (pcread_r10k.c). */
+struct cli_r10k_read {
+	const char *events; /* --events LIST: multiplex */
+	const char *modes;  /* their counting modes (default user) */
+	bool have_interval, have_count, strict, verbose;
+	uint64_t interval_ns, count;
+	enum hwpc_format fmt;
+};
+/* pcread on an R10000/R12000: current values, -i sampling or --events. */
+int cli_r10k_read(struct hwpc_dev *dev, FILE *out, const struct cli_r10k_read *a);
+/* pcread --decode CPU[:COUNTER]:WORD, without a device. */
+int cli_r10k_decode(const char *arg, FILE *out, enum hwpc_format fmt);
+
+#endif

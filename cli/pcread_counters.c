@@ -1,0 +1,329 @@
+/* pcread's counter reads: each domain's counters, mode and state, flag and
+ * EVENT/CYCLES, once or every interval with 64-bit totals, as records of
+ * any output format or a Chrome trace; warnings for lost sets, saturation
+ * and a setup changed since pcsetup. */
+#include "pcread.h"
+
+#include <ctype.h>
+#include <math.h>
+
+/* Warn (and mark the run suspect) when the domain's registers no longer
+ * hold what pcsetup recorded. */
+int pcread_check_setup(struct pcread *p, struct pcread_dom *d)
+{
+	struct hwpc_err err;
+	struct hwpc_pc_record rec;
+	bool found, changed;
+	char diff[256];
+	if (hwpc_pc_record_load(d->r.dev, d->r.di->name, &rec, &found, &err))
+		return cli_fail_err(&err);
+	if (!found) {
+		if (p->verbose)
+			cli_warn("%s: no pcsetup record (nothing to check the setup against)", d->r.di->name);
+		return 0;
+	}
+	if (hwpc_pc_record_check(d->r.dev, &rec, &changed, diff, sizeof diff, &err))
+		return cli_fail_err(&err);
+	if (changed && !d->warned_setup) {
+		d->warned_setup = true;
+		cli_warn("%s: setup changed since pcsetup (generation %llu): %s", d->r.di->name,
+			 (unsigned long long)rec.generation, diff);
+		p->suspect = true;
+	} else if (!changed && p->verbose) {
+		cli_warn("%s: setup as pcsetup left it (generation %llu: %s)", d->r.di->name,
+			 (unsigned long long)rec.generation, rec.what);
+	}
+	return 0;
+}
+
+static void note_sample(struct pcread *p, struct pcread_dom *d, const struct hwpc_pcr_sample *s)
+{
+	if (s->lost && !d->warned_lost) {
+		cli_warn("%s: counter sets were lost (quad OVERFLOW: swapped again before being read%s)",
+			 d->r.di->name, p->ack ? "" : "; --ack frees the hardware for the next set");
+		d->warned_lost = p->suspect = true;
+	}
+	if (s->saturated && !d->warned_sat) {
+		char which[64] = "";
+		size_t k = 0;
+		for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+			if (s->saturated >> c & 1)
+				k += (size_t)snprintf(which + k, k < sizeof which ? sizeof which - k : 0, "%s%s",
+						      k ? ", " : "", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+		cli_warn("%s: saturated: %s (%s)", d->r.di->name, which,
+			 d->r.ctr[HWPC_PCR_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
+							  : "stopped at 0xffffffff: the count is a lower bound");
+		d->warned_sat = p->suspect = true;
+	}
+	if (s->mode == HWPC_PCR_MODE_QUAD && p->have_interval && !p->ack && !d->warned_noack) {
+		cli_warn("%s: quad mode without --ack: every sample reads the same set until it is acked",
+			 d->r.di->name);
+		d->warned_noack = true;
+	}
+}
+
+/* --- counter records ----------------------------------------------------- */
+
+/* Which optional columns the records carry, fixed before the first one. */
+struct layout_cols {
+	bool sample, quad, record, totals, expr, verbose;
+};
+
+/* "event_expr": the key of input i's expression. */
+static const char *expr_key(int i)
+{
+	static char keys[HWPC_LOP_NINPUTS][24];
+	if (!keys[i][0]) {
+		snprintf(keys[i], sizeof keys[i], "%s_expr", hwpc_lop_input_name((enum hwpc_lop_input)i));
+		for (char *p = keys[i]; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	}
+	return keys[i];
+}
+
+static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
+{
+	cols[(*n)++] = (struct hwpc_col){ name, 0 };
+}
+
+static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
+{
+	static char total_keys[HWPC_PCR_NCTRS][24];
+	size_t n = 0;
+	if (lc->sample) {
+		add_col(cols, &n, "sample");
+		add_col(cols, &n, "time_ns");
+	}
+	add_col(cols, &n, "domain");
+	add_col(cols, &n, "mode");
+	add_col(cols, &n, "state");
+	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+		add_col(cols, &n, hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+	add_col(cols, &n, "flag");
+	add_col(cols, &n, "event_pct");
+	add_col(cols, &n, "saturated");
+	if (lc->quad) {
+		add_col(cols, &n, "lost");
+		add_col(cols, &n, "acks");
+	}
+	if (lc->record) {
+		add_col(cols, &n, "record_pos");
+		add_col(cols, &n, "record_packets");
+	}
+	if (lc->totals) {
+		for (int c = 0; c < HWPC_PCR_NCTRS; c++) {
+			snprintf(total_keys[c], sizeof total_keys[c], "%s_total", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+			add_col(cols, &n, total_keys[c]);
+		}
+		add_col(cols, &n, "total_saturated");
+	}
+	if (lc->expr)
+		for (int i = 0; i < HWPC_LOP_NINPUTS; i++)
+			add_col(cols, &n, expr_key(i));
+	if (lc->verbose)
+		add_col(cols, &n, "mmio_reads");
+	return n;
+}
+
+static void put_ctr(struct hwpc_out *o, const char *key, bool present, bool saturated, uint64_t v,
+		    enum hwpc_format fmt)
+{
+	if (!present)
+		hwpc_out_null(o, key);
+	else if (saturated)
+		/* Never a wrapped or clamped number: the word in text, nothing
+		 * (with the "saturated" list) in machine formats. */
+		fmt == HWPC_FMT_TEXT ? hwpc_out_str(o, key, "saturated") : hwpc_out_null(o, key);
+	else
+		hwpc_out_u64(o, key, v);
+}
+
+static void saturated_list(unsigned mask, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+		if (mask >> c & 1)
+			k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s", k ? "+" : "",
+					      hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+}
+
+static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const struct pcread *p, struct pcread_dom *d,
+		      const struct hwpc_pcr_sample *s, uint64_t sample, uint64_t t_ns)
+{
+	struct hwpc_err err;
+	char sat[64];
+	hwpc_out_begin(o);
+	if (lc->sample) {
+		hwpc_out_u64(o, "sample", sample);
+		hwpc_out_u64(o, "time_ns", t_ns);
+	}
+	hwpc_out_str(o, "domain", d->r.di->name);
+	hwpc_out_str(o, "mode", s->mode_name);
+	hwpc_out_str(o, "state", s->state_name);
+	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+		put_ctr(o, hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c), s->present >> c & 1, s->saturated >> c & 1,
+			s->ctr[c], p->fmt);
+	if (s->flag < 0)
+		hwpc_out_null(o, "flag");
+	else
+		hwpc_out_u64(o, "flag", (uint64_t)s->flag);
+	double pct = hwpc_pcr_event_pct(s);
+	if (isnan(pct))
+		hwpc_out_null(o, "event_pct");
+	else
+		hwpc_out_double(o, "event_pct", pct, 2);
+	saturated_list(s->saturated, sat, sizeof sat);
+	hwpc_out_str(o, "saturated", sat);
+	if (lc->quad) {
+		if (s->mode == HWPC_PCR_MODE_QUAD) {
+			hwpc_out_bool(o, "lost", s->lost);
+			hwpc_out_u64(o, "acks", s->acks);
+		} else {
+			hwpc_out_null(o, "lost");
+			hwpc_out_null(o, "acks");
+		}
+	}
+	if (lc->record) {
+		if (s->mode == HWPC_PCR_MODE_RECORD) {
+			hwpc_out_hex(o, "record_pos", s->rec_pos, 8);
+			hwpc_out_u64(o, "record_packets", s->rec_packets);
+		} else {
+			hwpc_out_null(o, "record_pos");
+			hwpc_out_null(o, "record_packets");
+		}
+	}
+	if (lc->totals) {
+		char key[32];
+		for (int c = 0; c < HWPC_PCR_NCTRS; c++) {
+			snprintf(key, sizeof key, "%s_total", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+			if (s->present >> c & 1)
+				hwpc_out_u64(o, key, d->acc.total[c]);
+			else
+				hwpc_out_null(o, key);
+		}
+		saturated_list(d->acc.saturated, sat, sizeof sat);
+		hwpc_out_str(o, "total_saturated", sat);
+	}
+	if (lc->expr)
+		for (int i = 0; i < HWPC_LOP_NINPUTS; i++) {
+			if (d->expr[i][0])
+				hwpc_out_str(o, expr_key(i), d->expr[i]);
+			else
+				hwpc_out_null(o, expr_key(i));
+		}
+	if (lc->verbose)
+		hwpc_out_u64(o, "mmio_reads", s->mmio_reads);
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+/* Chrome trace: a counter track per domain, its counters as series, and
+ * the EVENT/CYCLES percentage on a track of its own. */
+static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct hwpc_pcr_sample *s, uint64_t t_ns)
+{
+	struct hwpc_trace_arg series[HWPC_PCR_NCTRS];
+	size_t n = 0;
+	double us = (double)t_ns / 1000.0;
+	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+		if ((s->present >> c & 1) && !(s->saturated >> c & 1))
+			series[n++] = (struct hwpc_trace_arg){ hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c), NULL,
+							       (double)s->ctr[c] };
+	if (n)
+		hwpc_trace_counter(t, 1, us, d->r.di->name, series, n);
+	double pct = hwpc_pcr_event_pct(s);
+	if (!isnan(pct)) {
+		char name[48];
+		struct hwpc_trace_arg a = { "event_pct", NULL, pct };
+		snprintf(name, sizeof name, "%s event%%", d->r.di->name);
+		hwpc_trace_counter(t, 1, us, name, &a, 1);
+	}
+}
+
+int pcread_counters(struct pcread *p, FILE *out)
+{
+	struct hwpc_err err;
+	struct hwpc_pcr_sample first[HWPC_PC_MAX_DOMAINS], s;
+	struct hwpc_out *o = NULL;
+	struct hwpc_trace *t = NULL;
+	struct layout_cols lc = { .sample = p->have_interval, .totals = p->have_interval,
+				  .expr = p->expr, .verbose = p->verbose };
+	int rc = 0;
+
+	if (p->expr)
+		for (unsigned i = 0; i < p->ndoms; i++) {
+			struct hwpc_pc_names names;
+			if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err))
+				return cli_fail_err(&err);
+			rc = hwpc_pcr_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
+			hwpc_pc_names_free(&names);
+			if (rc)
+				return cli_fail_err(&err);
+		}
+	struct hwpc_sampler smp;
+	hwpc_sampler_start(&smp, p->doms[0].r.dev, p->have_interval ? p->interval_ns : 0);
+	/* The first sample decides the optional columns. */
+	for (unsigned i = 0; i < p->ndoms; i++) {
+		if (hwpc_pcr_read(&p->doms[i].r, p->ack, &first[i], &err))
+			return cli_fail_err(&err);
+		lc.quad |= first[i].mode == HWPC_PCR_MODE_QUAD;
+		lc.record |= first[i].mode == HWPC_PCR_MODE_RECORD;
+	}
+	uint64_t t0 = hwpc_sampler_elapsed_ns(&smp);
+	if (p->fmt == HWPC_FMT_TRACE) {
+		char name[64];
+		if (!(t = hwpc_trace_new(out, &err)))
+			return cli_fail_err(&err);
+		snprintf(name, sizeof name, "pcread %s", p->layout.chip->name);
+		hwpc_trace_process_name(t, 1, name);
+	} else {
+		struct hwpc_col cols[64];
+		size_t n = columns(&lc, cols);
+		if (!(o = hwpc_out_new(out, p->fmt, &err)) || hwpc_out_table(o, cols, n, &err)) {
+			hwpc_out_free(o);
+			return cli_fail_err(&err);
+		}
+	}
+	pcread_catch_signals();
+	for (uint64_t k = 0; !rc && !pcread_stop && (!p->have_interval || !p->have_count || k < p->count); k++) {
+		uint64_t tk = t0;
+		if (k) {
+			if (!p->have_interval)
+				break;
+			if (hwpc_sampler_wait(&smp, k, &err)) {
+				rc = cli_fail_err(&err);
+				break;
+			}
+			if (pcread_stop)
+				break;
+			tk = hwpc_sampler_elapsed_ns(&smp);
+		}
+		for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+			struct pcread_dom *d = &p->doms[i];
+			if (k)
+				rc = hwpc_pcr_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
+			else
+				s = first[i];
+			if (rc)
+				break;
+			hwpc_pcr_acc_add(&d->acc, &d->r, &s);
+			note_sample(p, d, &s);
+			if (t)
+				put_trace(t, d, &s, tk);
+			else
+				rc = put_record(o, &lc, p, d, &s, k, tk);
+		}
+		if (p->have_interval && p->interval_ns >= 1000000)
+			fflush(out);
+	}
+	if (t) {
+		if (hwpc_trace_finish(t, &err) && !rc)
+			rc = cli_fail_err(&err);
+		hwpc_trace_free(t);
+	} else {
+		if (hwpc_out_finish(o, &err) && !rc)
+			rc = cli_fail_err(&err);
+		hwpc_out_free(o);
+	}
+	return rc;
+}
+

@@ -1,0 +1,63 @@
+/* pcread --signals and --scan: every signal of the domains, its value now
+ * or the share of samples it was 1 over a time (a virtual simulator clock
+ * is stepped a domain cycle or more per sample: exact percentages). */
+#include "pcread.h"
+
+static int signal_table(struct hwpc_out *o, bool scan)
+{
+	static const struct hwpc_col sig_cols[] = { { "domain", 0 }, { "signal", 0 }, { "name", 0 }, { "value", 0 } };
+	static const struct hwpc_col scan_cols[] = { { "domain", 0 }, { "signal", 0 }, { "name", 0 },
+						     { "active_pct", 0 }, { "ones", 0 }, { "samples", 0 } };
+	struct hwpc_err err;
+	if (hwpc_out_table(o, scan ? scan_cols : sig_cols, scan ? 6 : 4, &err))
+		return cli_fail_err(&err);
+	return 0;
+}
+
+static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwpc_pc_names *names, unsigned sig,
+		      const struct hwpc_pcr_scan *sc, unsigned value)
+{
+	struct hwpc_err err;
+	const char *name = hwpc_pc_signal_name(names, sig);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "domain", d->r.di->name);
+	hwpc_out_hex(o, "signal", sig, 2);
+	hwpc_out_str(o, "name", name ? name : "");
+	if (sc) {
+		hwpc_out_double(o, "active_pct", hwpc_pcr_scan_pct(sc, sig), 2);
+		hwpc_out_u64(o, "ones", sc->ones[sig]);
+		hwpc_out_u64(o, "samples", sc->samples);
+	} else {
+		hwpc_out_u64(o, "value", value);
+	}
+	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+}
+
+int pcread_signals(struct pcread *p, FILE *out)
+{
+	struct hwpc_err err;
+	struct hwpc_out *o = hwpc_out_new(out, p->fmt, &err);
+	int rc = o ? signal_table(o, p->scan_ns > 0) : cli_fail_err(&err);
+	pcread_catch_signals();
+	for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+		struct pcread_dom *d = &p->doms[i];
+		struct hwpc_pc_names names;
+		static struct hwpc_pcr_scan sc;
+		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
+		if (hwpc_pc_names_build(&p->layout, d->r.dom, &names, &err)) {
+			rc = cli_fail_err(&err);
+			break;
+		}
+		if (p->scan_ns)
+			rc = hwpc_pcr_scan_for(&d->r, &sc, p->scan_ns, &pcread_stop, &err) ? cli_fail_err(&err) : 0;
+		else if (hwpc_pcr_signals(&d->r, w, sizeof w / sizeof w[0], &err))
+			rc = cli_fail_err(&err);
+		for (unsigned sig = 0; sig < d->r.di->nsignals && !rc; sig++)
+			rc = put_signal(o, d, &names, sig, p->scan_ns ? &sc : NULL, w[sig / 32] >> (sig % 32) & 1);
+		hwpc_pc_names_free(&names);
+	}
+	if (o && hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	return rc;
+}
