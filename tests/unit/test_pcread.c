@@ -52,7 +52,9 @@ static void c_describe(struct hwpc_dev *d, char *buf, size_t len)
 	hwpc_dev_describe(((struct counting *)d)->inner, buf, len);
 }
 
-static const struct hwpc_dev_ops counting_ops = { "counting", c_rd32, c_wr32, c_close, c_describe, NULL };
+static const struct hwpc_dev_ops counting_ops = {
+	.name = "counting", .rd32 = c_rd32, .wr32 = c_wr32, .close = c_close, .describe = c_describe,
+};
 
 static void counting_wrap(struct counting *c, struct pt *t)
 {
