@@ -9,6 +9,8 @@ extern const struct sim_model sim_model_r10k;
 extern const struct sim_model sim_model_pcounter;
 extern const struct sim_model sim_model_memory;
 extern const struct sim_model sim_model_tensix;
+extern const struct sim_model sim_model_pgraph;
+extern const struct sim_model sim_model_punits;
 
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
@@ -17,5 +19,7 @@ const struct sim_model *const sim_models[] = {
 	&sim_model_r10k,
 	&sim_model_memory,
 	&sim_model_tensix,
+	&sim_model_pgraph,
+	&sim_model_punits,
 	NULL,
 };
