@@ -69,13 +69,15 @@ static inline uint64_t hz_of(struct pt *t, unsigned dom)
  * cycles of every domain: an MMIO round trip (about a microsecond) is
  * longer than a cycle at real clocks.  The tests' clocks are slow, so this
  * waits one cycle of the slowest domain, and the tests read after it. */
-static inline void settle(struct pt *t)
+static inline uint64_t settle(struct pt *t)
 {
 	uint64_t slowest = UINT64_MAX;
 	for (unsigned d = 0; d < hwpc_sim_pc_domain_count(t->dev); d++)
 		if (hz_of(t, d) < slowest)
 			slowest = hz_of(t, d);
-	sleep_ns(t, (1000000000ULL + slowest - 1) / slowest);
+	uint64_t ns = (1000000000ULL + slowest - 1) / slowest;
+	sleep_ns(t, ns);
+	return ns;
 }
 
 #endif
