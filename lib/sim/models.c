@@ -12,6 +12,8 @@ const struct sim_model *const sim_models[] = {
 	&sim_model_r10k,
 	&sim_model_memory,
 	&sim_model_tensix,
+	&sim_model_pgraph,
+	&sim_model_punits,
 	NULL,
 };
 

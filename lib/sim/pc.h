@@ -67,7 +67,7 @@ struct pc_dom_state {
 	uint32_t rec_start, rec_limit, rec_high, rec_pos;
 	uint8_t rec_fault, rec_valid, rec_wedged, pad3;
 	uint32_t rec_busy; /* cycles until the outgoing packet is written */
-	uint32_t pad4;
+	uint32_t filter; /* GF100 FILTER, stored only */
 	/* counters: visible, and the quad-mode shadow set */
 	uint64_t ctr[PC_NCTRS];
 	uint64_t shadow[PC_NCTRS];
@@ -134,7 +134,7 @@ struct pc_field_set {
 enum pc_reg_kind {
 	PR_SRC, PR_OP, PR_SIG_STATUS, PR_SRC_STATUS, PR_SWAP_SRC, PR_USER_TRIGGER, PR_CTR, PR_CTR_HI,
 	PR_THRESHOLD, PR_THRESHOLD_HI, PR_CTRL, PR_GCTRL, PR_SETCTRL, PR_QUAD_ACK, PR_REC_START,
-	PR_REC_LIMIT, PR_REC_STATUS, PR_REC_HIGH, PR_REC_CHAN, PR_REC_DMA,
+	PR_REC_LIMIT, PR_REC_STATUS, PR_REC_HIGH, PR_REC_CHAN, PR_REC_DMA, PR_CTR_NEXT, PR_FILTER,
 };
 struct pc_decode {
 	uint32_t addr;
@@ -231,6 +231,10 @@ uint64_t pc_ctrl_get(const struct pc_priv *p, const struct pc_state *st, unsigne
 #define PC_CF(p, d, member) (&(p)->cf[(p)->ctrl_global ? (p)->dom[d].local : 0].member)
 bool pc_periodic_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 bool pc_record_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
+
+/* pc_api.c: what other simulated units do to PCOUNTER */
+void pc_pm_trigger(struct sim *s);
+unsigned pc_set_instances(struct sim *s, const char *setname);
 
 /* pc_gen.c */
 uint64_t pc_splitmix64(uint64_t x);

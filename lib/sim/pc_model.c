@@ -151,6 +151,23 @@ static int opt_u64(const struct hwpc_devspec *spec, const char *key, uint64_t de
 	return 0;
 }
 
+/* SPEC_SRC's power-on SWAP selection (PCOUNTER.SWAP_POWER_ON, a model
+ * choice): the domain's own signal of that name, so drivers that only fire
+ * PM_TRIGGER swap on G84:GF100 as they do on NV40:G84. */
+static void swap_power_on(struct sim *s, struct pc_state *st, const struct pc_priv *p)
+{
+	const char *name = hwpc_param_str(s->dev.db, s->dev.chip, "PCOUNTER.SWAP_POWER_ON", NULL);
+	const struct hwpc_reg *r = hwpc_reg_find(s->dev.db, s->dev.chip, "PCOUNTER.SPEC_SRC", NULL);
+	const struct hwpc_field *f = r ? hwpc_field_find(r, s->dev.chip, "SWAP") : NULL;
+	if (!name || !f)
+		return;
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		int sig = pc_signal_by_name(s, p, d, name);
+		if (sig >= 0)
+			hwpc_field_put(f, &st->dom[d].swap_src, (uint64_t)sig);
+	}
+}
+
 static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
 {
 	struct pc_state *st = state;
@@ -204,6 +221,7 @@ static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, 
 	}
 	st->reclat = (uint32_t)lat;
 	pc_init_generators(s, st, p);
+	swap_power_on(s, st, p);
 out:
 	free(p);
 	return rc;

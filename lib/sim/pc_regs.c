@@ -39,6 +39,12 @@ static const struct {
 	{ "CTR_START_HI", PR_CTR_HI, PC_CSTART },
 	{ "CTR_PRE", PR_CTR, PC_CPRE },
 	{ "CTR_STOP", PR_CTR, PC_CSTOP },
+	{ "CTR_CYCLES_NEXT", PR_CTR_NEXT, PC_CYCLES },
+	{ "CTR_EVENT_NEXT", PR_CTR_NEXT, PC_CEVENT },
+	{ "CTR_START_NEXT", PR_CTR_NEXT, PC_CSTART },
+	{ "CTR_PRE_NEXT", PR_CTR_NEXT, PC_CPRE },
+	{ "CTR_STOP_NEXT", PR_CTR_NEXT, PC_CSTOP },
+	{ "FILTER", PR_FILTER, 0 },
 	{ "THRESHOLD", PR_THRESHOLD, 0 },
 	{ "THRESHOLD_HI", PR_THRESHOLD_HI, 0 },
 	{ "CTRL", PR_CTRL, 0 },
@@ -532,6 +538,8 @@ int pc_rd32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t *val
 		v = (uint32_t)ds->ctr[e->arg]; /* the low 32 bits on NV10:NV30 */
 		break;
 	case PR_CTR_HI: v = (uint32_t)(ds->ctr[e->arg] >> 32) & 0xff; break;
+	case PR_CTR_NEXT: v = (uint32_t)ds->shadow[e->arg]; break;
+	case PR_FILTER: v = ds->filter; break;
 	case PR_THRESHOLD: v = (uint32_t)ds->threshold; break;
 	case PR_THRESHOLD_HI: v = (uint32_t)(ds->threshold >> 32) & 0xff; break;
 	case PR_CTRL: v = read_ctrl(p, st, e->dom); break;
@@ -608,6 +616,10 @@ int pc_wr32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val)
 		abort_dom(ds);
 		break;
 	case PR_CTR_HI: abort_dom(ds); break;
+	/* Model choice (pcsim(1)): a write sets the counter of the period
+	 * under way, so nvatiming's "write 0, wait, read" measures the wait. */
+	case PR_CTR_NEXT: ds->shadow[e->arg] = val; break;
+	case PR_FILTER: ds->filter = w; break;
 	case PR_THRESHOLD:
 		ds->threshold = (ds->threshold & ~0xffffffffULL) | val;
 		abort_dom(ds);

@@ -111,6 +111,8 @@ extern const struct sim_model sim_model_r10k;
 extern const struct sim_model sim_model_pcounter;
 extern const struct sim_model sim_model_memory;
 extern const struct sim_model sim_model_tensix;
+extern const struct sim_model sim_model_pgraph;
+extern const struct sim_model sim_model_punits;
 
 struct sim_range {
 	uint32_t lo, hi; /* [lo, hi) */
@@ -217,6 +219,8 @@ enum {
 	SIM_MODEL_TENSIX = 4,
 	SIM_MODEL_R10K = 5,
 	SIM_MODEL_MEMORY = 6,
+	SIM_MODEL_PGRAPH = 7,
+	SIM_MODEL_PUNITS = 8,
 };
 
 #endif

@@ -286,7 +286,8 @@ EOF
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "PCOUNTER.CTRL[1],0x00a7c4,0x00000000,0x00010000,MODE=SINGLE CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=1 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,single mode; --reg" ]
 	# SPEC_SRC is not planned in single mode: a raw write before PRE_OP.
-	check [ "${lines[14]}" = "PCOUNTER.SPEC_SRC[1],0x00a564,0x00000000,0x00000500,SWAP=0 UNK8=5,--reg" ]
+	# The mask keeps SWAP's power-on value, core_a's PM_TRIGGER (0xe0 + 0x0f).
+	check [ "${lines[14]}" = "PCOUNTER.SPEC_SRC[1],0x00a564,0x000000ef,0x000005ef,SWAP=0xef UNK8=5,--reg" ]
 	[[ "${lines[15]}" == "PCOUNTER.PRE_OP[1],"* ]]
 	pcsim -d sim:g84 reg 'SPEC_SRC[2]=0x2345'
 	run pcsetup -d sim:g84 -D 2 --reg SPEC_SRC.UNK8=0x7 --format csv --dry-run
