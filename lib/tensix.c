@@ -172,12 +172,17 @@ static int advance(struct hwpc_tensix *t, const char *arg, struct hwpc_err *err)
 	uint64_t ns, n;
 	if (!hwpc_dev_is_sim(t->dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "advance: only the simulator's time can be moved");
-	if (arg[strspn(arg, "0123456789")] == 0 || !strncmp(arg, "0x", 2)) {
+	size_t len = strlen(arg);
+	if (len > 1 && arg[len - 1] == 't' && len - 1 < 32) {
+		/* Nt: N cycles of the wall clock, as ptime --alarm +Nt counts ticks. */
+		char num[32];
+		memcpy(num, arg, len - 1);
+		num[len - 1] = 0;
 		const char *clk = hwpc_param_str(t->dev->db, t->dev->chip, "TENSIX.WALL_CLOCK_SOURCE", "tclk");
-		if (hwpc_parse_u64(arg, UINT64_MAX, "advance", &n, err) ||
+		if (hwpc_parse_u64(num, UINT64_MAX, "advance Nt", &n, err) ||
 		    hwpc_sim_cycles_to_ns(t->dev, clk, n, &ns, err))
 			return err->status;
-	} else if (hwpc_parse_duration_ns(arg, 1, 0, "advance", &ns, err)) {
+	} else if (hwpc_parse_duration_ns(arg, 0, "advance", &ns, err)) {
 		return err->status;
 	}
 	return ns ? hwpc_sim_advance_ns(t->dev, ns, err) : 0;
