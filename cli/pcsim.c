@@ -392,20 +392,20 @@ static int run_reset(struct ctx *c)
 	return cmd_create_or_reset(c, true);
 }
 
-static void sub_list(const struct sub *subs, size_t n, FILE *fp)
+/* The subcommands in pcsim --help: arg is the table, ended by a NULL name. */
+static void sub_list(FILE *fp, const void *arg)
 {
 	fputs("Commands:\n", fp);
-	for (size_t i = 0; i < n; i++)
-		for (size_t f = 0; f < 4 && subs[i].args[f]; f++) {
+	for (const struct sub *sb = arg; sb->name; sb++)
+		for (size_t f = 0; f < 4 && sb->args[f]; f++) {
 			char left[128];
-			int w = snprintf(left, sizeof left, "  %s%s%s", subs[i].name, *subs[i].args[f] ? " " : "",
-					 subs[i].args[f]);
+			int w = snprintf(left, sizeof left, "  %s%s%s", sb->name, *sb->args[f] ? " " : "", sb->args[f]);
 			if (f)
 				fprintf(fp, "%s\n", left);
 			else if (w < 29)
-				fprintf(fp, "%-29s%s\n", left, subs[i].help);
+				fprintf(fp, "%-29s%s\n", left, sb->help);
 			else
-				fprintf(fp, "%s\n%29s%s\n", left, "", subs[i].help);
+				fprintf(fp, "%s\n%29s%s\n", left, "", sb->help);
 		}
 }
 
@@ -458,30 +458,20 @@ int main(int argc, char **argv)
 		{ "dump", { "FILE [ADDR [LENGTH]]" },
 		  "write simulated memory (Tensix L1, record buffers; default: all of the first region) to FILE (- stdout)",
 		  NULL, do_dump, NULL },
+		{ NULL, { NULL }, NULL, NULL, NULL, NULL },
 	};
-	const size_t nsubs = sizeof subs / sizeof subs[0];
+	const size_t nsubs = sizeof subs / sizeof subs[0] - 1;
+	static const struct cli_opt none[] = { CLI_OPT_END };
 	static const char *const usage[] = { "pcsim [-d SPEC] [-v] [--format text|json|csv] COMMAND [ARGS]", NULL };
-	struct cli_cmd top = {
-		.name = "pcsim", .usage = usage, .opts = global, .stop_at_arg = true, .max_args = -1,
+	const struct cli_cmd top = {
+		.name = "pcsim", .usage = usage, .list = sub_list, .list_arg = subs, .opts_heading = "Options:",
+		.opts = global, .stop_at_arg = true, .max_args = -1,
 		.about = "Drive the hwpc simulator.  SPEC is sim:CHIP[,key=value...] (default $HWPC_DEVICE).",
-		.footer = NULL,
+		.footer = "pcsim COMMAND --help describes a command.\n",
 	};
 	int first, nargs, rc;
 
 	cli_init("pcsim");
-	/* pcsim --help lists the commands before the options. */
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		for (size_t i = 0; usage[i]; i++)
-			printf("%s%s\n", i ? "       " : "usage: ", usage[i]);
-		printf("%s\n", top.about);
-		sub_list(subs, nsubs, stdout);
-		printf("Options:\n");
-		top.usage = (const char *const[]){ NULL };
-		top.about = NULL;
-		cli_help(&top, stdout);
-		printf("pcsim COMMAND --help describes a command.\n");
-		return 0;
-	}
 	/* Options before the command are pcsim's own. */
 	if ((rc = cli_parse(&top, argc, argv, 1, &c, &first, &nargs)))
 		return rc;
@@ -489,7 +479,7 @@ int main(int argc, char **argv)
 		return cli_fail(HWPC_EINPUT, "no command (pcsim --help lists them)");
 	const char *name = argv[first];
 	const struct sub *sub = NULL;
-	const char *names[sizeof subs / sizeof subs[0]];
+	const char *names[sizeof subs / sizeof subs[0] - 1];
 	for (size_t i = 0; i < nsubs; i++) {
 		names[i] = subs[i].name;
 		if (!strcmp(name, subs[i].name))
@@ -511,7 +501,7 @@ int main(int argc, char **argv)
 	}
 	snprintf(title, sizeof title, "pcsim %s", sub->name);
 	const struct cli_cmd subcmd = {
-		.name = title, .usage = sub_usage, .about = sub->help, .opts = sub->opts ? sub->opts : global + 5,
+		.name = title, .usage = sub_usage, .about = sub->help, .opts = sub->opts ? sub->opts : none,
 		.more = global, .more_heading = "Options of pcsim:", .max_args = -1,
 	};
 	if ((rc = cli_parse(&subcmd, argc, argv, first + 1, &c, &first, &nargs)))

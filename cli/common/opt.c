@@ -380,6 +380,10 @@ void cli_help(const struct cli_cmd *cmd, FILE *fp)
 		fprintf(fp, "%s%s\n", i ? "       " : "usage: ", cmd->usage[i]);
 	if (cmd->about)
 		fprintf(fp, "%s\n", cmd->about);
+	if (cmd->list)
+		cmd->list(fp, cmd->list_arg);
+	if (cmd->opts_heading)
+		fprintf(fp, "%s\n", cmd->opts_heading);
 	help_table(cmd->opts, fp);
 	if (cmd->more && cmd->more_heading)
 		fprintf(fp, "%s\n", cmd->more_heading);

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum cli_opt_kind {
 	CLI_END,      /* ends a table */
@@ -100,6 +101,10 @@ struct cli_cmd {
 	const char *name;               /* "ptime", "pcsim advance" */
 	const char *const *usage;       /* usage lines, NULL-terminated */
 	const char *about;              /* one line under the usage */
+	/* Lists subcommands in --help, between the about line and the options. */
+	void (*list)(FILE *fp, const void *arg);
+	const void *list_arg;
+	const char *opts_heading;       /* printed before the options (optional) */
 	const struct cli_opt *opts;     /* ends with CLI_OPT_END */
 	const struct cli_opt *more;     /* a second table, listed after the first (optional) */
 	const char *more_heading;       /* its heading in --help */
