@@ -413,8 +413,7 @@ int main(int argc, char **argv)
 {
 	struct ctx c = { 0 };
 	const struct cli_opt global[] = {
-		{ .kind = CLI_STR, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = &c.device, .noun = "device spec",
-		  .help = "the simulated GPU, e.g. sim:g84,clock=virtual (default $HWPC_DEVICE)" },
+		CLI_OPT_DEVICE_HELP(&c.device, "the simulated GPU, e.g. sim:g84,clock=virtual (default $HWPC_DEVICE)"),
 		CLI_OPT_VERBOSE(&c.verbose, "report accesses to registers the chip does not have"),
 		CLI_OPT_FORMAT(&c.fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
 		CLI_OPT_HELP,

@@ -112,8 +112,7 @@ static int set_opt(const struct cli_opt *opt, const char *v, void *ctx)
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	const struct cli_opt opts[] = {
-		{ .kind = CLI_STR, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = &o->device, .noun = "device spec",
-		  .help = "read L1, the buffer bounds and STATUS from a device (sim:tensix)" },
+		CLI_OPT_DEVICE_HELP(&o->device, "read L1, the buffer bounds and STATUS from a device (sim:tensix)"),
 		{ .kind = CLI_CALL, .lname = "status", .arg = "VALUE", .call = set_opt,
 		  .help = "TIMESTAMP_STATUS as read when FILE was dumped" },
 		{ .kind = CLI_CALL, .lname = "buf0", .arg = "START:END", .call = set_opt, .noun = "bounds",

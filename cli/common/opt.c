@@ -296,6 +296,21 @@ static int check_rel(const struct parse *p, const struct cli_rel *r)
 	return cli_fail(HWPC_EINPUT, "%s needs %s%s%s", r->a, alts, r->why ? ": " : "", r->why ? r->why : "");
 }
 
+/* What earlier parses of this command line gave, so that an option given
+ * before pcsim's subcommand and again after it is "given twice" too. */
+static struct earlier {
+	const struct cli_opt *opt;
+	const char *first;
+} earlier[MAX_OPTS];
+static size_t nearlier;
+
+static void remember(const struct parse *p)
+{
+	for (size_t k = 0; k < p->n && nearlier < MAX_OPTS; k++)
+		if (p->first[k])
+			earlier[nearlier++] = (struct earlier){ p->opt[k], p->first[k] };
+}
+
 static void add_table(struct parse *p, const struct cli_opt *t)
 {
 	for (; t && t->kind != CLI_END; t++)
@@ -311,6 +326,10 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void 
 
 	add_table(&p, cmd->opts);
 	add_table(&p, cmd->more);
+	for (size_t k = 0; k < p.n; k++)
+		for (size_t e = 0; e < nearlier; e++)
+			if (earlier[e].opt == p.opt[k])
+				p.first[k] = earlier[e].first;
 	p.hist = calloc((size_t)argc + 1, sizeof *p.hist);
 	if (!p.hist)
 		return cli_fail(HWPC_EOP, "out of memory");
@@ -349,6 +368,7 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void 
 	for (const struct cli_rel *r = cmd->rels; !rc && r && r->a; r++)
 		rc = check_rel(&p, r);
 	free(p.hist);
+	remember(&p);
 	*nargs = npos;
 	return rc;
 }

@@ -65,9 +65,9 @@ struct cli_opt {
 #define CLI_FMT_ALL (CLI_FMT_RECORDS | CLI_FMT(HWPC_FMT_TRACE))
 
 /* The options every command shares, declared once. */
-#define CLI_OPT_DEVICE(p)                                                                                  \
-	{ .kind = CLI_STR, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = (p), .noun = "device spec", \
-	  .help = "0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)" }
+#define CLI_OPT_DEVICE_HELP(p, text) \
+	{ .kind = CLI_STR, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = (p), .noun = "device spec", .help = (text) }
+#define CLI_OPT_DEVICE(p) CLI_OPT_DEVICE_HELP(p, "0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)")
 #define CLI_OPT_FORMAT(p, fmts, text)                                                                     \
 	{ .kind = CLI_FORMAT, .lname = "format", .arg = "FMT", .dest = (p), .formats = (fmts), .noun = "format", \
 	  .help = (text) }

@@ -90,6 +90,8 @@ fails() {
 	fails 2 "tsdump: -o given twice ('a' and 'b')" tsdump -o a -o b x
 	fails 2 "pcsim: --format given twice ('json' and 'csv')" pcsim --format json --format csv list
 	fails 2 "pcsim: --cycles given twice ('1' and '2')" pcsim advance --cycles 1 --cycles 2
+	# Before pcsim's command and again after it.
+	fails 2 "pcsim: -d given twice ('sim:g84' and 'sim:nv40')" pcsim -d sim:g84 time -d sim:nv40
 	# Repeatable with different values: both counted.
 	vsim g84
 	run -0 pcread -d sim:g84 -D core_a -D core_b --format csv
