@@ -2,45 +2,22 @@
  * sets with their ack; signal status and activity scans; any register by
  * name; interval sampling with 64-bit totals.  See pcread(1). */
 #include "pcread.h"
+#include "common/opt.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static const char usage[] =
-	"usage: pcread [-d SPEC] [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]\n"
-	"              [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]\n"
-	"       pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION\n"
-	"       pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]\n"
-	"       pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]\n"
-	"Read PCOUNTER domains: counters, mode and state, flag, EVENT/CYCLES.\n"
-	"  -d, --device SPEC     0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)\n"
-	"  -D, --domain DOM      a domain by name or number, or all (default: all; repeatable)\n"
-	"      --profile NAME    the chip's PCOUNTER profile (default: regdb's default)\n"
-	"      --ack             quad mode: ack the set read (opens the device for writing)\n"
-	"      --expr            show what each input counts (SRC/OP decompiled)\n"
-	"  -i, --interval DUR    sample every DUR (bare number: milliseconds; 50us works)\n"
-	"  -n, --count N         number of samples with -i (default: until interrupted)\n"
-	"      --signals         the current value of every signal of the domains\n"
-	"      --scan DUR        sample the signals for DUR: percentage of samples each was 1\n"
-	"      --reg REF         read a register (repeatable), fields decoded\n"
-	"      --list-regs       list the chip's registers (optionally matching PATTERN)\n"
-	"  -f, --file SETFILE    rotate the counter sets of SETFILE, one per interval (quad mode;\n"
-	"                        writes), and print perf-style scaled estimates\n"
-	"      --strict          exit 3 when the setup changed, sets were lost or a counter saturated\n"
-	"      --format FMT      text (default), json (JSON Lines), csv or trace (Chrome trace JSON)\n"
-	"  -o, --output FILE     write to FILE\n"
-	"  -v, --verbose         MMIO reads per sample, the setup record, ignored simulator accesses\n"
-	"R10000/R12000 (sim:r10000, sim:r12000): both counters, 64-bit with -i; -i, -n, --strict, --format\n"
-	"      --events LIST     multiplex these events over the counters, one turn per -i interval\n"
-	"      --modes LIST      their counting modes: user,kernel,exl[,supervisor] (default user)\n"
-	"      --decode CPU[:COUNTER]:WORD  a control word's fields and event (r10000:0x138); no device\n"
-	"  -h, --help, -V, --version\n";
-
-enum { OPT_PROFILE = 256, OPT_ACK, OPT_EXPR, OPT_SIGNALS, OPT_SCAN, OPT_REG, OPT_LIST, OPT_STRICT,
-       OPT_FORMAT, OPT_EVENTS, OPT_MODES, OPT_DECODE };
+static const char *const usage[] = {
+	"pcread [-d SPEC] [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
+	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]",
+	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
+	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]",
+	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
+	NULL,
+};
 
 #define MAX_REGS 64
 
@@ -72,95 +49,76 @@ void pcread_catch_signals(void)
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' },   { "domain", required_argument, NULL, 'D' },
-		{ "profile", required_argument, NULL, OPT_PROFILE }, { "ack", no_argument, NULL, OPT_ACK },
-		{ "expr", no_argument, NULL, OPT_EXPR },       { "signals", no_argument, NULL, OPT_SIGNALS },
-		{ "scan", required_argument, NULL, OPT_SCAN }, { "reg", required_argument, NULL, OPT_REG },
-		{ "list-regs", no_argument, NULL, OPT_LIST },  { "strict", no_argument, NULL, OPT_STRICT },
-		{ "interval", required_argument, NULL, 'i' },  { "count", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, OPT_FORMAT }, { "output", required_argument, NULL, 'o' },
-		{ "verbose", no_argument, NULL, 'v' },         { "help", no_argument, NULL, 'h' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "events", required_argument, NULL, OPT_EVENTS }, { "modes", required_argument, NULL, OPT_MODES },
-		{ "decode", required_argument, NULL, OPT_DECODE },
-		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
+	const struct cli_opt opts[] = {
+		CLI_OPT_DEVICE(&o->device),
+		{ .kind = CLI_LIST, .sname = 'D', .lname = "domain", .arg = "DOM", .dest = o->domains,
+		  .count = &o->ndomains, .max = HWPC_PC_MAX_DOMAINS, .noun = "domain",
+		  .help = "a domain by name or number, or all (default: all; repeatable)" },
+		{ .kind = CLI_STR, .lname = "profile", .arg = "NAME", .dest = &o->profile, .noun = "profile",
+		  .help = "the chip's PCOUNTER profile (default: regdb's default)" },
+		{ .kind = CLI_FLAG, .lname = "ack", .dest = &o->ack,
+		  .help = "quad mode: ack the set read (opens the device for writing)" },
+		{ .kind = CLI_FLAG, .lname = "expr", .dest = &o->expr, .help = "show what each input counts (SRC/OP decompiled)" },
+		CLI_OPT_INTERVAL(&o->interval_ns, &o->have_interval),
+		CLI_OPT_COUNT(&o->count, &o->have_count),
+		{ .kind = CLI_FLAG, .lname = "signals", .dest = &o->signals,
+		  .help = "the current value of every signal of the domains" },
+		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
+		  .help = "sample the signals for DUR: percentage of samples each was 1" },
+		{ .kind = CLI_LIST, .lname = "reg", .arg = "REF", .dest = o->regs, .count = &o->nregs, .max = MAX_REGS,
+		  .noun = "register", .help = "read a register (repeatable), fields decoded" },
+		{ .kind = CLI_FLAG, .lname = "list-regs", .dest = &o->list_regs,
+		  .help = "list the chip's registers (optionally matching PATTERN)" },
+		{ .kind = CLI_STR, .sname = 'f', .lname = "file", .arg = "SETFILE", .dest = &o->setfile, .noun = "file name",
+		  .help = "rotate SETFILE's counter sets, one per interval (quad mode; writes): scaled estimates" },
+		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict,
+		  .help = "exit 3 when the setup changed, sets were lost or a counter saturated" },
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL, "text (default), json (JSON Lines), csv or trace (Chrome trace JSON)"),
+		CLI_OPT_OUTPUT(&o->output, "write to FILE"),
+		CLI_OPT_VERBOSE(&o->verbose, "MMIO reads per sample, the setup record, ignored simulator accesses"),
+		{ .kind = CLI_GROUP,
+		  .help = "R10000/R12000 (sim:r10000, sim:r12000): both counters, 64-bit with -i; -i, -n, --strict, --format" },
+		{ .kind = CLI_STR, .lname = "events", .arg = "LIST", .dest = &o->r10k.events, .noun = "event list",
+		  .help = "multiplex these events over the counters, one turn per -i interval" },
+		{ .kind = CLI_STR, .lname = "modes", .arg = "LIST", .dest = &o->r10k.modes, .noun = "mode list",
+		  .help = "their counting modes: user,kernel,exl[,supervisor] (default user)" },
+		{ .kind = CLI_STR, .lname = "decode", .arg = "CPU[:COUNTER]:WORD", .dest = &o->decode, .noun = "control word",
+		  .help = "a control word's fields and event (r10000:0x138); no device" },
+		CLI_OPT_HELP,
+		CLI_OPT_VERSION,
+		CLI_OPT_END,
 	};
-	struct hwpc_err err;
-	int c;
+	static const struct cli_rel rels[] = {
+		{ CLI_CONFLICT, "--signals", "--scan --reg --list-regs", NULL },
+		{ CLI_CONFLICT, "--scan", "--reg --list-regs", NULL },
+		{ CLI_CONFLICT, "--reg", "--list-regs", NULL },
+		{ CLI_CONFLICT, "-i", "--signals --scan --reg --list-regs", "-i applies to counter reads" },
+		{ CLI_CONFLICT, "--ack", "--signals --scan --reg --list-regs", "--ack applies to counter reads" },
+		{ CLI_CONFLICT, "--expr", "--signals --scan --reg --list-regs -f", "--expr applies to counter reads" },
+		{ CLI_CONFLICT, "-D", "--reg --list-regs", "name the index" },
+		{ CLI_NEEDS, "-n", "-i", NULL },
+		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
+		{ CLI_NEEDS, "-f", "-i", "how long each counter set counts in its turn" },
+		{ 0 },
+	};
+	const struct cli_cmd cmd = {
+		.name = "pcread", .usage = usage, .opts = opts, .rels = rels, .max_args = 1,
+		.about = "Read PCOUNTER domains: counters, mode and state, flag, EVENT/CYCLES.",
+	};
+	int first, nargs, rc;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:D:i:n:o:f:vhV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': o->device = optarg; break;
-		case 'D':
-			if (o->ndomains == HWPC_PC_MAX_DOMAINS)
-				return cli_fail(HWPC_EINPUT, "-D: more than %d domains", HWPC_PC_MAX_DOMAINS);
-			o->domains[o->ndomains++] = optarg;
-			break;
-		case OPT_PROFILE: o->profile = optarg; break;
-		case OPT_ACK: o->ack = true; break;
-		case OPT_EXPR: o->expr = true; break;
-		case OPT_SIGNALS: o->signals = true; break;
-		case OPT_SCAN:
-			if (hwpc_parse_duration_ns(optarg, 1000000, 0, "--scan", &o->scan_ns, &err))
-				return cli_fail_err(&err);
-			break;
-		case OPT_REG:
-			if (o->nregs == MAX_REGS)
-				return cli_fail(HWPC_EINPUT, "--reg: more than %d registers", MAX_REGS);
-			o->regs[o->nregs++] = optarg;
-			break;
-		case OPT_LIST: o->list_regs = true; break;
-		case OPT_STRICT: o->strict = true; break;
-		case 'i':
-			if (hwpc_parse_duration_ns(optarg, 1000000, 0, "-i", &o->interval_ns, &err))
-				return cli_fail_err(&err);
-			o->have_interval = true;
-			break;
-		case 'n':
-			if (hwpc_parse_u64(optarg, UINT32_MAX, "-n", &o->count, &err))
-				return cli_fail_err(&err);
-			if (!o->count)
-				return cli_fail(HWPC_EINPUT, "-n: count must be at least 1");
-			o->have_count = true;
-			break;
-		case OPT_FORMAT:
-			if (hwpc_format_parse(optarg, &o->fmt, &err))
-				return cli_fail_err(&err);
-			break;
-		case 'o': o->output = optarg; break;
-		case 'f': o->setfile = optarg; break;
-		case OPT_EVENTS: o->r10k.events = optarg; break;
-		case OPT_MODES: o->r10k.modes = optarg; break;
-		case OPT_DECODE: o->decode = optarg; break;
-		case 'v': o->verbose = true; break;
-		case 'h': fputs(usage, stdout); exit(0);
-		case 'V': cli_version(); exit(0);
-		default: return cli_bad_option(c, argv);
-		}
-	}
-	if (o->list_regs && optind < argc)
-		o->pattern = argv[optind++];
-	if (optind < argc)
-		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[optind]);
-	int modes = (o->signals) + (o->scan_ns > 0) + (o->nregs > 0) + o->list_regs;
-	if (modes > 1)
-		return cli_fail(HWPC_EINPUT, "--signals, --scan, --reg and --list-regs cannot be combined");
-	if (modes && (o->have_interval || o->ack || o->expr))
-		return cli_fail(HWPC_EINPUT, "-i, --ack and --expr apply to counter reads, not to --signals, "
-			       "--scan, --reg or --list-regs");
+	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
+		return rc;
+	if (nargs && !o->list_regs)
+		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[first]);
+	if (nargs)
+		o->pattern = argv[first];
+	/* Value-dependent: which format, not whether --format was given. */
+	bool modes = o->signals || o->scan_ns || o->nregs || o->list_regs;
 	if (modes && o->fmt == HWPC_FMT_TRACE)
 		return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
-	if ((o->nregs || o->list_regs) && o->ndomains)
-		return cli_fail(HWPC_EINPUT, "-D does not apply to --reg and --list-regs (name the index)");
-	if (o->have_count && !o->have_interval)
-		return cli_fail(HWPC_EINPUT, "-n needs -i");
-	if (o->setfile && (modes || o->expr || o->fmt == HWPC_FMT_TRACE))
-		return cli_fail(HWPC_EINPUT, "-f rotates counter sets; it cannot be combined with --signals, "
-			       "--scan, --reg, --list-regs, --expr or --format trace");
-	if (o->setfile && !o->have_interval)
-		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
+	if (o->setfile && o->fmt == HWPC_FMT_TRACE)
+		return cli_fail(HWPC_EINPUT, "-f rotates counter sets; it cannot be combined with --format trace");
 	return 0;
 }
 

@@ -3,56 +3,52 @@
  * the hardware needs, and remember what was set for pcread.  See
  * pcsetup(1). */
 #include "pcsetup.h"
+#include "common/opt.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-	"usage: pcsetup [-d SPEC] [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]\n"
-	"               [--force] [--format text|json|csv] [-v]\n"
-	"       pcsetup [-d SPEC] [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...\n"
-	"Configure a PCOUNTER domain.\n"
-	"  -d, --device SPEC        0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)\n"
-	"  -D, --domain NAME|N      the domain: core_a, 1, hub.2, gpc1.0, part3.1\n"
-	"      --profile NAME       the chip's domain layout (real hardware; default: the chip's)\n"
-	"  -f, --file FILE          setup options from FILE, one a line, by domain and set\n"
-	"      --set NAME           the set of FILE to apply (default: each domain's first)\n"
-	"Setup options:\n"
-	"      --mode M             single (default), quad or record\n"
-	"      --counter-mode M     SIMPLE, EVENT_B4, EVENT_B6, EXTRA_B4, EXTRA_B6_EVENT_B2\n"
-	"      --bits LIST          the signals of the counter mode's integer(s), low bit first\n"
-	"      --pre/--start/--event/--stop/--setflag/--clrflag EXPR\n"
-	"                           input expressions (hwpc-expr(7))\n"
-	"      --swap SIGNAL        quad-mode SWAP signal (G84+; default pm_trigger)\n"
-	"      --threshold N        CTR_START counts periods with CTR_EVENT >= N\n"
-	"      --pre-count N        PRE pulses before START counts (default 1)\n"
-	"      --periods N          counting periods (default 1)\n"
-	"      --event-ctr-period one|all\n"
-	"      --event-import continuous|pulse, --flag-import continuous|pulse\n"
-	"      --periodic off|1K|2K|4K|8K|16K|32K|64K\n"
-	"      --record-start ADDR, --record-limit ADDR, --record-high N, --record-format long|short\n"
-	"      --record-signals LIST  the record counters' signals, in packet order\n"
-	"      --user VALUE[:PULSE] set the USER signals (bit i: USER_i)\n"
-	"      --reset record|periodic  pulse the domain set's reset bit around the setup\n"
-	"      --reg NAME[IDX][.FIELD]=VALUE[:MASK]  a raw write (repeatable)\n"
-	"R10000/R12000 (sim:r10000, sim:r12000):\n"
-	"      --counter N          the counter, 0 or 1 (default: the event's)\n"
-	"      --event NAME|NUM     the event, by name or IRIX number\n"
-	"      --modes LIST         user,kernel,exl[,supervisor] or all (default user)\n"
-	"      --ie                 interrupt when bit 31 becomes set\n"
-	"      --threshold N        with --ie: interrupt after N events\n"
-	"Other options:\n"
-	"      --dry-run            print every planned write; write nothing\n"
-	"      --explain            print the compiled slots and truth tables; write nothing\n"
-	"      --force              allow writes regdb does not know or marks read-only\n"
-	"      --format FMT         text (default), json or csv\n"
-	"  -v, --verbose            print the writes made\n"
-	"  -h, --help, -V, --version\n";
+static const char *const usage[] = {
+	"pcsetup [-d SPEC] [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
+	"        [--force] [--format text|json|csv] [-v]",
+	"pcsetup [-d SPEC] [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
+	NULL,
+};
 
-enum { OPT_PROFILE = 256, OPT_SET, OPT_DRY, OPT_EXPLAIN, OPT_FORCE, OPT_FORMAT, OPT_SETUP, OPT_COUNTER, OPT_MODES,
-       OPT_IE };
+/* --help's words for the library's setup options (hwpc_pc_setup_option_names
+ * says which there are; one missing here is listed with a pointer to the
+ * manual). */
+static const struct {
+	const char *name, *arg, *help;
+	unsigned flags;
+} setup_help[] = {
+	{ "mode", "M", "single (default), quad or record", 0 },
+	{ "counter-mode", "M", "SIMPLE, EVENT_B4, EVENT_B6, EXTRA_B4, EXTRA_B6_EVENT_B2", 0 },
+	{ "bits", "LIST", "the signals of the counter mode's integer(s), low bit first", 0 },
+	{ "pre", "EXPR", "the PRE input expression (hwpc-expr(7))", 0 },
+	{ "start", "EXPR", "the START input expression", 0 },
+	{ "event", "EXPR", "the EVENT input expression (R10000/R12000: the event, NAME|NUM)", 0 },
+	{ "stop", "EXPR", "the STOP input expression", 0 },
+	{ "setflag", "EXPR", "the SETFLAG input expression", 0 },
+	{ "clrflag", "EXPR", "the CLRFLAG input expression", 0 },
+	{ "swap", "SIGNAL", "quad-mode SWAP signal (G84+; default pm_trigger)", 0 },
+	{ "threshold", "N", "CTR_START counts periods with CTR_EVENT >= N (R10000: with --ie, after N)", 0 },
+	{ "pre-count", "N", "PRE pulses before START counts (default 1)", 0 },
+	{ "periods", "N", "counting periods (default 1)", 0 },
+	{ "event-ctr-period", "one|all", "CTR_EVENT counts the last period or all (default one)", 0 },
+	{ "event-import", "continuous|pulse", "how other domains' EVENT signals are synchronised", 0 },
+	{ "flag-import", "continuous|pulse", "how other domains' FLAG signals are synchronised", 0 },
+	{ "periodic", "off|1K|...|64K", "the PERIODIC signal's period in clocks (G84+)", 0 },
+	{ "record-start", "ADDR", "record mode: the buffer's first address", 0 },
+	{ "record-limit", "ADDR", "record mode: the address of its last packet", 0 },
+	{ "record-high", "N", "record mode: bits 32-39 of the buffer address (G92+)", 0 },
+	{ "record-format", "long|short", "record mode: 32-byte (default) or 16-byte packets", 0 },
+	{ "record-signals", "LIST", "the record counters' signals, in packet order", 0 },
+	{ "user", "VALUE[:PULSE]", "set the USER signals (bit i: USER_i)", 0 },
+	{ "reset", "record|periodic", "pulse the domain set's reset bit around the setup (repeatable)", CLI_REPEAT },
+	{ "reg", "NAME[IDX][.FIELD]=VALUE[:MASK]", "a raw write (repeatable)", CLI_REPEAT },
+};
 
 #define MAX_SETUP_OPTS 64
 
@@ -70,86 +66,107 @@ struct opts {
 	struct cli_r10k_setup r10k;
 };
 
+static int setup_option(const struct cli_opt *opt, const char *v, void *ctx)
+{
+	struct opts *o = ctx;
+	if (o->nsopt == MAX_SETUP_OPTS)
+		return cli_fail(HWPC_EINPUT, "more than %d setup options", MAX_SETUP_OPTS);
+	o->sopt[o->nsopt].name = opt->lname;
+	o->sopt[o->nsopt++].value = v;
+	o->any_setup = true;
+	return 0;
+}
+
+static int r10k_option(const struct cli_opt *opt, const char *v, void *ctx)
+{
+	struct opts *o = ctx;
+	struct hwpc_err err;
+	uint64_t n;
+	if (!strcmp(opt->lname, "counter")) {
+		if (hwpc_parse_u64(v, 255, "--counter", &n, &err))
+			return cli_fail_err(&err);
+		o->r10k.counter = (int)n;
+		o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--counter";
+	} else if (!strcmp(opt->lname, "modes")) {
+		o->r10k.modes = v;
+		o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--modes";
+	} else {
+		o->r10k.ie = true;
+		o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--ie";
+	}
+	o->any_setup = true;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const struct option fixed[] = {
-		{ "device", required_argument, NULL, 'd' },   { "domain", required_argument, NULL, 'D' },
-		{ "profile", required_argument, NULL, OPT_PROFILE }, { "file", required_argument, NULL, 'f' },
-		{ "set", required_argument, NULL, OPT_SET },  { "dry-run", no_argument, NULL, OPT_DRY },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN }, { "force", no_argument, NULL, OPT_FORCE },
-		{ "format", required_argument, NULL, OPT_FORMAT }, { "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },           { "version", no_argument, NULL, 'V' },
-		{ "counter", required_argument, NULL, OPT_COUNTER }, { "modes", required_argument, NULL, OPT_MODES },
-		{ "ie", no_argument, NULL, OPT_IE },
+	enum { MAX_TABLE = 80 };
+	const struct cli_opt fixed[] = {
+		CLI_OPT_DEVICE(&o->device),
+		{ .kind = CLI_STR, .sname = 'D', .lname = "domain", .arg = "NAME|N", .dest = &o->domain, .noun = "domain",
+		  .help = "the domain: core_a, 1, hub.2, gpc1.0, part3.1" },
+		{ .kind = CLI_STR, .lname = "profile", .arg = "NAME", .dest = &o->profile, .noun = "profile",
+		  .help = "the chip's domain layout (real hardware; default: the chip's)" },
+		{ .kind = CLI_STR, .sname = 'f', .lname = "file", .arg = "FILE", .dest = &o->file, .noun = "file name",
+		  .help = "setup options from FILE, one a line, by domain and set" },
+		{ .kind = CLI_STR, .lname = "set", .arg = "NAME", .dest = &o->set, .noun = "set name",
+		  .help = "the set of FILE to apply (default: each domain's first)" },
+		{ .kind = CLI_GROUP, .help = "Setup options:" },
 	};
-	const size_t nfixed = sizeof fixed / sizeof fixed[0];
-	struct option longopts[64];
+	const struct cli_opt tail[] = {
+		{ .kind = CLI_GROUP, .help = "R10000/R12000 (sim:r10000, sim:r12000), with --event and --threshold:" },
+		{ .kind = CLI_CALL, .lname = "counter", .arg = "N", .call = r10k_option, .noun = "counter",
+		  .help = "the counter, 0 or 1 (default: the event's)" },
+		{ .kind = CLI_CALL, .lname = "modes", .arg = "LIST", .call = r10k_option, .noun = "mode list",
+		  .help = "user,kernel,exl[,supervisor] or all (default user)" },
+		{ .kind = CLI_CALL, .lname = "ie", .call = r10k_option, .help = "interrupt when bit 31 becomes set" },
+		{ .kind = CLI_GROUP, .help = "Other options:" },
+		{ .kind = CLI_FLAG, .lname = "dry-run", .dest = &o->dry_run, .help = "print every planned write; write nothing" },
+		{ .kind = CLI_FLAG, .lname = "explain", .dest = &o->explain,
+		  .help = "print the compiled slots and truth tables; write nothing" },
+		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
+		  .help = "allow writes regdb does not know or marks read-only" },
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
+		CLI_OPT_VERBOSE(&o->verbose, "print the writes made"),
+		CLI_OPT_HELP,
+		CLI_OPT_VERSION,
+	};
+	struct cli_opt table[MAX_TABLE];
 	const char *const *names = hwpc_pc_setup_option_names();
 	size_t n = 0;
-	for (; n < nfixed; n++)
-		longopts[n] = fixed[n];
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		table[n++] = fixed[i];
 	/* Every setup option of the library, by its own name. */
-	for (size_t i = 0; names[i] && n + 1 < sizeof longopts / sizeof longopts[0]; i++)
-		longopts[n++] = (struct option){ names[i], required_argument, NULL, OPT_SETUP };
-	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
-
-	struct hwpc_err err;
-	int c, idx;
-	uint64_t v;
-	o->r10k.counter = -1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:D:f:vhV", longopts, &idx)) != -1) {
-		switch (c) {
-		case 'd': o->device = optarg; break;
-		case 'D': o->domain = optarg; break;
-		case 'f': o->file = optarg; break;
-		case 'v': o->verbose = true; break;
-		case OPT_PROFILE: o->profile = optarg; break;
-		case OPT_SET: o->set = optarg; break;
-		case OPT_DRY: o->dry_run = true; break;
-		case OPT_EXPLAIN: o->explain = true; break;
-		case OPT_FORCE: o->force = true; break;
-		case OPT_FORMAT:
-			if (hwpc_format_parse(optarg, &o->fmt, &err))
-				return cli_fail_err(&err);
-			if (o->fmt == HWPC_FMT_TRACE)
-				return cli_fail(HWPC_EINPUT, "--format trace is not supported by pcsetup (text, json or csv)");
-			break;
-		case OPT_SETUP:
-			if (o->nsopt == MAX_SETUP_OPTS)
-				return cli_fail(HWPC_EINPUT, "more than %d setup options", MAX_SETUP_OPTS);
-			o->sopt[o->nsopt].name = longopts[idx].name;
-			o->sopt[o->nsopt++].value = optarg;
-			o->any_setup = true;
-			break;
-		case OPT_COUNTER:
-			if (hwpc_parse_u64(optarg, 255, "--counter", &v, &err))
-				return cli_fail_err(&err);
-			o->r10k.counter = (int)v;
-			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--counter";
-			o->any_setup = true;
-			break;
-		case OPT_MODES:
-			o->r10k.modes = optarg;
-			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--modes";
-			o->any_setup = true;
-			break;
-		case OPT_IE:
-			o->r10k.ie = true;
-			o->r10k_opt = o->r10k_opt ? o->r10k_opt : "--ie";
-			o->any_setup = true;
-			break;
-		case 'h': fputs(usage, stdout); exit(0);
-		case 'V': cli_version(); exit(0);
-		default: return cli_bad_option(c, argv);
-		}
+	for (size_t i = 0; names[i] && n + 1 + sizeof tail / sizeof tail[0] < MAX_TABLE; i++) {
+		struct cli_opt so = { .kind = CLI_CALL, .lname = names[i], .arg = "VALUE", .call = setup_option,
+				      .help = "a setup option (pcsetup(1))" };
+		for (size_t k = 0; k < sizeof setup_help / sizeof setup_help[0]; k++)
+			if (!strcmp(setup_help[k].name, names[i])) {
+				so.arg = setup_help[k].arg;
+				so.help = setup_help[k].help;
+				so.flags = setup_help[k].flags;
+			}
+		table[n++] = so;
 	}
-	if (optind < argc)
-		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcsetup --help)", argv[optind]);
+	for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+		table[n++] = tail[i];
+	table[n] = (struct cli_opt){ .kind = CLI_END };
+
+	static const struct cli_rel rels[] = {
+		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
+		{ 0 },
+	};
+	const struct cli_cmd cmd = {
+		.name = "pcsetup", .usage = usage, .opts = table, .rels = rels, .max_args = 0,
+		.about = "Configure a PCOUNTER domain.",
+	};
+	int first, nargs, rc;
+
+	o->r10k.counter = -1;
+	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
+		return rc;
 	if (o->file && o->any_setup)
 		return cli_fail(HWPC_EINPUT, "give setup options either on the command line or in %s, not both", o->file);
-	if (o->set && !o->file)
-		return cli_fail(HWPC_EINPUT, "--set selects a set of a setup file: it needs -f FILE");
 	if (!o->file && !o->any_setup)
 		return cli_fail(HWPC_EINPUT, "nothing to set up: give setup options or -f FILE (pcsetup --help)");
 	return 0;

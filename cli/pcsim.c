@@ -1,47 +1,12 @@
 /* pcsim: drive the simulator - create and reset simulated GPUs, move their
  * clock, show their state.  See pcsim(1). */
-#include "common/cli.h"
+#include "common/opt.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char usage[] =
-	"usage: pcsim [-d SPEC] [-v] [--format text|json|csv] COMMAND [ARGS]\n"
-	"Drive the hwpc simulator.  SPEC is sim:CHIP[,key=value...] (default $HWPC_DEVICE).\n"
-	"Commands:\n"
-	"  create [SPEC]              create the simulated GPU's state (error if it exists)\n"
-	"  reset [SPEC]               recreate it in its power-on state\n"
-	"  advance DURATION           move simulated time forward (e.g. 10ms, 1.5s, 250ns)\n"
-	"  advance --cycles N --clock CLOCK\n"
-	"                             move forward N cycles of CLOCK (nvclk, mclk, hclk, tclk, crystal)\n"
-	"  advance --cycles N --domain DOM\n"
-	"                             move forward until PCOUNTER domain DOM has run N more cycles\n"
-	"  time                       print the simulated time\n"
-	"  show [pcounter|DOM]        print the whole simulated state, or only PCOUNTER domains\n"
-	"  rate EVENT RATE            R10000/R12000: events per second (1000, 2.5M/s) or per cycle (0.5/cycle)\n"
-	"  cpu-mode MODE              R10000/R12000: run in user, kernel, exl, supervisor or erl mode\n"
-	"  signal DOM SIG GEN [K=V..] drive a signal: const 0|1, periodic period=N [duty=N] [phase=N],\n"
-	"                             random p=P [seed=N], ptimer [bit=N]\n"
-	"  trace DOM FILE             drive signals of DOM from a trace file\n"
-	"  pulse pm_trigger|wrcache_flush\n"
-	"                             a one-cycle PGRAPH pulse in every domain\n"
-	"  reg NAME|ADDR[=VALUE]...   read or write registers (MMIO, as the chip sees it)\n"
-	"  list                       list the chipsets that can be simulated\n"
-	"  ts COMMAND [ARGS]          Tensix timestamper: one command (ts32 TOKEN, ts64, ts96,\n"
-	"                             ts128, flush, flush64, flush96, raw V, cntl, status,\n"
-	"                             buf N START END, advance N|DURATION)\n"
-	"  script FILE                Tensix timestamper: the commands in FILE, one a line (- stdin)\n"
-	"  dump FILE [ADDR [LENGTH]]  write simulated memory (Tensix L1, record buffers; default:\n"
-	"                             all of the first region) to FILE (- for stdout)\n"
-	"Options:\n"
-	"  -d, --device SPEC   the simulated GPU, e.g. sim:g84,clock=virtual\n"
-	"  -v, --verbose       report accesses to registers the chip does not have\n"
-	"      --format FMT    text (default), json or csv\n"
-	"  -h, --help, -V, --version\n";
 
 struct ctx {
 	const char *device;
@@ -108,7 +73,7 @@ static int do_advance(struct ctx *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	uint64_t ns = 0;
 
 	if (c->argc == 1 && !c->cycles && !c->clock) {
-		if (hwpc_parse_duration_ns(c->argv[0], 1, 0, "advance", &ns, &err))
+		if (hwpc_parse_duration_ns(c->argv[0], 0, "advance", &ns, &err))
 			return cli_fail_err(&err);
 	} else if (c->argc == 0 && c->cycles && c->clock && !c->domain) {
 		uint64_t n;
@@ -406,74 +371,141 @@ static int cmd_list(struct ctx *c)
 	return rc;
 }
 
+/* A subcommand: what it is called, how it runs (run without a device, or
+ * fn with one), its own options, and its line in pcsim --help. */
+struct sub {
+	const char *name;
+	const char *args[4]; /* its forms, after the name */
+	const char *help;
+	int (*run)(struct ctx *c);
+	int (*fn)(struct ctx *, struct hwpc_dev *, struct hwpc_out *);
+	const struct cli_opt *opts;
+};
+
+static int run_create(struct ctx *c)
+{
+	return cmd_create_or_reset(c, false);
+}
+
+static int run_reset(struct ctx *c)
+{
+	return cmd_create_or_reset(c, true);
+}
+
+/* The subcommands in pcsim --help: arg is the table, ended by a NULL name. */
+static void sub_list(FILE *fp, const void *arg)
+{
+	fputs("Commands:\n", fp);
+	for (const struct sub *sb = arg; sb->name; sb++)
+		for (size_t f = 0; f < 4 && sb->args[f]; f++) {
+			char left[128];
+			int w = snprintf(left, sizeof left, "  %s%s%s", sb->name, *sb->args[f] ? " " : "", sb->args[f]);
+			if (f)
+				fprintf(fp, "%s\n", left);
+			else if (w < 29)
+				fprintf(fp, "%-29s%s\n", left, sb->help);
+			else
+				fprintf(fp, "%s\n%29s%s\n", left, "", sb->help);
+		}
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' }, { "verbose", no_argument, NULL, 'v' },
-		{ "format", required_argument, NULL, 'F' }, { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },      { "cycles", required_argument, NULL, 'C' },
-		{ "clock", required_argument, NULL, 'K' },  { "domain", required_argument, NULL, 'D' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct ctx c = { 0 };
-	struct hwpc_err err;
-	int opt;
+	const struct cli_opt global[] = {
+		CLI_OPT_DEVICE_HELP(&c.device, "the simulated GPU, e.g. sim:g84,clock=virtual (default $HWPC_DEVICE)"),
+		CLI_OPT_VERBOSE(&c.verbose, "report accesses to registers the chip does not have"),
+		CLI_OPT_FORMAT(&c.fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
+		CLI_OPT_HELP,
+		CLI_OPT_VERSION,
+		CLI_OPT_END,
+	};
+	const struct cli_opt advance_opts[] = {
+		{ .kind = CLI_STR, .lname = "cycles", .arg = "N", .dest = &c.cycles, .noun = "cycle count",
+		  .help = "move forward N cycles (of --clock, or of --domain's counter)" },
+		{ .kind = CLI_STR, .lname = "clock", .arg = "CLOCK", .dest = &c.clock, .noun = "clock",
+		  .help = "nvclk, mclk, hclk, tclk or crystal" },
+		{ .kind = CLI_STR, .lname = "domain", .arg = "DOM", .dest = &c.domain, .noun = "domain",
+		  .help = "until PCOUNTER domain DOM has run N more cycles" },
+		CLI_OPT_END,
+	};
+	const struct sub subs[] = {
+		{ "create", { "[SPEC]" }, "create the simulated GPU's state (error if it exists)", run_create, NULL, NULL },
+		{ "reset", { "[SPEC]" }, "recreate it in its power-on state", run_reset, NULL, NULL },
+		{ "advance", { "DURATION", "--cycles N --clock CLOCK", "--cycles N --domain DOM" },
+		  "move simulated time forward (10ms, 1.5s, 250ns), or by cycles", NULL, do_advance, advance_opts },
+		{ "time", { "" }, "print the simulated time", NULL, do_time, NULL },
+		{ "show", { "[pcounter|DOM]" }, "print the whole simulated state, or only PCOUNTER domains", NULL, do_show,
+		  NULL },
+		{ "rate", { "EVENT RATE" }, "R10000/R12000: events per second (1000/s, 2.5M/s) or per cycle (0.5/cycle)",
+		  NULL, do_rate, NULL },
+		{ "cpu-mode", { "MODE" }, "R10000/R12000: run in user, kernel, exl, supervisor or erl mode", NULL,
+		  do_cpu_mode, NULL },
+		{ "signal", { "DOM SIG GEN [K=V...]" },
+		  "drive a signal: const 0|1, periodic period=N [duty=N] [phase=N], random p=P [seed=N], ptimer [bit=N]",
+		  NULL, do_signal, NULL },
+		{ "trace", { "DOM FILE" }, "drive signals of DOM from a trace file", NULL, do_trace, NULL },
+		{ "pulse", { "pm_trigger|wrcache_flush" }, "a one-cycle PGRAPH pulse in every domain", NULL, do_pulse, NULL },
+		{ "reg", { "NAME|ADDR[=VALUE]..." }, "read or write registers (MMIO, as the chip sees it)", NULL, do_reg,
+		  NULL },
+		{ "list", { "" }, "list the chipsets that can be simulated", cmd_list, NULL, NULL },
+		{ "ts", { "COMMAND [ARGS]" },
+		  "Tensix timestamper: one command (ts32 TOKEN, ts64, ts96, ts128, flush, flush64, flush96, raw V, "
+		  "cntl, status, buf N START END, advance DURATION|Nt)", NULL, do_ts, NULL },
+		{ "script", { "FILE" }, "Tensix timestamper: the commands in FILE, one a line (- stdin)", NULL, do_script,
+		  NULL },
+		{ "dump", { "FILE [ADDR [LENGTH]]" },
+		  "write simulated memory (Tensix L1, record buffers; default: all of the first region) to FILE (- stdout)",
+		  NULL, do_dump, NULL },
+		{ NULL, { NULL }, NULL, NULL, NULL, NULL },
+	};
+	const size_t nsubs = sizeof subs / sizeof subs[0] - 1;
+	static const struct cli_opt none[] = { CLI_OPT_END };
+	static const char *const usage[] = { "pcsim [-d SPEC] [-v] [--format text|json|csv] COMMAND [ARGS]", NULL };
+	const struct cli_cmd top = {
+		.name = "pcsim", .usage = usage, .list = sub_list, .list_arg = subs, .opts_heading = "Options:",
+		.opts = global, .stop_at_arg = true, .max_args = -1,
+		.about = "Drive the hwpc simulator.  SPEC is sim:CHIP[,key=value...] (default $HWPC_DEVICE).",
+		.footer = "pcsim COMMAND --help describes a command.\n",
+	};
+	int first, nargs, rc;
 
 	cli_init("pcsim");
-	opterr = 0;
-	/* Options may come before or after the command. */
-	while ((opt = getopt_long(argc, argv, ":d:vhV", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'C': c.cycles = optarg; break;
-		case 'K': c.clock = optarg; break;
-		case 'D': c.domain = optarg; break;
-		case 'd': c.device = optarg; break;
-		case 'v': c.verbose = true; break;
-		case 'F':
-			if (hwpc_format_parse(optarg, &c.fmt, &err))
-				return cli_fail_err(&err);
-			if (c.fmt == HWPC_FMT_TRACE)
-				return cli_fail(HWPC_EINPUT, "--format trace is not supported by pcsim");
-			break;
-		case 'h': fputs(usage, stdout); return 0;
-		case 'V': cli_version(); return 0;
-		default: return cli_bad_option(opt, argv);
-		}
-	}
-	if (optind >= argc)
+	/* Options before the command are pcsim's own. */
+	if ((rc = cli_parse(&top, argc, argv, 1, &c, &first, &nargs)))
+		return rc;
+	if (!nargs)
 		return cli_fail(HWPC_EINPUT, "no command (pcsim --help lists them)");
-	const char *cmd = argv[optind];
-	c.argc = argc - optind - 1;
-	c.argv = argv + optind + 1;
-	if ((c.cycles || c.clock || c.domain) && strcmp(cmd, "advance"))
-		return cli_fail(HWPC_EINPUT, "--cycles, --clock and --domain belong to advance");
-	if (!strcmp(cmd, "create") || !strcmp(cmd, "reset"))
-		return cmd_create_or_reset(&c, !strcmp(cmd, "reset"));
-	if (!strcmp(cmd, "list"))
-		return cmd_list(&c);
-	if (!strcmp(cmd, "advance"))
-		return with_device(&c, do_advance);
-	if (!strcmp(cmd, "time"))
-		return with_device(&c, do_time);
-	if (!strcmp(cmd, "show"))
-		return with_device(&c, do_show);
-	if (!strcmp(cmd, "signal"))
-		return with_device(&c, do_signal);
-	if (!strcmp(cmd, "trace"))
-		return with_device(&c, do_trace);
-	if (!strcmp(cmd, "pulse"))
-		return with_device(&c, do_pulse);
-	if (!strcmp(cmd, "reg"))
-		return with_device(&c, do_reg);
-	if (!strcmp(cmd, "rate"))
-		return with_device(&c, do_rate);
-	if (!strcmp(cmd, "cpu-mode"))
-		return with_device(&c, do_cpu_mode);
-	if (!strcmp(cmd, "ts"))
-		return with_device(&c, do_ts);
-	if (!strcmp(cmd, "script"))
-		return with_device(&c, do_script);
-	if (!strcmp(cmd, "dump"))
-		return with_device(&c, do_dump);
-	return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", cmd);
+	const char *name = argv[first];
+	const struct sub *sub = NULL;
+	const char *names[sizeof subs / sizeof subs[0] - 1];
+	for (size_t i = 0; i < nsubs; i++) {
+		names[i] = subs[i].name;
+		if (!strcmp(name, subs[i].name))
+			sub = &subs[i];
+	}
+	if (!sub) {
+		const char *near = cli_nearest(name, names, nsubs);
+		if (near)
+			return cli_fail(HWPC_EINPUT, "unknown command '%s' (did you mean %s?)", name, near);
+		return cli_fail(HWPC_EINPUT, "unknown command '%s' (pcsim --help lists them)", name);
+	}
+	/* After it: its own options and pcsim's, in any order with its arguments. */
+	char title[64], forms[4][160];
+	const char *sub_usage[5] = { NULL };
+	for (size_t f = 0; f < 4 && sub->args[f]; f++) {
+		snprintf(forms[f], sizeof forms[f], "pcsim [OPTIONS] %s%s%s", sub->name, *sub->args[f] ? " " : "",
+			 sub->args[f]);
+		sub_usage[f] = forms[f];
+	}
+	snprintf(title, sizeof title, "pcsim %s", sub->name);
+	const struct cli_cmd subcmd = {
+		.name = title, .usage = sub_usage, .about = sub->help, .opts = sub->opts ? sub->opts : none,
+		.more = global, .more_heading = "Options of pcsim:", .max_args = -1,
+	};
+	if ((rc = cli_parse(&subcmd, argc, argv, first + 1, &c, &first, &nargs)))
+		return rc;
+	c.argc = nargs;
+	c.argv = argv + first;
+	return sub->run ? sub->run(&c) : with_device(&c, sub->fn);
 }

@@ -2,41 +2,22 @@
  * Tensix tile), measure its rate, set PTIMER's alarm and clock, and time a
  * command in device time.  See ptime(1). */
 #include "ptime.h"
+#include "common/opt.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-	"usage: ptime [-d SPEC] [-v] [--format text|json|csv] [-o FILE] [--source-hz HZ]\n"
-	"             [--measure SECONDS | -i INTERVAL [-n COUNT]]\n"
-	"             [--alarm +DURATION|+Nt|@TICKS] [--wait-alarm [--timeout DURATION]]\n"
-	"             [--set-ratio MUL/DIV] [--set-source internal[=MUL/DIV]|external]\n"
-	"             [--dry-run] [--force] [-- COMMAND [ARGS...]]\n"
-	"Read the GPU timer: raw 64-bit value, ticks and nanoseconds.\n"
-	"  -d, --device SPEC     0, 01:00.0 or sim:CHIP[,key=value...] (default $HWPC_DEVICE)\n"
-	"  -v, --verbose         show how the tick rate is derived\n"
-	"      --format FMT      text (default), json (JSON Lines) or csv\n"
-	"  -o, --output FILE     write the report to FILE\n"
-	"      --source-hz HZ    frequency of the clock PTIMER counts, when hwpc cannot know it\n"
-	"      --measure SECONDS measure the tick rate against CLOCK_MONOTONIC (error in ppm)\n"
-	"  -i, --interval DUR    sample every DUR (bare number: milliseconds)\n"
-	"  -n, --count N         number of samples with -i (default: until interrupted)\n"
-	"      --alarm WHEN      set the alarm: +DURATION from now, +Nt ticks from now, @TICKS\n"
-	"      --wait-alarm      wait until INTR.ALARM is set\n"
-	"      --timeout DUR     give up waiting after DUR (default 60s)\n"
-	"      --set-ratio M/D   set CLOCK_MUL/CLOCK_DIV (tick = source * M / D)\n"
-	"      --set-source SRC  NV41+: internal[=MUL/DIV] (crystal * MUL / DIV) or external\n"
-	"      --dry-run         print the planned writes, write nothing\n"
-	"      --force           allow MUL 0 (stops the counter) and unknown registers\n"
-	"  -- COMMAND...         run COMMAND; report GPU time beside host time\n"
-	"  -h, --help, -V, --version\n";
-
-enum { OPT_FORMAT = 256, OPT_SOURCE_HZ, OPT_MEASURE, OPT_ALARM, OPT_WAIT, OPT_TIMEOUT, OPT_RATIO,
-       OPT_SOURCE, OPT_DRY, OPT_FORCE };
+static const char *const usage[] = {
+	"ptime [-d SPEC] [-v] [--format text|json|csv] [-o FILE] [--source-hz HZ]",
+	"      [--measure DURATION | -i INTERVAL [-n COUNT]]",
+	"      [--alarm +DURATION|+Nt|@TICKS] [--wait-alarm [--timeout DURATION]]",
+	"      [--set-ratio MUL/DIV] [--set-source internal[=MUL/DIV]|external]",
+	"      [--dry-run] [--force] [-- COMMAND [ARGS...]]",
+	NULL,
+};
 
 struct opts {
 	const char *device, *output;
@@ -49,97 +30,72 @@ struct opts {
 	char **cmd;
 };
 
+static int set_source_hz(const struct cli_opt *opt, const char *v, void *ctx)
+{
+	struct opts *o = ctx;
+	char *end;
+	o->source_hz = strtod(v, &end);
+	if (*end == 'k' || *end == 'M' || *end == 'G')
+		o->source_hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
+	if (*end || !(o->source_hz > 0) || !isfinite(o->source_hz))
+		return cli_fail(HWPC_EINPUT, "--source-hz: bad frequency '%s' (e.g. 27M or 100000000)", v);
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' },  { "verbose", no_argument, NULL, 'v' },
-		{ "format", required_argument, NULL, OPT_FORMAT }, { "output", required_argument, NULL, 'o' },
-		{ "source-hz", required_argument, NULL, OPT_SOURCE_HZ },
-		{ "measure", required_argument, NULL, OPT_MEASURE },
-		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
-		{ "alarm", required_argument, NULL, OPT_ALARM }, { "wait-alarm", no_argument, NULL, OPT_WAIT },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "set-ratio", required_argument, NULL, OPT_RATIO },
-		{ "set-source", required_argument, NULL, OPT_SOURCE },
-		{ "dry-run", no_argument, NULL, OPT_DRY }, { "force", no_argument, NULL, OPT_FORCE },
-		{ "help", no_argument, NULL, 'h' },           { "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	bool have_measure = false;
+	const struct cli_opt opts[] = {
+		CLI_OPT_DEVICE(&o->device),
+		CLI_OPT_VERBOSE(&o->verbose, "show how the tick rate is derived"),
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_RECORDS, "text (default), json (JSON Lines) or csv"),
+		CLI_OPT_OUTPUT(&o->output, "write the report to FILE"),
+		{ .kind = CLI_CALL, .lname = "source-hz", .arg = "HZ", .call = set_source_hz, .noun = "frequency",
+		  .help = "frequency of the clock PTIMER counts, when hwpc cannot know it" },
+		{ .kind = CLI_DURATION, .lname = "measure", .arg = "DUR", .dest = &o->measure_ns, .seen = &have_measure,
+		  .noun = "duration", .help = "measure the tick rate against CLOCK_MONOTONIC for DUR (error in ppm)" },
+		CLI_OPT_INTERVAL(&o->interval_ns, &o->have_interval),
+		CLI_OPT_COUNT(&o->count, &o->have_count),
+		{ .kind = CLI_STR, .lname = "alarm", .arg = "WHEN", .dest = &o->alarm, .noun = "alarm time",
+		  .help = "set the alarm: +DURATION from now, +Nt ticks from now, @TICKS" },
+		{ .kind = CLI_FLAG, .lname = "wait-alarm", .dest = &o->wait_alarm, .help = "wait until INTR.ALARM is set" },
+		{ .kind = CLI_DURATION, .lname = "timeout", .arg = "DUR", .dest = &o->timeout_ns, .noun = "duration",
+		  .help = "give up waiting after DUR (default 60s)" },
+		{ .kind = CLI_STR, .lname = "set-ratio", .arg = "M/D", .dest = &o->ratio, .noun = "ratio",
+		  .help = "set CLOCK_MUL/CLOCK_DIV (tick = source * M / D)" },
+		{ .kind = CLI_STR, .lname = "set-source", .arg = "SRC", .dest = &o->source, .noun = "clock source",
+		  .help = "NV41+: internal[=MUL/DIV] (crystal * MUL / DIV) or external" },
+		{ .kind = CLI_FLAG, .lname = "dry-run", .dest = &o->dry_run, .help = "print the planned writes, write nothing" },
+		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
+		  .help = "allow MUL 0 (stops the counter) and unknown registers" },
+		CLI_OPT_HELP,
+		CLI_OPT_VERSION,
+		CLI_OPT_END,
 	};
-	struct hwpc_err err;
-	int c;
+	static const struct cli_rel rels[] = {
+		{ CLI_CONFLICT, "--measure", "-i", NULL },
+		{ CLI_NEEDS, "-n", "-i", NULL },
+		{ CLI_NEEDS, "--dry-run", "--set-ratio --set-source --alarm", NULL },
+		{ CLI_CONFLICT, "--dry-run", "--wait-alarm --measure -i", "it only plans writes" },
+		{ 0 },
+	};
+	const struct cli_cmd cmd = {
+		.name = "ptime", .usage = usage, .opts = opts, .rels = rels, .args_after_dashdash = true,
+		.max_args = -1, .about = "Read the GPU timer: raw 64-bit value, ticks and nanoseconds.",
+		.footer = "  -- COMMAND...           run COMMAND; report GPU time beside host time\n",
+	};
+	int first, nargs, rc;
 
 	o->timeout_ns = 60000000000ULL;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:d:vo:i:n:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': o->device = optarg; break;
-		case 'v': o->verbose = true; break;
-		case 'o': o->output = optarg; break;
-		case OPT_FORMAT:
-			if (hwpc_format_parse(optarg, &o->fmt, &err) || o->fmt == HWPC_FMT_TRACE)
-				return o->fmt == HWPC_FMT_TRACE
-					       ? cli_fail(HWPC_EINPUT, "--format trace is not supported by ptime "
-								       "(text, json or csv)")
-					       : cli_fail_err(&err);
-			break;
-		case OPT_SOURCE_HZ: {
-			char *end;
-			o->source_hz = strtod(optarg, &end);
-			if (*end == 'k' || *end == 'M' || *end == 'G')
-				o->source_hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
-			if (*end || !(o->source_hz > 0) || !isfinite(o->source_hz))
-				return cli_fail(HWPC_EINPUT, "--source-hz: bad frequency '%s' (e.g. 27M or 100000000)",
-						optarg);
-			break;
-		}
-		case OPT_MEASURE:
-			if (hwpc_parse_duration_ns(optarg, 1000000000, 0, "--measure", &o->measure_ns, &err))
-				return cli_fail_err(&err);
-			break;
-		case 'i':
-			if (hwpc_parse_duration_ns(optarg, 1000000, 0, "-i", &o->interval_ns, &err))
-				return cli_fail_err(&err);
-			o->have_interval = true;
-			break;
-		case 'n':
-			if (hwpc_parse_u64(optarg, UINT32_MAX, "-n", &o->count, &err))
-				return cli_fail_err(&err);
-			if (o->count == 0)
-				return cli_fail(HWPC_EINPUT, "-n: count must be at least 1");
-			o->have_count = true;
-			break;
-		case OPT_ALARM: o->alarm = optarg; break;
-		case OPT_WAIT: o->wait_alarm = true; break;
-		case OPT_TIMEOUT:
-			if (hwpc_parse_duration_ns(optarg, 1000000000, 0, "--timeout", &o->timeout_ns, &err))
-				return cli_fail_err(&err);
-			break;
-		case OPT_RATIO: o->ratio = optarg; break;
-		case OPT_SOURCE: o->source = optarg; break;
-		case OPT_DRY: o->dry_run = true; break;
-		case OPT_FORCE: o->force = true; break;
-		case 'h': fputs(usage, stdout); exit(0);
-		case 'V': cli_version(); exit(0);
-		default: return cli_bad_option(c, argv);
-		}
-	}
-	if (optind < argc)
-		o->cmd = argv + optind;
-	if (o->cmd && strcmp(argv[optind - 1], "--"))
-		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (put a command after --)", argv[optind]);
-	/* Modes that cannot be combined. */
-	bool writes = o->alarm || o->ratio || o->source;
-	if (o->measure_ns && o->have_interval)
-		return cli_fail(HWPC_EINPUT, "--measure and -i cannot be combined");
-	if (o->have_count && !o->have_interval)
-		return cli_fail(HWPC_EINPUT, "-n needs -i");
+	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
+		return rc;
+	if (nargs)
+		o->cmd = argv + first;
+	/* A command is neither an option nor a value: checked here. */
 	if (o->cmd && (o->measure_ns || o->have_interval || o->wait_alarm))
 		return cli_fail(HWPC_EINPUT, "-- COMMAND cannot be combined with --measure, -i or --wait-alarm");
-	if (o->dry_run && !writes)
-		return cli_fail(HWPC_EINPUT, "--dry-run needs a writing option (--set-ratio, --set-source, --alarm)");
-	if (o->dry_run && (o->wait_alarm || o->measure_ns || o->have_interval || o->cmd))
-		return cli_fail(HWPC_EINPUT, "--dry-run only plans writes; it cannot be combined with waiting, "
-			       "measuring, sampling or a command");
+	if (o->cmd && o->dry_run)
+		return cli_fail(HWPC_EINPUT, "--dry-run and -- COMMAND cannot be combined: it only plans writes");
 	return 0;
 }
 

@@ -1,10 +1,9 @@
 /* tsdump: decode Tensix timestamp streams and PCOUNTER record buffers from a
  * file or a device, and report every loss.  See tsdump(1). */
-#include "common/cli.h"
+#include "common/opt.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,33 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char usage[] =
-	"usage: tsdump [OPTIONS] FILE|-\n"
-	"       tsdump [OPTIONS] -d SPEC\n"
-	"Decode a Tensix debug timestamper stream (raw L1 bytes, little-endian) or, with\n"
-	"--record, a PCOUNTER record buffer; report full, overflow and every lost word.\n"
-	"  -d, --device SPEC      read L1, the buffer bounds and STATUS from a device (sim:tensix)\n"
-	"      --status VALUE     TIMESTAMP_STATUS as read when FILE was dumped\n"
-	"      --buf0 START:END   buffer 0's bounds in 16-byte units (END inclusive); FILE is\n"
-	"      --buf1 START:END     then an image of L1 and the buffers are read from it\n"
-	"      --cntl VALUE       TIMESTAMP_CNTL (which buffers are valid; default 3)\n"
-	"      --l1-base ADDR     L1 address of FILE's first byte (default 0)\n"
-	"      --record long|short|auto  a PCOUNTER record buffer of LONG or SHORT packets: FILE,\n"
-	"                         or with -d the buffer of domain -D (auto: CTRL.RECORD_FORMAT)\n"
-	"  -D, --domain NAME      with -d and --record: the PCOUNTER domain (pcread -D names)\n"
-	"      --format FMT       text (default), csv, json (JSON Lines) or trace (Chrome trace)\n"
-	"  -o, --output FILE      write to FILE instead of standard output\n"
-	"      --token-map FILE   token names, and begin/end pairs that become slices\n"
-	"      --summary          counts, time span, per-token statistics and losses only\n"
-	"      --strict           exit 3 when data was lost or is suspect\n"
-	"  -j, --threads N        threads for --summary of a large FILE (default: one per CPU)\n"
-	"      --hz HZ            counter ticks per second (default: the device's clock; for a\n"
-	"                         file, trace times take one tick as one nanosecond)\n"
-	"  -h, --help, -V, --version\n";
-
-enum { OPT_STATUS = 256, OPT_BUF0, OPT_BUF1, OPT_CNTL, OPT_BASE, OPT_RECORD, OPT_FORMAT, OPT_MAP,
-       OPT_SUMMARY, OPT_STRICT, OPT_HZ };
-
+static const char *const usage[] = {
+	"tsdump [OPTIONS] FILE|-",
+	"tsdump [OPTIONS] -d SPEC",
+	NULL,
+};
 
 #define CHUNK (1u << 20)
 #define PROGRESS_MIN (256ull << 20) /* inputs this large show progress on a terminal */
@@ -84,105 +61,110 @@ static int parse_u32(const char *opt, const char *s, uint32_t *out)
 	return 0;
 }
 
+/* The options whose values need more than a copy. */
+static int set_opt(const struct cli_opt *opt, const char *v, void *ctx)
+{
+	struct opts *o = ctx;
+	struct hwpc_err err;
+	const char *name = opt->lname;
+
+	if (!strcmp(name, "threads")) {
+		uint64_t n;
+		if (hwpc_parse_u64(v, HWPC_TSDUMP_MAX_THREADS, "--threads", &n, &err))
+			return cli_fail_err(&err);
+		if (!n)
+			return cli_fail(HWPC_EINPUT, "--threads: 0 threads cannot decode anything (1 to %d)",
+					HWPC_TSDUMP_MAX_THREADS);
+		o->threads = (unsigned)n;
+	} else if (!strcmp(name, "status")) {
+		if (parse_u32("--status", v, &o->status))
+			return HWPC_EINPUT;
+		o->lay.have_status = true;
+	} else if (!strcmp(name, "buf0") || !strcmp(name, "buf1")) {
+		int b = name[3] == '1';
+		if (parse_bounds(b ? "--buf1" : "--buf0", v, &o->lay.start[b], &o->lay.end[b]))
+			return HWPC_EINPUT;
+		o->given[b] = true;
+	} else if (!strcmp(name, "cntl")) {
+		if (parse_u32("--cntl", v, &o->cntl))
+			return HWPC_EINPUT;
+		o->have_cntl = true;
+	} else if (!strcmp(name, "l1-base")) {
+		if (hwpc_parse_u64(v, UINT64_MAX, "--l1-base", &o->l1_base, &err))
+			return cli_fail_err(&err);
+	} else if (!strcmp(name, "record")) {
+		o->rec_auto = !strcmp(v, "auto");
+		if (!o->rec_auto && hwpc_rec_format_parse(v, &o->rec_fmt, &err))
+			return cli_fail(HWPC_EINPUT, "--record: %s", err.msg);
+		o->record = true;
+	} else if (!strcmp(name, "hz")) {
+		char *end;
+		errno = 0;
+		o->hz = strtod(v, &end);
+		if (*end == 'k' || *end == 'M' || *end == 'G')
+			o->hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
+		if (errno || *end || !(o->hz > 0) || o->hz > 1e15)
+			return cli_fail(HWPC_EINPUT, "--hz: bad frequency '%s' (e.g. 1G or 100000000)", v);
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "device", required_argument, NULL, 'd' },   { "output", required_argument, NULL, 'o' },
-		{ "status", required_argument, NULL, OPT_STATUS }, { "buf0", required_argument, NULL, OPT_BUF0 },
-		{ "buf1", required_argument, NULL, OPT_BUF1 }, { "cntl", required_argument, NULL, OPT_CNTL },
-		{ "l1-base", required_argument, NULL, OPT_BASE }, { "record", required_argument, NULL, OPT_RECORD },
-		{ "format", required_argument, NULL, OPT_FORMAT }, { "token-map", required_argument, NULL, OPT_MAP },
-		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "strict", no_argument, NULL, OPT_STRICT },
-		{ "domain", required_argument, NULL, 'D' },   { "threads", required_argument, NULL, 'j' },
-		{ "hz", required_argument, NULL, OPT_HZ },     { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },         { NULL, 0, NULL, 0 },
+	const struct cli_opt opts[] = {
+		CLI_OPT_DEVICE_HELP(&o->device, "read L1, the buffer bounds and STATUS from a device (sim:tensix)"),
+		{ .kind = CLI_CALL, .lname = "status", .arg = "VALUE", .call = set_opt,
+		  .help = "TIMESTAMP_STATUS as read when FILE was dumped" },
+		{ .kind = CLI_CALL, .lname = "buf0", .arg = "START:END", .call = set_opt, .noun = "bounds",
+		  .help = "buffer 0's bounds in 16-byte units (END inclusive): FILE is an image of L1" },
+		{ .kind = CLI_CALL, .lname = "buf1", .arg = "START:END", .call = set_opt, .noun = "bounds",
+		  .help = "buffer 1's bounds, likewise" },
+		{ .kind = CLI_CALL, .lname = "cntl", .arg = "VALUE", .call = set_opt,
+		  .help = "TIMESTAMP_CNTL (which buffers are valid; default 3)" },
+		{ .kind = CLI_CALL, .lname = "l1-base", .arg = "ADDR", .call = set_opt, .noun = "address",
+		  .help = "L1 address of FILE's first byte (default 0)" },
+		{ .kind = CLI_CALL, .lname = "record", .arg = "long|short|auto", .call = set_opt, .noun = "record format",
+		  .help = "a PCOUNTER record buffer: FILE, or with -d the buffer of domain -D (auto: CTRL.RECORD_FORMAT)" },
+		{ .kind = CLI_STR, .sname = 'D', .lname = "domain", .arg = "NAME", .dest = &o->domain, .noun = "domain",
+		  .help = "with -d and --record: the PCOUNTER domain (pcread -D names)" },
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL, "text (default), csv, json (JSON Lines) or trace (Chrome trace)"),
+		CLI_OPT_OUTPUT(&o->output, "write to FILE instead of standard output"),
+		{ .kind = CLI_STR, .lname = "token-map", .arg = "FILE", .dest = &o->map, .noun = "file name",
+		  .help = "token names, and begin/end pairs that become slices" },
+		{ .kind = CLI_FLAG, .lname = "summary", .dest = &o->summary,
+		  .help = "counts, time span, per-token statistics and losses only" },
+		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict, .help = "exit 3 when data was lost or is suspect" },
+		{ .kind = CLI_CALL, .sname = 'j', .lname = "threads", .arg = "N", .call = set_opt, .noun = "count",
+		  .help = "threads for --summary of a large FILE (default: one per CPU)" },
+		{ .kind = CLI_CALL, .lname = "hz", .arg = "HZ", .call = set_opt, .noun = "frequency",
+		  .help = "counter ticks per second (default: the device's clock; for a file, one tick is 1 ns)" },
+		CLI_OPT_HELP,
+		CLI_OPT_VERSION,
+		CLI_OPT_END,
 	};
-	struct hwpc_err err;
-	int c;
+	static const struct cli_rel rels[] = {
+		{ CLI_CONFLICT, "--record", "--status --buf0 --buf1 --cntl --l1-base --token-map",
+		  "--record takes no Tensix options" },
+		{ CLI_CONFLICT, "-d", "--status --buf0 --buf1 --cntl --l1-base",
+		  "with -d the buffer bounds and STATUS come from the device" },
+		{ CLI_NEEDS, "--l1-base", "--buf0 --buf1", NULL },
+		{ 0 },
+	};
+	const struct cli_cmd cmd = {
+		.name = "tsdump", .usage = usage, .opts = opts, .rels = rels, .max_args = 1,
+		.about = "Decode a Tensix debug timestamper stream (raw L1 bytes, little-endian) or, with\n"
+			 "--record, a PCOUNTER record buffer; report full, overflow and every lost word.",
+	};
+	int first, nargs, rc;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:D:j:o:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd': o->device = optarg; break;
-		case 'D':
-			o->domain = optarg;
-			break;
-		case 'o': o->output = optarg; break;
-		case 'j': {
-			uint64_t v;
-			if (hwpc_parse_u64(optarg, HWPC_TSDUMP_MAX_THREADS, "--threads", &v, &err))
-				return cli_fail_err(&err);
-			if (!v)
-				return cli_fail(HWPC_EINPUT, "--threads: 0 threads cannot decode anything (1 to %d)",
-						HWPC_TSDUMP_MAX_THREADS);
-			o->threads = (unsigned)v;
-			break;
-		}
-		case OPT_STATUS:
-			if (parse_u32("--status", optarg, &o->status))
-				return HWPC_EINPUT;
-			o->lay.have_status = true;
-			break;
-		case OPT_BUF0:
-		case OPT_BUF1: {
-			int b = c == OPT_BUF1;
-			if (parse_bounds(b ? "--buf1" : "--buf0", optarg, &o->lay.start[b], &o->lay.end[b]))
-				return HWPC_EINPUT;
-			o->given[b] = true;
-			break;
-		}
-		case OPT_CNTL:
-			if (parse_u32("--cntl", optarg, &o->cntl))
-				return HWPC_EINPUT;
-			o->have_cntl = true;
-			break;
-		case OPT_BASE:
-			if (hwpc_parse_u64(optarg, UINT64_MAX, "--l1-base", &o->l1_base, &err))
-				return cli_fail_err(&err);
-			break;
-		case OPT_RECORD:
-			o->rec_auto = !strcmp(optarg, "auto");
-			if (!o->rec_auto && hwpc_rec_format_parse(optarg, &o->rec_fmt, &err))
-				return cli_fail(HWPC_EINPUT, "--record: %s", err.msg);
-			o->record = true;
-			break;
-		case OPT_FORMAT:
-			if (hwpc_format_parse(optarg, &o->fmt, &err))
-				return cli_fail_err(&err);
-			break;
-		case OPT_MAP: o->map = optarg; break;
-		case OPT_SUMMARY: o->summary = true; break;
-		case OPT_STRICT: o->strict = true; break;
-		case OPT_HZ: {
-			char *end;
-			errno = 0;
-			o->hz = strtod(optarg, &end);
-			if (*end == 'k' || *end == 'M' || *end == 'G')
-				o->hz *= *end == 'k' ? 1e3 : *end == 'M' ? 1e6 : 1e9, end++;
-			if (errno || *end || !(o->hz > 0) || o->hz > 1e15)
-				return cli_fail(HWPC_EINPUT, "--hz: bad frequency '%s' (e.g. 1G or 100000000)", optarg);
-			break;
-		}
-		case 'h': fputs(usage, stdout); exit(0);
-		case 'V': cli_version(); exit(0);
-		default: return cli_bad_option(c, argv);
-		}
-	}
-	if (optind < argc)
-		o->input = argv[optind++];
-	if (optind < argc)
-		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (one input at a time)", argv[optind]);
+	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
+		return rc;
+	if (nargs)
+		o->input = argv[first];
 	if (!o->input && !o->device)
 		return cli_fail(HWPC_EINPUT, "no input: give a FILE (- for standard input) or -d SPEC");
 	if (o->input && o->device)
 		return cli_fail(HWPC_EINPUT, "give either a FILE or -d SPEC, not both");
-	bool tensix_opts = o->lay.have_status || o->given[0] || o->given[1] || o->have_cntl || o->l1_base;
-	if (o->record && (tensix_opts || o->map))
-		return cli_fail(HWPC_EINPUT, "--record takes no Tensix options (--status, --buf0, --buf1, --cntl, "
-			       "--l1-base, --token-map)");
-	if (o->device && tensix_opts)
-		return cli_fail(HWPC_EINPUT, "with -d the buffer bounds and STATUS come from the device; "
-			       "--status, --buf0, --buf1, --cntl and --l1-base are for files");
 	if (o->device && o->record && !o->domain)
 		return cli_fail(HWPC_EINPUT, "--record with -d needs -D DOMAIN (whose record buffer to read)");
 	if (o->domain && !(o->device && o->record))
@@ -191,8 +173,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_fail(HWPC_EINPUT, "--record auto reads the format from a device: give -d, or long|short");
 	if (o->summary && o->fmt == HWPC_FMT_TRACE)
 		return cli_fail(HWPC_EINPUT, "--summary is written as text, csv or json, not as a trace");
-	if (o->l1_base && !o->given[0] && !o->given[1])
-		return cli_fail(HWPC_EINPUT, "--l1-base needs --buf0 or --buf1");
 	o->lay.have_bufs = o->given[0] || o->given[1];
 	o->have_layout = o->lay.have_bufs || o->lay.have_status;
 	return 0;

@@ -24,8 +24,7 @@ int hwpc_parse_u64(const char *s, uint64_t max, const char *what, uint64_t *out,
 	return 0;
 }
 
-int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, const char *what,
-			   uint64_t *out, struct hwpc_err *err)
+int hwpc_parse_duration_ns(const char *s, int allow_zero, const char *what, uint64_t *out, struct hwpc_err *err)
 {
 	static const struct {
 		const char *unit;
@@ -37,7 +36,7 @@ int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, 
 		      { "m", 60000000000ULL },
 		      { "h", 3600000000000ULL } };
 	const char *p = s;
-	uint64_t ip = 0, frac = 0, fden = 1, unit = def_unit_ns;
+	uint64_t ip = 0, frac = 0, fden = 1, unit = 0;
 
 	if (!s || !*s)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s: empty duration", what);
@@ -67,6 +66,13 @@ int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, 
 		if (i == sizeof units / sizeof units[0])
 			goto bad;
 		unit = units[i].ns;
+	} else if (ip || frac) {
+		/* A bare number meant milliseconds, seconds, nanoseconds or
+		 * cycles depending on where it was typed: now it means nothing. */
+		return hwpc_err_set(err, HWPC_EINPUT, "%s: '%s' needs a unit (ns, us, ms, s, m, h), e.g. %sms", what,
+				    s, s);
+	} else {
+		unit = 1; /* 0 is 0 in any unit */
 	}
 	if (ip > UINT64_MAX / unit)
 		goto overflow;
@@ -79,8 +85,7 @@ int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, 
 	return 0;
 bad:
 	return hwpc_err_set(err, HWPC_EINPUT,
-			    "%s: bad duration '%s' (expected a number with an optional unit ns, us, ms, "
-			    "s, m or h)",
+			    "%s: bad duration '%s' (expected a number and a unit: ns, us, ms, s, m or h)",
 			    what, s);
 overflow:
 	return hwpc_err_set(err, HWPC_EINPUT, "%s: duration '%s' is too large", what, s);

@@ -301,7 +301,7 @@ int hwpc_ptimer_parse_alarm(const struct hwpc_ptimer *pt, const char *s, uint64_
 	}
 	if (s[0] == '+') {
 		uint64_t ns;
-		if (hwpc_parse_duration_ns(s + 1, 1000000000, 0, "--alarm", &ns, err))
+		if (hwpc_parse_duration_ns(s + 1, 0, "--alarm", &ns, err))
 			return err->status;
 		if (!(tick_hz > 0))
 			return hwpc_err_set(err, HWPC_EINPUT, "--alarm %s: the tick rate is unknown (give --source-hz, "

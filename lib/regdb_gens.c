@@ -1,6 +1,7 @@
 /* Generation ranges: "NV41-", "NV10:NV30", ":NV40", "G84", "all", comma
  * lists.  Ranges follow the chipset table's order, not numeric ids. */
 #include "regdb_internal.h"
+#include "strdist.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +35,23 @@ const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, con
 			return c;
 	}
 	return NULL;
+}
+
+const struct hwpc_chipset *hwpc_chipset_nearest(const struct hwpc_regdb *db, const char *name)
+{
+	const struct hwpc_chipset *best = NULL;
+	unsigned bestd = ~0u;
+	for (size_t i = 0; i < db->chipsets.len; i++) {
+		const struct hwpc_chipset *c = VEC_AT(db->chipsets, struct hwpc_chipset, i);
+		/* Ties go to a name of the typed length: a typo, not a cut. */
+		unsigned d = 2 * hwpc_strdist_ci(name, c->name) + (strlen(c->name) != strlen(name));
+		if (d < bestd) {
+			bestd = d;
+			best = c;
+		}
+	}
+	/* A typo, not another name: at most one edit in three characters. */
+	return bestd / 2 * 3 <= strlen(name) ? best : NULL;
 }
 
 const struct hwpc_chipset *hwpc_chipset_by_id(const struct hwpc_regdb *db, int id)

@@ -193,11 +193,16 @@ static int cycles_ns(struct hwpc_dev *dev, const char *clock, uint64_t n, uint64
 static int advance(struct hwpc_tensix *t, const char *arg, struct hwpc_err *err)
 {
 	uint64_t ns, n;
-	if (arg[strspn(arg, "0123456789")] == 0 || !strncmp(arg, "0x", 2)) {
+	size_t len = strlen(arg);
+	if (len > 1 && arg[len - 1] == 't' && len - 1 < 32) {
+		/* Nt: N cycles of the wall clock, as ptime --alarm +Nt counts ticks. */
+		char num[32];
+		memcpy(num, arg, len - 1);
+		num[len - 1] = 0;
 		const char *clk = hwpc_param_str(t->dev->db, t->dev->chip, "TENSIX.WALL_CLOCK_SOURCE", "tclk");
-		if (hwpc_parse_u64(arg, UINT64_MAX, "advance", &n, err) || cycles_ns(t->dev, clk, n, &ns, err))
+		if (hwpc_parse_u64(num, UINT64_MAX, "advance Nt", &n, err) || cycles_ns(t->dev, clk, n, &ns, err))
 			return err->status;
-	} else if (hwpc_parse_duration_ns(arg, 1, 0, "advance", &ns, err)) {
+	} else if (hwpc_parse_duration_ns(arg, 0, "advance", &ns, err)) {
 		return err->status;
 	}
 	if (!ns)

@@ -1,7 +1,6 @@
 /* Shared command plumbing (see cli.h). */
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,17 +36,6 @@ void cli_warn(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-}
-
-int cli_bad_option(int c, char *const argv[])
-{
-	const char *arg = optind > 0 ? argv[optind - 1] : "?";
-	if (c == ':')
-		return cli_fail(HWPC_EINPUT, "option '%s' needs a value (%s --help)", arg, cli_prog);
-	if (optopt && strncmp(arg, "--", 2))
-		return cli_fail(HWPC_EINPUT, "unknown option '-%c' (%s --help lists the options)", optopt,
-				cli_prog);
-	return cli_fail(HWPC_EINPUT, "unknown option '%s' (%s --help lists the options)", arg, cli_prog);
 }
 
 void cli_version(void)

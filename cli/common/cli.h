@@ -1,5 +1,5 @@
 /* What every hwpc command shares: its name in messages, the one-line error
- * convention ("prog: what failed: why"), option errors, opening the
+ * convention ("prog: what failed: why"), opening the
  * register database and the device. */
 #ifndef HWPC_CLI_H
 #define HWPC_CLI_H
@@ -13,8 +13,6 @@ void cli_init(const char *prog);
 int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
 int cli_fail_err(const struct hwpc_err *err);
 void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
-/* getopt_long returned '?' or ':' (optstring must start with ':'). */
-int cli_bad_option(int c, char *const argv[]);
 void cli_version(void);
 
 /* Load regdb and open the device; on failure print and return the status. */

@@ -17,11 +17,13 @@ extern "C" {
  * the input in the error ("--set-ratio MUL"). */
 HWPC_API int hwpc_parse_u64(const char *s, uint64_t max, const char *what, uint64_t *out, struct hwpc_err *err);
 
-/* A duration: a number with an optional fraction and a unit ns, us, ms, s,
- * m, h; a bare number takes def_unit_ns (e.g. 1000000 for milliseconds).
- * Must be positive unless allow_zero; overflow and garbage are errors. */
-HWPC_API int hwpc_parse_duration_ns(const char *s, uint64_t def_unit_ns, int allow_zero, const char *what,
-			   uint64_t *out, struct hwpc_err *err);
+/* A duration: a number with an optional fraction and always a unit ns,
+ * us, ms, s, m, h (0.5s, 100ms).  A bare number other than 0 is an error:
+ * it has meant different units in different places, so no unit is assumed
+ * (a count of clock cycles is written Nt where it is accepted, and parsed
+ * by the caller).  Must be positive unless allow_zero; overflow and
+ * garbage are errors. */
+HWPC_API int hwpc_parse_duration_ns(const char *s, int allow_zero, const char *what, uint64_t *out, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

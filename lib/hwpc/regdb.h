@@ -148,6 +148,8 @@ HWPC_API unsigned hwpc_regdb_chipset_count(const struct hwpc_regdb *db);
 HWPC_API const struct hwpc_chipset *hwpc_regdb_chipset(const struct hwpc_regdb *db, unsigned index);
 /* Case-insensitive. */
 HWPC_API const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, const char *name);
+/* The chipset whose name is nearest to a mistyped one, or NULL. */
+HWPC_API const struct hwpc_chipset *hwpc_chipset_nearest(const struct hwpc_regdb *db, const char *name);
 HWPC_API const struct hwpc_chipset *hwpc_chipset_by_id(const struct hwpc_regdb *db, int id);
 HWPC_API bool hwpc_gens_has(const struct hwpc_gens *g, const struct hwpc_chipset *chip);
 /* Parse a range expression ("NV41-", "NV10:NV30", "NV17:NV20,NV25:G80"). */

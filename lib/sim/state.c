@@ -418,6 +418,9 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	const struct hwpc_chipset *chip = hwpc_chipset_by_name(db, spec->chip);
 
 	*out = NULL;
+	if (!chip && hwpc_chipset_nearest(db, spec->chip))
+		return hwpc_err_set(err, HWPC_EINPUT, "unknown chipset '%s' in sim:%s (did you mean %s?)",
+				    spec->chip, spec->chip, hwpc_chipset_nearest(db, spec->chip)->name);
 	if (!chip)
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "unknown chipset '%s' in sim:%s (pcsim list shows the chipsets)",

@@ -226,7 +226,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	run -0 pcread -d sim:g84 -D core_a -i 50us -n 3 --format json
 	check [ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[2]}" == '{"sample":2,"time_ns":100000,"domain":"core_a","mode":"SINGLE","state":"COUNTING","cycles":107,'*'"cycles_total":107,'* ]]
-	run -0 pcread -d sim:g84 -D core_a -D core_b -i 1 -n 2 --format csv
+	run -0 pcread -d sim:g84 -D core_a -D core_b -i 1ms -n 2 --format csv
 	check [ "${#lines[@]}" -eq 5 ]
 	[[ "${lines[0]}" == "sample,time_ns,$CSV_HEAD,cycles_total,cycles_alt_total,event_total,start_total,pre_total,stop_total,total_saturated" ]]
 	[[ "${lines[4]}" == 1,*,core_b,SINGLE,INACTIVE,* ]]
@@ -251,7 +251,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	pcsim -d sim:g84 signal core_a 0x10 const 1
 	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'START_OP[1]=0xffff' 'PRE_OP[1]=0xffff'
 	pcsim -d sim:g84 advance --cycles 10 --domain core_a
-	run -0 pcread -d sim:g84 -D core_a -i 1 -n 2 --format trace -o "$BATS_TEST_TMPDIR/t.json"
+	run -0 pcread -d sim:g84 -D core_a -i 1ms -n 2 --format trace -o "$BATS_TEST_TMPDIR/t.json"
 	run -0 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); ev=[e for e in d["traceEvents"] if e["ph"]=="C"]; print(len(ev), ev[0]["name"], ev[0]["args"]["cycles"], ev[0]["args"]["event"], ev[1]["name"], ev[1]["args"]["event_pct"])' "$BATS_TEST_TMPDIR/t.json"
 	check [ "$output" = "4 core_a 7 7 core_a event% 100" ]
 }
@@ -298,9 +298,9 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	run -2 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup"
 	check [ "$output" = "pcread: -f needs -i: how long each counter set counts in its turn" ]
 	vsim nv40
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms
 	printf 'event 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/nv40.setup"
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1
+	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1ms
 	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
 }
 

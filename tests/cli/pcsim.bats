@@ -102,7 +102,7 @@ load helpers
 	# ptime -i keeps the device open while pcsim resets the state under it
 	# (a realtime clock: on a virtual one the samples advance it, at once).
 	pcsim reset sim:g84
-	ptime -d sim:g84 -i 100 -n 20 --format csv > "$BATS_TEST_TMPDIR/samples" 2>&1 &
+	ptime -d sim:g84 -i 100ms -n 20 --format csv > "$BATS_TEST_TMPDIR/samples" 2>&1 &
 	pid=$!
 	sleep 0.3
 	pcsim reset sim:g84,clock=virtual,tclk=50M

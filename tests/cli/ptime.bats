@@ -102,7 +102,7 @@ load helpers
 @test "-i -n samples in order" {
 	vsim g84
 	pcsim -d sim:g84 advance 10us
-	run ptime -d sim:g84 -i 1 -n 3 --format csv
+	run ptime -d sim:g84 -i 1ms -n 3 --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${#lines[@]}" -eq 4 ]
 	check [ "${lines[0]}" = "sample,host_ns,raw,ticks,ns,delta_ticks" ]
@@ -158,7 +158,7 @@ load helpers
 
 @test "--measure against the host clock (realtime simulator: ~0 ppm)" {
 	pcsim reset sim:g84
-	run ptime -d sim:g84 --measure 0.2 --format json
+	run ptime -d sim:g84 --measure 0.2s --format json
 	check [ "$status" -eq 0 ]
 	ppm=$(echo "$output" | sed -n 's/.*"error_ppm":\(-*[0-9.]*\).*/\1/p')
 	awk -v p="$ppm" 'BEGIN { exit !(p > -2000 && p < 2000) }'
@@ -176,8 +176,8 @@ load helpers
 @test "usage errors: exit 2, one line naming the input" {
 	vsim g84
 	for args in "-i 0" "-i abc" "--measure -1" "--timeout xyz --wait-alarm" "-n 3" \
-	            "--measure 1 -i 5" "--dry-run" "--format xml" "--bogus" "-x" "--alarm" \
-	            "stray" "-n 0 -i 1"; do
+	            "--measure 1s -i 5ms" "--dry-run" "--format xml" "--bogus" "-x" "--alarm" \
+	            "stray" "-n 0 -i 1ms"; do
 		run ptime -d sim:g84 $args
 		[ "$status" -eq 2 ] || { echo "$args -> $status: $output"; false; }
 		[ "${#lines[@]}" -eq 1 ] || { echo "$args -> $output"; false; }

@@ -24,7 +24,7 @@ moved_regdb() {
 # waiting in the accumulator.
 scenario() {
 	vsim tensix tclk=1G
-	printf 'buf 0 0x100 0x100\nbuf 1 0x200 0x201\nadvance 1000\nts128 1\nts64 2\nts64 3\nts32 4\n' \
+	printf 'buf 0 0x100 0x100\nbuf 1 0x200 0x201\nadvance 1000t\nts128 1\nts64 2\nts64 3\nts32 4\n' \
 		>"$BATS_TEST_TMPDIR/s.ts"
 	run pcsim -d sim:tensix script "$BATS_TEST_TMPDIR/s.ts"
 	check [ "$status" -eq 0 ]

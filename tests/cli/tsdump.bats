@@ -23,9 +23,9 @@ tensix_run() {
 # buffer 0: two units, buffer 1: three
 buf 0 0x100 0x101
 buf 1 0x200 0x202
-advance 1000
+advance 1000t
 ts128 1
-advance 100
+advance 100t
 ts32 2
 ts32 3
 ts32 4

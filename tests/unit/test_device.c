@@ -133,25 +133,27 @@ static void test_parse_numbers(void **state)
 	assert_int_equal(hwpc_parse_u64("-1", 100, "x", &v, &err), HWPC_EINPUT);
 	assert_int_equal(hwpc_parse_u64("99999999999999999999999", UINT64_MAX, "x", &v, &err), HWPC_EINPUT);
 	assert_int_equal(hwpc_parse_u64("12abc", 100, "x", &v, &err), HWPC_EINPUT);
-	assert_int_equal(hwpc_parse_duration_ns("1.5s", 1, 0, "d", &v, NULL), 0);
+	assert_int_equal(hwpc_parse_duration_ns("1.5s", 0, "d", &v, NULL), 0);
 	assert_int_equal(v, 1500000000);
-	assert_int_equal(hwpc_parse_duration_ns("250", 1000000, 0, "d", &v, NULL), 0);
-	assert_int_equal(v, 250000000);
-	assert_int_equal(hwpc_parse_duration_ns("3us", 1, 0, "d", &v, NULL), 0);
+	assert_int_equal(hwpc_parse_duration_ns("250", 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_string_equal(err.msg, "-i: '250' needs a unit (ns, us, ms, s, m, h), e.g. 250ms");
+	assert_int_equal(hwpc_parse_duration_ns("0", 1, "d", &v, NULL), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(hwpc_parse_duration_ns("3us", 0, "d", &v, NULL), 0);
 	assert_int_equal(v, 3000);
-	assert_int_equal(hwpc_parse_duration_ns("2m", 1, 0, "d", &v, NULL), 0);
+	assert_int_equal(hwpc_parse_duration_ns("2m", 0, "d", &v, NULL), 0);
 	assert_int_equal(v, 120000000000ULL);
-	assert_int_equal(hwpc_parse_duration_ns(".5ms", 1, 0, "d", &v, NULL), 0);
+	assert_int_equal(hwpc_parse_duration_ns(".5ms", 0, "d", &v, NULL), 0);
 	assert_int_equal(v, 500000);
-	assert_int_equal(hwpc_parse_duration_ns("0", 1, 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("0", 0, "-i", &v, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "greater than zero"));
-	assert_int_equal(hwpc_parse_duration_ns("-5ms", 1, 0, "-i", &v, &err), HWPC_EINPUT);
-	assert_int_equal(hwpc_parse_duration_ns("5 ms", 1, 0, "-i", &v, &err), HWPC_EINPUT);
-	assert_int_equal(hwpc_parse_duration_ns("5parsecs", 1, 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("-5ms", 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("5 ms", 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("5parsecs", 0, "-i", &v, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "bad duration '5parsecs'"));
-	assert_int_equal(hwpc_parse_duration_ns("99999999999h", 1, 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("99999999999h", 0, "-i", &v, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "too large"));
-	assert_int_equal(hwpc_parse_duration_ns("", 1, 0, "-i", &v, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_parse_duration_ns("", 0, "-i", &v, &err), HWPC_EINPUT);
 }
 
 int main(void)
