@@ -3,7 +3,6 @@
  * (which knows every backend) is device_open.c, so that a backend using
  * these never depends on all the others. */
 #include "hwpc/device.h"
-#include "hwpc/sampler.h"
 #include "err_local.h"
 
 #include <errno.h>
@@ -58,6 +57,13 @@ int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *e
 uint64_t hwpc_dev_instance(struct hwpc_dev *dev)
 {
 	return dev->ops->instance ? dev->ops->instance(dev) : 0;
+}
+
+uint64_t hwpc_host_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev)

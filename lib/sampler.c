@@ -7,13 +7,6 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-uint64_t hwpc_host_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* The first device time at which the domain has made `cycle` cycles: the
  * cycle boundary, rounded up to whole ns (as the simulator counts them). */
 static uint64_t cycle_ns(uint64_t cycle, uint64_t hz)

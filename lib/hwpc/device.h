@@ -116,6 +116,9 @@ HWPC_API int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hw
  * create or reset, so what was remembered about the old one is void.
  * Default 0 (a real device has one incarnation). */
 HWPC_API uint64_t hwpc_dev_instance(struct hwpc_dev *dev);
+/* The host's CLOCK_MONOTONIC in ns: host time, for what happens off the
+ * device (a command run beside it), and every real device's now. */
+HWPC_API uint64_t hwpc_host_now_ns(void);
 /* The device's notion of now, in ns.  Default: CLOCK_MONOTONIC.  A
  * simulator answers its simulated time. */
 HWPC_API uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev);

@@ -19,10 +19,6 @@
 extern "C" {
 #endif
 
-/* The host's CLOCK_MONOTONIC in ns: host time, for what happens off the
- * device (a command run beside it). */
-HWPC_API uint64_t hwpc_host_now_ns(void);
-
 /* Samples at fixed device times: sample k is due at start + k * period.
  * With a PCOUNTER domain's clock known, the period is whole cycles of the
  * domain and sample k falls on the cycle boundary k * step cycles after
