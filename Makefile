@@ -136,10 +136,14 @@ $(SHARED_LIB): $(LIB_OBJS) lib/libhwpc.map
 	ln -sf libhwpc.so.$(VERSION) $(BUILD)/lib/libhwpc.so.$(SOVERSION)
 	ln -sf libhwpc.so.$(SOVERSION) $(BUILD)/lib/libhwpc.so
 
+# hwpc.pc names the directories; make install writes it again with the
+# install-time PREFIX, LIBDIR and INCLUDEDIR (those of the build may differ).
+PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|'
+
 $(BUILD)/lib/hwpc.pc: lib/hwpc.pc.in Makefile
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	$(PC_SUBST) $< > $@
 
 # --- commands --------------------------------------------------------------
 
@@ -211,7 +215,8 @@ install: all
 	ln -sf libhwpc.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libhwpc.so
 	install -m 644 lib/hwpc.h $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(wildcard lib/hwpc/*.h) $(DESTDIR)$(INCLUDEDIR)/hwpc
-	install -m 644 $(BUILD)/lib/hwpc.pc $(DESTDIR)$(LIBDIR)/pkgconfig
+	$(PC_SUBST) lib/hwpc.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
 	install -m 644 $(REGDB) $(DESTDIR)$(DATADIR)/regdb
 	@set -e; for m in $(MANPAGES); do s=$${m##*.}; \
 	  install -d $(DESTDIR)$(MANDIR)/man$$s; \

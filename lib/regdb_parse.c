@@ -212,8 +212,9 @@ static int parse_addr_dims(struct parser *p, const char *s, uint32_t *addr, stru
 	return 0;
 }
 
-/* The seed's convention: an innermost dim without stride steps by the
- * element size, an outer one by the size of everything inside it. */
+/* hwpc-regdb(5)'s convention, as in envytools' register tables: an
+ * innermost dim without stride steps by the element size, an outer one by
+ * the size of everything inside it. */
 static void fill_strides(struct hwpc_dim *dims, unsigned ndims, uint32_t elsize)
 {
 	uint32_t inner = elsize;

@@ -51,7 +51,7 @@ int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset 
 					    want[i].field, chip->name);
 		if (f->nranges != 1)
 			return hwpc_err_set(err, HWPC_EINPUT,
-					    "regdb: %s.%s is in %u pieces; the seed's StatusBits are one bit range each",
+					    "regdb: %s.%s is in %u pieces; the Debug Timestamper's status fields are one bit range each",
 					    want[i].reg, want[i].field, f->nranges);
 		*want[i].to = f;
 	}
