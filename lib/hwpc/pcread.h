@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-/* The counters, in the seed's order. */
+/* The counters, in the order of envytools' PCOUNTER documentation. */
 enum hwpc_pcr_ctr {
 	HWPC_PCR_CYCLES,
 	HWPC_PCR_CYCLES_ALT,

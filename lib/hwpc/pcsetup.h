@@ -3,7 +3,7 @@
  * against the generation, and turned into a write plan in the order the
  * hardware needs, with a record of what was set for pcread.
  *
- * The order (seed 000, "Single event mode" and "Record mode setup"):
+ * The order (envytools' PCOUNTER documentation, "Single event mode" and "Record mode setup"):
  * writing any SRC, any OP but PRE_OP, any CTR, THRESHOLD or CTRL aborts a
  * single-event counting process, and writing PRE_OP starts one (and swaps
  * counter sets in quad mode on G84:GF100).  So a plan is: set-wide resets

@@ -32,7 +32,7 @@ struct hwpc_ptimer {
 HWPC_API int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_err *err);
 
 /* The 64-bit time: read TIME_HIGH, TIME_LOW, TIME_HIGH until both highs
- * agree (seed 004).  *retries counts the repeats (may be NULL). */
+ * agree (envytools' PTIMER documentation).  *retries counts the repeats (may be NULL). */
 HWPC_API int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, struct hwpc_err *err);
 static inline uint64_t hwpc_ptimer_ticks(const struct hwpc_ptimer *pt, uint64_t raw)
 {
@@ -67,7 +67,7 @@ HWPC_API int hwpc_ptimer_config(struct hwpc_ptimer *pt, double source_hz_overrid
 /* A one-line explanation of each warning bit set, joined by "; ". */
 HWPC_API void hwpc_ptimer_warn_text(unsigned warn, char *buf, size_t len);
 
-/* Planned writes.  Ratios the seed calls invalid are refused: DIV 0,
+/* Planned writes.  Ratios envytools' PTIMER documentation calls invalid are refused: DIV 0,
  * MUL > DIV, values over 16 bits; MUL 0 (stops the counter) only with
  * allow_stop. */
 HWPC_API int hwpc_ptimer_plan_ratio(struct hwpc_ptimer *pt, uint64_t mul, uint64_t div, bool allow_stop,

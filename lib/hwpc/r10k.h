@@ -1,4 +1,4 @@
-/* MIPS R10000/R12000 event counters (seed 001, IRIX r10k_evcntrs(5); the
+/* MIPS R10000/R12000 event counters (IRIX r10k_evcntrs(5); the
  * manual page is hwpc-r10k(7)).
  *
  * Two 32-bit counters per CPU, each counting one event selected by its
@@ -57,8 +57,8 @@ struct hwpc_r10k_event {
 	const char *name;    /* short name, "INSTRUCTION_CACHE_MISSES" */
 	const char *libpfm;  /* libpfm-3's name, or NULL */
 	const char *papi;    /* PAPI IRIX substrate's name, or NULL */
-	const char *title;   /* the seed's heading for the event */
-	const char *desc;    /* the seed's description */
+	const char *title;   /* r10k_evcntrs(5)'s heading for the event */
+	const char *desc;    /* r10k_evcntrs(5)'s description */
 	const char *source;  /* where the name comes from when not libpfm, or NULL */
 	int counter;         /* the counter it counts on; -1: either counter */
 	unsigned select;     /* the control register's EVENT field value */
@@ -107,7 +107,7 @@ HWPC_API unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const c
 			       const struct hwpc_r10k_event **out, unsigned max, struct hwpc_err *err);
 /* Whether ev can be counted on counter c. */
 HWPC_API bool hwpc_r10k_event_on(const struct hwpc_r10k_event *ev, unsigned c);
-/* The seed's NOTES row for an event number ("R10000 rev 3 and R12000
+/* r10k_evcntrs(5)'s NOTES row for an event number ("R10000 rev 3 and R12000
  * count different events"): false when the number has none. */
 HWPC_API bool hwpc_r10k_event_note(const struct hwpc_regdb *db, unsigned num, const char **r10000,
 			  const char **r12000);
@@ -155,7 +155,7 @@ struct hwpc_r10k_req {
 	unsigned modes;
 	bool ie;
 	/* 0: count from 0.  n: preset the counter so that bit 31 becomes set
-	 * after n events (the seed's overflow threshold), 1..2^31. */
+	 * after n events (r10k_evcntrs(5)'s overflow threshold), 1..2^31. */
 	uint64_t threshold;
 };
 /* Plan the writes that program one counter: stop it, preset the count,

@@ -1,5 +1,5 @@
 /* Decoder for NVIDIA PCOUNTER record-mode buffers (G84:GF100), as the
- * hardware seed's "Record mode" describes them.
+ * envytools' PCOUNTER documentation, "Record mode", describes them.
  *
  * A LONG packet is 32 bytes, sixteen little-endian 16-bit words: the 48-bit
  * cycle counter (words 0-2), the 12-bit STOP counter (word 3, bits 12-15
@@ -86,7 +86,7 @@ typedef int (*hwpc_rec_cb)(void *ctx, const struct hwpc_rec_item *item);
 struct hwpc_recdec;
 
 /* The packet layout, as regdb's PCOUNTER.RECORD_* parameters give it
- * (pcounter-signals.regdb, from seed 000 "Record mode"). */
+ * (pcounter-signals.regdb, from envytools' PCOUNTER documentation, "Record mode"). */
 struct hwpc_rec_layout {
 	unsigned cycle_bits;    /* the wrapping cycle counter in words 0-2 */
 	unsigned stop_word;     /* word of the STOP counter */

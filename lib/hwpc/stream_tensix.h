@@ -1,6 +1,6 @@
 /* Decoder for Tenstorrent Tensix debug timestamper event streams: the bytes
  * the timestamper writes to L1 (little-endian 32-bit words, 16-byte units),
- * as described in the hardware seed "Debug Timestamper".
+ * as described in Tenstorrent's "Debug Timestamper" documentation.
  *
  * Streaming and constant memory: feed the bytes in any chunk sizes, in
  * fill order (buffer 0's region, then buffer 1's); every decoded event and
@@ -79,7 +79,7 @@ struct hwpc_ts_item {
 	const char *msg; /* one-line description */
 };
 
-/* TIMESTAMP_STATUS's fields, as the seed's StatusBits names them. */
+/* TIMESTAMP_STATUS's fields, as the Debug Timestamper documentation's StatusBits names them. */
 struct hwpc_ts_status {
 	bool full[2], overflow[2];
 	unsigned accum_pos_64b, accum_pos_32b, accum_pos_96b;

@@ -1,4 +1,4 @@
-/* The Tensix debug timestamper through a device (seed 002): issue
+/* The Tensix debug timestamper through a device (Tenstorrent's "Debug Timestamper" documentation): issue
  * TIMESTAMP writes and the small command language pcsim scripts use, and
  * read the buffer layout and STATUS a decoder needs.  Register addresses
  * come from regdb (RISCV_DEBUG_REG). */

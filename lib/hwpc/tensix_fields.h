@@ -1,6 +1,6 @@
 /* Where the Tensix debug timestamper's TIMESTAMP_STATUS and TIMESTAMP_CNTL
  * keep their bits, as regdb's field records give them (tensix.regdb, from
- * seed 002's StatusBits and CntlWrite).
+ * the Debug Timestamper documentation's StatusBits and CntlWrite).
  *
  * Loaded once from the register database and handed to what needs the
  * bits: the functional model (sim/tensix_model.h), which builds STATUS and
@@ -34,7 +34,7 @@ struct hwpc_tsx_fields {
 
 /* The fields of chip's timestamper; chip NULL: of the first chipset that
  * has RISCV_DEBUG_REG.TIMESTAMP_STATUS.  HWPC_EINPUT, naming the register
- * or field, when regdb lacks one or gives one in pieces (the seed's
+ * or field, when regdb lacks one or gives one in pieces (the Debug Timestamper documentation's
  * StatusBits are C bit-fields: one run of bits each). */
 HWPC_API int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 			 struct hwpc_tsx_fields *out, struct hwpc_err *err);

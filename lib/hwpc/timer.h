@@ -1,7 +1,8 @@
 /* A device's timer, whatever it is: PTIMER on NVIDIA chips (56 bits, read
  * high-low-high), the wall clock of a Tensix tile (64 bits, read with the
- * seed's multiple-reader sequence).  One consistent 64-bit read, the tick
- * count, its width and rate; ptime is written against this. */
+ * multiple-reader sequence of Tenstorrent's "Debug Timestamper"
+ * documentation).  One consistent 64-bit read, the tick count, its width
+ * and rate; ptime is written against this. */
 #ifndef HWPC_TIMER_H
 #define HWPC_TIMER_H
 
