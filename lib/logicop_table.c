@@ -166,7 +166,7 @@ void lop_decode_args(const struct hwpc_lop_caps *caps, const struct hwpc_lop_reg
 {
 	const struct hwpc_lop_op_layout *l = &caps->op[in];
 	uint32_t op = regs->op[in];
-	/* Steps 2-7 of the seed's input calculation: each argument is some
+	/* Steps 2-7 of the document's input calculation: each argument is some
 	 * SRC slot k, now or one cycle ago, or SETFLAG. */
 	unsigned k[HWPC_LOP_NARGS] = {0, 1, 2, 3};
 	bool prev[HWPC_LOP_NARGS] = {op_bit(op, l->delay[0]), op_bit(op, l->delay[1]), false, false};

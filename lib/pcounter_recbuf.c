@@ -1,4 +1,4 @@
-/* A domain's record buffer as the registers describe it (seed 000, "Record
+/* A domain's record buffer as the registers describe it (envytools' PCOUNTER documentation, "Record
  * mode setup"): RECORD_START, RECORD_LIMIT, RECORD_STATUS (position, FAULT),
  * RECORD_ADDRESS_HIGH on G92+, CTRL.MODE and CTRL.RECORD_FORMAT. */
 #include "err_local.h"

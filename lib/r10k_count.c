@@ -1,5 +1,5 @@
 /* 64-bit virtual counters over the 32-bit hardware counters, and the
- * generation check: the seed's kernel keeps 64-bit counts and bumps a
+ * generation check: the document's kernel keeps 64-bit counts and bumps a
  * generation number when the counters stop being the program's; hwpc does
  * the same from user space by remembering the control words it expects
  * and comparing them at every read. */

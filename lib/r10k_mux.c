@@ -1,5 +1,5 @@
 /* More events than counters: each counter rotates through its own list of
- * events at every step (the seed's kernel switches at clock ticks), and
+ * events at every step (the document's kernel switches at clock ticks), and
  * each event's count is scaled by the share of time it was counted, as
  * perf does: estimate = count * time_total / time_counted. */
 #include "err_local.h"

@@ -25,7 +25,7 @@ int hwpc_r10k_setup(struct hwpc_wplan *plan, const struct hwpc_r10k_cpu *cpu, co
 	struct hwpc_r10k_ctl ctl = { .counter = req->counter, .event = ev, .modes = req->modes, .ie = req->ie };
 	if (hwpc_r10k_encode(cpu, &ctl, &word, err))
 		return err->status;
-	/* The seed's overflow threshold n: an interrupt after n events, that
+	/* The document's overflow threshold n: an interrupt after n events, that
 	 * is, when the counter reaches bit 31 from 2^31 - n. */
 	uint64_t top = 1ull << cpu->overflow_bit;
 	if (req->threshold) {

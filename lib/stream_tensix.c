@@ -4,7 +4,7 @@
  * The timestamper's accumulator collects 32-bit words and writes them to L1
  * sixteen bytes at a time; a flush pads the unit with zero words and lets
  * the next event have any size.  So the decoder walks words, knows where it
- * is inside a 16-byte unit, and applies the seed's rule for sizes: every
+ * is inside a 16-byte unit, and applies the document's rule for sizes: every
  * event that starts in a unit after the unit's first must have that
  * event's size (an event straddling in from the previous unit does not
  * count, because the automatic flush at the unit boundary cleared the

@@ -1,6 +1,6 @@
 /* TIMESTAMP_STATUS as fields (see hwpc/stream_tensix.h): the bits are
  * where regdb puts them (hwpc_tsx_fields_load), the meaning of the
- * accumulator fields is the seed's StatusRead. */
+ * accumulator fields is the document's StatusRead. */
 #include "hwpc/stream_tensix.h"
 
 void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t s, struct hwpc_ts_status *out)

@@ -1,4 +1,4 @@
-/* The PCOUNTER reference model (seed 000): shared definitions of its state
+/* The PCOUNTER reference model (envytools' PCOUNTER documentation): shared definitions of its state
  * (in the state file: fixed-size, no pointers), its per-process view of the
  * chip (register decode table, profile, trailer map, all from regdb), and
  * the functions of its parts:
@@ -28,7 +28,7 @@
 /* The six logic-op inputs, in register order. */
 enum pc_input { PC_PRE, PC_START, PC_EVENT, PC_STOP, PC_SETFLAG, PC_CLRFLAG, PC_NINPUTS };
 
-/* Counters, in the order of the seed's list. */
+/* Counters, in the order of the document's list. */
 enum pc_ctr { PC_CYCLES, PC_CYCLES_ALT, PC_CEVENT, PC_CSTART, PC_CPRE, PC_CSTOP, PC_NCTRS };
 
 enum pc_single_state { PC_INACTIVE, PC_WAIT_PRE, PC_WAIT_START, PC_COUNTING };

@@ -414,7 +414,7 @@ enum pc_mode pc_dom_mode(const struct pc_priv *p, const struct pc_state *st, uns
 	for (int m = 0; m < 4; m++)
 		if (p->mode_val[m] >= 0 && v == (uint64_t)p->mode_val[m])
 			return m == PC_MODE_RECORD && !p->has_record ? PC_MODE_HALTED : (enum pc_mode)m;
-	return PC_MODE_HALTED; /* values the seed does not give: nothing counts */
+	return PC_MODE_HALTED; /* values the document does not give: nothing counts */
 }
 
 enum pc_ctr_mode pc_dom_ctr_mode(const struct pc_priv *p, const struct pc_state *st, unsigned d)

@@ -1,5 +1,5 @@
 /* Single event mode: the counting process of "Single event mode", one
- * cycle at a time, in the order of the seed's pseudo-code. */
+ * cycle at a time, in the order of the document's pseudo-code. */
 #include "pc.h"
 
 void pc_single_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, const bool in[PC_NINPUTS],

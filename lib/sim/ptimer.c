@@ -1,4 +1,4 @@
-/* The PTIMER model (seed 004): a 56-bit tick counter fed by a clock source
+/* The PTIMER model (envytools' PTIMER documentation): a 56-bit tick counter fed by a clock source
  * through a counter-based MUL/DIV converter; TIME_LOW/TIME_HIGH reads and
  * writes; ALARM compared with TIME_LOW bits 5-31 setting INTR.ALARM; INTR
  * write-1-to-clear; INTR_ENABLE; NV41+ CLOCK_SOURCE and MMIO_FAULT_*.
@@ -78,7 +78,7 @@ static uint64_t source_cycles(struct sim *s, const struct ptimer_state *st, cons
 
 /* Ticks the converter emits for n source cycles starting from acc.  It is
  * a counter: acc += MUL each cycle, a tick when acc >= DIV.  MUL 0 stops
- * it; with DIV 0 or MUL >= DIV it ticks every cycle, never faster (the seed
+ * it; with DIV 0 or MUL >= DIV it ticks every cycle, never faster (the document
  * calls these ratios invalid; pcsim(1) documents this choice). */
 static uint64_t convert(uint32_t mul, uint32_t div, uint64_t n, uint64_t *acc)
 {

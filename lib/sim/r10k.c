@@ -1,4 +1,4 @@
-/* The MIPS R10000/R12000 event counter model (seed 001, "THE COUNTERS",
+/* The MIPS R10000/R12000 event counter model (IRIX r10k_evcntrs(5), "THE COUNTERS",
  * "THE CONTROL REGISTERS"): two 32-bit counters, each counting the event
  * its control register selects while the CPU is in a mode the control
  * register enables; an interrupt flag when a counter's bit 31 becomes set

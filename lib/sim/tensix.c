@@ -1,4 +1,4 @@
-/* sim:tensix: the Tensix debug timestamper (seed 002) as simulated
+/* sim:tensix: the Tensix debug timestamper (the Debug Timestamper documentation) as simulated
  * hardware.  The functional model is tensix_model.c; this file gives it a
  * home in the state file (the model's state, then L1), a clock (the 64-bit
  * counter counts TENSIX.WALL_CLOCK_SOURCE cycles, the tclk= option) and
@@ -6,7 +6,7 @@
  * takes the bits of STATUS and CNTL from regdb's fields too
  * (hwpc_tsx_fields_load), each process its own copy, like the addresses.
  *
- * Writes the seed calls undefined (TIMESTAMP size codes 5 and 6, a size
+ * Writes the document calls undefined (TIMESTAMP size codes 5 and 6, a size
  * change without a flush) are refused: the write fails with the model's
  * message and nothing changes. */
 #include "sim.h"
@@ -79,7 +79,7 @@ static int tensix_init(struct sim *s, void *state, const struct hwpc_devspec *sp
 	tsx_model_init(&st->m, &bits, NULL, 0);
 	st->m.bits = NULL;
 	st->refused = 0;
-	memset(st->l1, 0, n); /* L1's power-on contents: the seed says nothing; zeros */
+	memset(st->l1, 0, n); /* L1's power-on contents: the document says nothing; zeros */
 	return 0;
 }
 

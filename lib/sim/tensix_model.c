@@ -1,5 +1,5 @@
 /* Tensix debug timestamper functional model (see tensix_model.h).  The
- * functions mirror the seed's pseudocode one for one, so each can be
+ * functions mirror the document's pseudocode one for one, so each can be
  * checked against it by reading side by side. */
 #include "sim/tensix_model.h"
 
@@ -29,7 +29,7 @@ uint32_t tsx_reg_offset(enum tsx_reg reg)
 }
 
 /* v in field f's place, for OR-ing into a register value; a value wider
- * than the field keeps its low bits, as in the seed's C bit-fields. */
+ * than the field keeps its low bits, as in the document's C bit-fields. */
 static uint32_t placed(const struct hwpc_field *f, uint64_t v)
 {
 	uint32_t r = 0;
@@ -43,7 +43,7 @@ void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uin
 	m->bits = bits;
 	for (int i = 0; i < 2; i++)
 		m->bufs[i].valid = true;
-	/* The seed's cntl_raw = 3: both valid bits set, as bufs[].valid says. */
+	/* The document's cntl_raw = 3: both valid bits set, as bufs[].valid says. */
 	m->cntl_raw = placed(bits->valid[0], 1) | placed(bits->valid[1], 1);
 	m->l1 = l1;
 	m->l1_size = l1 ? l1_size : 0;

@@ -1,4 +1,4 @@
-/* Functional model of the Tensix debug timestamper, following the seed's
+/* Functional model of the Tensix debug timestamper, following the document's
  * "Functional specification" (state, EveryCycle, CmdWrite, CntlWrite,
  * StatusRead/StatusWrite, SetEventSize, AppendU32, FlushAccum) and its
  * memory map.  Internal to libhwpc: the simulator backend maps MMIO
@@ -7,7 +7,7 @@
  *
  * Pure: no I/O, no globals.  L1 is memory the caller owns, and so are the
  * bit positions of STATUS and CNTL (hwpc/tensix_fields.h): the caller
- * loads them from regdb, the model only applies them.  What the seed
+ * loads them from regdb, the model only applies them.  What the document
  * calls UndefinedBehaviour() (size codes 5 and 6, changing the event size
  * without a flush) is refused with HWPC_EINPUT and changes nothing.
  *
@@ -73,7 +73,7 @@ struct tsx_model {
 	uint64_t l1_writes_dropped; /* 16-byte writes that fell outside l1 */
 };
 
-/* The seed's initial state; l1 may be NULL (writes are then dropped).
+/* The document's initial state; l1 may be NULL (writes are then dropped).
  * bits must stay valid while the model is used. */
 void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size);
 /* EveryCycle() n times. */

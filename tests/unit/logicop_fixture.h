@@ -1,6 +1,6 @@
 /* Logic-op test fixture, shared by tests/unit/test_logicop*.c and
  * bench/bench_logicop.c: capabilities of four generation classes and a
- * symbol table, filled by hand from seed 000 ("Input selection"), and an
+ * symbol table, filled by hand from envytools' PCOUNTER documentation ("Input selection"), and an
  * independent model of the hardware's input calculation used as an oracle.
  *
  * Header-only on purpose: each test is its own program. */

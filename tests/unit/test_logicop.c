@@ -1,5 +1,5 @@
 /* Logic-op compiler: expressions and the SRC/OP values expected on each
- * generation class, derived by hand from seed 000 "Input selection".
+ * generation class, derived by hand from envytools' PCOUNTER documentation "Input selection".
  *
  * Conventions used in the derivations:
  *   FUNC bit i = f(ARG0 = i&1, ARG1 = i>>1&1, ARG2 = i>>2&1, ARG3 = i>>3&1),

@@ -1,4 +1,4 @@
-/* Signals, trailer signals, input selection and the flag (seed 000, "The
+/* Signals, trailer signals, input selection and the flag (envytools' PCOUNTER documentation, "The
  * PCOUNTER signals", "Trailer signals", "The EVENT and FLAG signals", "The
  * USER signals", "The PERIODIC signal", "Input selection", "The flag"), in
  * virtual time with exact values. */

@@ -1,4 +1,4 @@
-/* Quad event mode scenarios (seed 000, "Quad event mode", "Special counter
+/* Quad event mode scenarios (envytools' PCOUNTER documentation, "Quad event mode", "Special counter
  * modes", "Input selection" on SWAP), in virtual time with exact counts. */
 #include "pcsim_test.h"
 

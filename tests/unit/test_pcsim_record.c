@@ -1,4 +1,4 @@
-/* Record mode scenarios (seed 000, "Record mode", "Record mode setup"):
+/* Record mode scenarios (envytools' PCOUNTER documentation, "Record mode", "Record mode setup"):
  * packets in simulated memory, checked byte by byte. */
 #include "pcsim_test.h"
 

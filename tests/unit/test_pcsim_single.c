@@ -1,4 +1,4 @@
-/* Single event mode scenarios (seed 000, "Single event mode", "Counters",
+/* Single event mode scenarios (envytools' PCOUNTER documentation, "Single event mode", "Counters",
  * "Special counter modes"), in virtual time with exact counts.  Each test
  * names the sentence it checks. */
 #include "pcsim_test.h"

@@ -1,4 +1,4 @@
-/* The PTIMER model (seed 004) and the PTIMER library, on the simulator in
+/* The PTIMER model (envytools' PTIMER documentation) and the PTIMER library, on the simulator in
  * virtual time: every count here is exact. */
 #include <setjmp.h>
 #include <stdarg.h>
