@@ -3,7 +3,7 @@
  * last, which swaps on G84:GF100, so whatever counted during programming
  * is latched and dropped), counts for an interval, and ends with another
  * PRE_OP write: that swap latches exactly the set's period, whose CYCLES
- * say how long it counted.  The IRIX seed's multiplexing, scaled as perf
+ * say how long it counted.  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
  * stat scales (hwpc_pcr_rot_scale). */
 #include "err_local.h"
 #include "hwpc/pcread.h"
