@@ -285,6 +285,10 @@ void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t
 /* Domain-cycles per second the fast engine steps one at a time in the
  * current configuration (those of domains it cannot skip). */
 uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st);
+struct pc_fast_stats {
+	uint64_t skipped, stepped, delegated, limited;
+};
+void pc_fast_stats_get(struct pc_fast_stats *out);
 
 /* memory.c */
 int sim_mem_write(struct sim *s, uint64_t addr, const void *buf, size_t len);

@@ -63,6 +63,16 @@ struct fast_dom {
 	unsigned nq;
 };
 
+/* Process-wide tallies, for tests and benchmarks: cycles skipped, cycles
+ * stepped one at a time, advances left to the reference, skips cut short
+ * by a counter limit. */
+static struct pc_fast_stats stats;
+
+void pc_fast_stats_get(struct pc_fast_stats *out)
+{
+	*out = stats;
+}
+
 static uint64_t *ctr_at(struct pc_dom_state *ds, unsigned i)
 {
 	return i < PC_NCTRS ? &ds->ctr[i] : &ds->shadow[i - PC_NCTRS];
@@ -192,6 +202,8 @@ static bool skip_ok(const struct fast_dom *f, struct pc_dom_state *ds, uint64_t 
 
 static void step_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m)
 {
+	if (st->dom[d].ncycles < m)
+		stats.stepped += m - st->dom[d].ncycles;
 	while (st->dom[d].ncycles < m)
 		pc_step(s, p, st, d);
 }
@@ -259,10 +271,13 @@ static void advance_to(struct sim *s, const struct pc_priv *p, struct pc_state *
 				else
 					hi = mid - 1;
 			}
+			if (lo < kmax)
+				stats.limited++;
 			if (lo) {
 				for (unsigned i = 0; i < FAST_NCTR; i++)
 					*ctr_at(ds, i) += (uint64_t)f->delta[i] * lo;
 				ds->ncycles += lo * f->Lp;
+				stats.skipped += lo * f->Lp;
 				continue;
 			}
 			/* a counter near a comparison point: step past it, then
@@ -351,6 +366,7 @@ void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t
 	pc_run_setup(s, p, st, to_ns);
 	for (unsigned d = 0; d < nd; d++)
 		if (p->enabled && imports(p, st, d)) {
+			stats.delegated++;
 			pc_run(s, p, st, to_ns);
 			return;
 		}
