@@ -75,7 +75,7 @@ ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) \
 MANPAGES   := $(sort $(wildcard man/*.[1-8]))
 
 .PHONY: all tests check check-once check-asan unit cli-tests pci-tests install uninstall \
-        bench lint-man clean
+        bench lint-man clean difftest
 .SUFFIXES:
 .DELETE_ON_ERROR:
 # Objects are kept (not removed as intermediates): their .d files name them.
@@ -180,6 +180,12 @@ pci-tests: tests
 # Every test of one build, ending in "N passed, N failed".
 check-once: tests
 	tests/run $(BUILD)
+
+# The fast PCOUNTER engine against the reference on 10,000 random
+# configurations (DIFFTEST_COUNT=N for another number).
+DIFFTEST_COUNT ?= 10000
+difftest: tests
+	$(BUILD)/tests/pcsim_difftest $(DIFFTEST_COUNT)
 
 check-asan:
 	$(MAKE) BUILD=build/asan SAN=1 OPT='-O1 -g' check-once

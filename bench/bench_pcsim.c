@@ -1,12 +1,14 @@
-/* Speed of the PCOUNTER reference model, in domain-cycles per second of
- * CPU time:
- *   (a) one domain in quad mode, SIMPLE counter mode;
- *   (b) eight domains (G84) with all six inputs in use.
- * This is the baseline a faster engine is measured against.
+/* Speed of the PCOUNTER engines, fast against reference in one run, in
+ * domain-cycles per second of CPU time (bench/RESULTS.md):
+ *   (a) one domain in quad mode, SIMPLE counter mode, periodic inputs;
+ *   (b) the same with a random input (p=0.3);
+ *   (c) eight domains (G84) with all six inputs in use, delays, the flag;
+ *   (d) CPU to catch up one second at real clocks; (e) one idle hour.
  *
- *   bench_pcsim [CYCLES]      (default 2000000 cycles per case) */
+ *   bench_pcsim [CYCLES]      (default 2000000 cycles per reference case) */
 #include "hwpc.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +44,12 @@ static void gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, char *kind, ch
 		die("generator", &err);
 }
 
-static struct hwpc_dev *open_sim(struct hwpc_regdb *db, const char *dir, const char *opts)
+static struct hwpc_dev *open_sim(struct hwpc_regdb *db, const char *dir, const char *engine, const char *opts)
 {
 	char spec[256];
 	struct hwpc_dev *dev = NULL;
 	struct hwpc_err err;
-	snprintf(spec, sizeof spec, "sim:g84,clock=virtual,state=%s/bench.state,%s", dir, opts);
+	snprintf(spec, sizeof spec, "sim:g84,clock=virtual,state=%s/bench.state,engine=%s,%s", dir, engine, opts);
 	if (hwpc_sim_create(spec, true, db, &err) || hwpc_dev_open(spec, HWPC_OPEN_WRITE, db, &dev, &err))
 		die(spec, &err);
 	return dev;
@@ -62,23 +64,28 @@ static double run(struct hwpc_dev *dev, unsigned dom, uint64_t cycles)
 	return cpu_s() - t0;
 }
 
-int main(int argc, char **argv)
+static char *str(const char *s)
 {
-	struct hwpc_regdb *db;
-	struct hwpc_err err;
-	uint64_t cycles = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
-	char dir[] = "/tmp/hwpc-bench-XXXXXX", path[64];
-	if (!cycles || !mkdtemp(dir))
-		return 2;
-	if (hwpc_regdb_load(&db, &err))
-		die("regdb", &err);
+	static char buf[16][32];
+	static unsigned k;
+	char *b = buf[k++ % 16];
+	snprintf(b, sizeof buf[0], "%s", s);
+	return b;
+}
 
-	/* (a) domain 1 at 100 MHz, the seven others at 1 Hz (they tick 0 times) */
-	struct hwpc_dev *dev = open_sim(db, dir, "pchz=1,pchz1=100M");
-	char p50[] = "p=0.5", s1[] = "seed=1", rnd[] = "random", per[] = "periodic", pp[] = "period=7",
-	     dd[] = "duty=3";
-	gen(dev, 1, 0x10, rnd, p50, s1);
-	gen(dev, 1, 0x11, per, pp, dd);
+/* One domain (1) in quad mode, SIMPLE; the others at 1 Hz (they tick 0
+ * times).  input: "periodic" (periods 7 and 5) or "random" (p=0.3). */
+static struct hwpc_dev *setup_one(struct hwpc_regdb *db, const char *dir, const char *engine, const char *input,
+				  const char *hz)
+{
+	char opts[64];
+	snprintf(opts, sizeof opts, "pchz=1,pchz1=%s", hz);
+	struct hwpc_dev *dev = open_sim(db, dir, engine, opts);
+	if (!strcmp(input, "random"))
+		gen(dev, 1, 0x10, str("random"), str("p=0.3"), str("seed=1"));
+	else
+		gen(dev, 1, 0x10, str("periodic"), str("period=5"), str("duty=2"));
+	gen(dev, 1, 0x11, str("periodic"), str("period=7"), str("duty=3"));
 	wr(dev, "PRE_SRC[1]", 0x10);
 	wr(dev, "START_SRC[1]", 0x11);
 	wr(dev, "EVENT_SRC[1]", 0x1110);
@@ -88,18 +95,30 @@ int main(int argc, char **argv)
 	wr(dev, "EVENT_OP[1]", 0x8888);
 	wr(dev, "STOP_OP[1]", 0x5555);
 	wr(dev, "CTRL[1]", 1); /* QUAD, SIMPLE */
-	double ta = run(dev, 1, cycles);
-	hwpc_dev_close(dev);
+	return dev;
+}
 
-	/* (b) eight domains at 1 MHz, every input driven by a 4-input op */
-	dev = open_sim(db, dir, "pchz=1M");
+/* Eight domains, every input driven by a 4-input op with delays, the flag
+ * set and cleared, PERIODIC on.  input as above for signals 1 and 3. */
+static struct hwpc_dev *setup_eight(struct hwpc_regdb *db, const char *dir, const char *engine, const char *input,
+				    const char *hz)
+{
+	char opts[64];
+	snprintf(opts, sizeof opts, "pchz=%s", hz);
+	struct hwpc_dev *dev = open_sim(db, dir, engine, opts);
+	bool rnd = !strcmp(input, "random");
 	for (unsigned d = 0; d < 8; d++) {
 		char name[64], seed[16];
 		snprintf(seed, sizeof seed, "seed=%u", d + 1);
-		gen(dev, d, 0x01, rnd, p50, seed);
-		gen(dev, d, 0x02, per, pp, dd);
-		gen(dev, d, 0x03, rnd, p50, s1);
-		gen(dev, d, 0x04, per, pp, NULL);
+		if (rnd) {
+			gen(dev, d, 0x01, str("random"), str("p=0.5"), str(seed));
+			gen(dev, d, 0x03, str("random"), str("p=0.5"), str("seed=1"));
+		} else {
+			gen(dev, d, 0x01, str("periodic"), str("period=3"), str("duty=1"));
+			gen(dev, d, 0x03, str("periodic"), str("period=4"), str("duty=3"));
+		}
+		gen(dev, d, 0x02, str("periodic"), str("period=7"), str("duty=3"));
+		gen(dev, d, 0x04, str("periodic"), str("period=7"), NULL);
 		static const char *const src[] = { "PRE_SRC", "START_SRC", "EVENT_SRC", "STOP_SRC" };
 		static const uint32_t srcv[] = { 0x04030201, 0x01020304, 0x03040102, 0x02010403 };
 		for (int i = 0; i < 4; i++) {
@@ -118,16 +137,79 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof name, "PRE_OP[%u]", d);
 		wr(dev, name, 0x7777);
 	}
-	double tb = run(dev, 0, cycles / 8);
+	return dev;
+}
+
+static double rate_one(struct hwpc_regdb *db, const char *dir, const char *engine, const char *input, uint64_t cycles)
+{
+	struct hwpc_dev *dev = setup_one(db, dir, engine, input, "100M");
+	double t = run(dev, 1, cycles);
 	hwpc_dev_close(dev);
+	return (double)cycles / t;
+}
+
+static double rate_eight(struct hwpc_regdb *db, const char *dir, const char *engine, const char *input,
+			 uint64_t cycles)
+{
+	struct hwpc_dev *dev = setup_eight(db, dir, engine, input, "1M");
+	double t = run(dev, 0, cycles / 8);
+	hwpc_dev_close(dev);
+	return (double)(cycles / 8 * 8) / t;
+}
+
+/* CPU to catch up `secs` of simulated time (an advance, as a realtime
+ * sync after that long does) at hz per domain. */
+static double catch_up(struct hwpc_dev *dev, double secs)
+{
+	struct hwpc_err err;
+	double t0 = cpu_s();
+	if (hwpc_sim_advance_ns(dev, (uint64_t)(secs * 1e9), &err))
+		die("advance", &err);
+	return cpu_s() - t0;
+}
+
+int main(int argc, char **argv)
+{
+	struct hwpc_regdb *db;
+	struct hwpc_err err;
+	uint64_t cycles = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
+	char dir[] = "/tmp/hwpc-bench-XXXXXX", path[64];
+	if (!cycles || !mkdtemp(dir))
+		return 2;
+	if (hwpc_regdb_load(&db, &err))
+		die("regdb", &err);
+	/* the fast engine runs 1000 times as many cycles: a rate over a few ms
+	 * of CPU is noise */
+	uint64_t fcycles = cycles * 1000;
+	double ar = rate_one(db, dir, "reference", "periodic", cycles);
+	double af = rate_one(db, dir, "fast", "periodic", fcycles);
+	double br = rate_one(db, dir, "reference", "random", cycles);
+	double bf = rate_one(db, dir, "fast", "random", cycles);
+	double cr = rate_eight(db, dir, "reference", "periodic", cycles);
+	double cf = rate_eight(db, dir, "fast", "periodic", fcycles);
+	double crr = rate_eight(db, dir, "reference", "random", cycles);
+	double crf = rate_eight(db, dir, "fast", "random", cycles);
+	printf("%-58s %14s %14s %9s\n", "domain-cycles per second of CPU", "fast", "reference", "ratio");
+	printf("%-58s %14.0f %14.0f %8.0fx\n", "(a) 1 domain, quad SIMPLE, periodic inputs", af, ar, af / ar);
+	printf("%-58s %14.0f %14.0f %8.1fx\n", "(b) 1 domain, quad SIMPLE, random input p=0.3", bf, br, bf / br);
+	printf("%-58s %14.0f %14.0f %8.0fx\n", "(c) 8 domains, six inputs, delays, flag: periodic", cf, cr, cf / cr);
+	printf("%-58s %14.0f %14.0f %8.1fx\n", "(c') the same with random inputs", crf, crr, crf / crr);
+
+	/* (d) one simulated second at 500 MHz in every domain; (e) an hour */
+	struct hwpc_dev *dev = setup_one(db, dir, "fast", "periodic", "500M");
+	double d1 = catch_up(dev, 1.0), e1 = catch_up(dev, 3600.0);
+	hwpc_dev_close(dev);
+	dev = setup_eight(db, dir, "fast", "periodic", "500M");
+	double d8 = catch_up(dev, 1.0), e8 = catch_up(dev, 3600.0);
+	hwpc_dev_close(dev);
+	printf("(d) CPU to catch up 1 s, fast engine, domains at 500 MHz: %.4f s (1 domain quad, periodic), "
+	       "%.4f s (8 domains, periodic)\n", d1, d8);
+	printf("(e) CPU to catch up 1 hour, same:                         %.4f s (1 domain), %.4f s (8 domains)\n", e1,
+	       e8);
 
 	snprintf(path, sizeof path, "%s/bench.state", dir);
 	unlink(path);
 	rmdir(dir);
 	hwpc_regdb_free(db);
-	printf("(a) 1 domain, quad SIMPLE:        %10.0f domain-cycles/s (%llu cycles in %.3f s CPU)\n",
-	       (double)cycles / ta, (unsigned long long)cycles, ta);
-	printf("(b) 8 domains, all six inputs:    %10.0f domain-cycles/s (%llu cycles in %.3f s CPU)\n",
-	       (double)(cycles / 8 * 8) / tb, (unsigned long long)(cycles / 8 * 8), tb);
 	return 0;
 }

@@ -36,6 +36,10 @@ enum pc_quad_state { PC_EMPTY, PC_VALID, PC_OVERFLOW };
 enum pc_mode { PC_MODE_SINGLE, PC_MODE_QUAD, PC_MODE_RECORD, PC_MODE_HALTED };
 enum pc_ctr_mode { PC_SIMPLE, PC_EVENT_B4, PC_EVENT_B6, PC_EXTRA_B4, PC_EXTRA_B6_EVENT_B2, PC_CTR_UNKNOWN };
 
+/* Which engine advances the model: the fast one (pc_fast.c, the default)
+ * or the per-cycle reference (pc_run), its oracle. */
+enum pc_engine { PC_ENGINE_FAST = 0, PC_ENGINE_REFERENCE = 1 };
+
 enum pc_gen_kind { PC_GEN_CONST, PC_GEN_PERIODIC, PC_GEN_RANDOM, PC_GEN_PTIMER, PC_GEN_TRACE };
 
 /* A signal generator: the signal's value is a pure function of the domain
@@ -107,7 +111,7 @@ struct pc_state {
 	uint32_t rec_chan, rec_dma;
 	uint32_t setctrl[PC_MAX_SETS]; /* GF100 per domain set control */
 	uint32_t trace_used;           /* bits of the trace pool in use */
-	uint32_t pad;
+	uint32_t engine;               /* enum pc_engine (sim option engine=) */
 	struct pc_dom_state dom[PC_MAX_DOMAINS];
 	uint8_t trace_pool[PC_TRACE_BYTES];
 };
@@ -252,6 +256,7 @@ void pc_inputs(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsi
 void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_sample(const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_flag_update(struct pc_dom_state *ds, bool set, bool clr);
+void pc_import_step(const struct pc_priv *p, struct pc_dom_state *ds, const struct pc_dom_cache *c);
 
 /* pc_counter.c */
 void pc_ctr_add(const struct pc_priv *p, uint64_t *c, unsigned which, uint64_t k);
@@ -278,8 +283,19 @@ int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		    struct hwpc_out *o);
+
+/* pc_fast.c: the fast engine, exact against pc_run */
+void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+/* Domain-cycles per second the fast engine steps one at a time in the
+ * current configuration (those of domains it cannot skip). */
+uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st);
+struct pc_fast_stats {
+	uint64_t skipped, stepped, delegated, limited;
+};
+void pc_fast_stats_get(struct pc_fast_stats *out);
 
 /* memory.c */
 int sim_mem_write(struct sim *s, uint64_t addr, const void *buf, size_t len);

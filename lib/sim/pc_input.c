@@ -54,10 +54,33 @@ void pc_sample(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	}
 }
 
+/* The imported DOMx.FLAG / DOMx.EVENT values of this cycle, from the
+ * synchronizers (the fast engine replays this alone, pc_fast.c). */
+void pc_import_step(const struct pc_priv *p, struct pc_dom_state *ds, const struct pc_dom_cache *c)
+{
+	/* imported FLAG/EVENT of the other domains of the set */
+	uint8_t f = 0, e = 0;
+	for (unsigned k = 0; k < PC_SET_DOMAINS; k++) {
+		/* bit 0 was sampled at this cycle's tick: the other domain's
+		 * value one of our cycles ago */
+		f |= (uint8_t)(((ds->fhist[k] >> (p->sync_delay - 1)) & 1) << k);
+		e |= (uint8_t)(((ds->ehist[k] >> (p->sync_delay - 1)) & 1) << k);
+	}
+	/* PULSE: every 0-to-1 transition becomes a one-cycle pulse */
+	uint8_t fi = f, ei = e;
+	if (c->pulse_flag)
+		fi = (uint8_t)(f & ~ds->sync_flag_prev);
+	if (c->pulse_event)
+		ei = (uint8_t)(e & ~ds->sync_event_prev);
+	ds->sync_flag_prev = f;
+	ds->sync_event_prev = e;
+	ds->imp_flag = fi;
+	ds->imp_event = ei;
+}
+
 /* Set the values every trailer signal has during this cycle. */
 void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 {
-	const struct pc_domain_info *di = &p->dom[d];
 	struct pc_dom_state *ds = &st->dom[d];
 	/* PGRAPH pulses last one cycle of each domain */
 	ds->pm_now = ds->pm_pending;
@@ -85,25 +108,7 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	ds->flag_sig = (ds->flag_hist >> (p->flag_delay - 1)) & 1;
 	/* own EVENT: registered, the EVENT input of the previous cycle */
 	ds->event_trailer = ds->event_out;
-	/* imported FLAG/EVENT of the other domains of the set */
-	uint8_t f = 0, e = 0;
-	for (unsigned k = 0; k < PC_SET_DOMAINS; k++) {
-		/* bit 0 was sampled at this cycle's tick: the other domain's
-		 * value one of our cycles ago */
-		f |= (uint8_t)(((ds->fhist[k] >> (p->sync_delay - 1)) & 1) << k);
-		e |= (uint8_t)(((ds->ehist[k] >> (p->sync_delay - 1)) & 1) << k);
-	}
-	/* PULSE: every 0-to-1 transition becomes a one-cycle pulse */
-	uint8_t fi = f, ei = e;
-	if (c->pulse_flag)
-		fi = (uint8_t)(f & ~ds->sync_flag_prev);
-	if (c->pulse_event)
-		ei = (uint8_t)(e & ~ds->sync_event_prev);
-	ds->sync_flag_prev = f;
-	ds->sync_event_prev = e;
-	ds->imp_flag = fi;
-	ds->imp_event = ei;
-	(void)di;
+	pc_import_step(p, ds, c);
 }
 
 /* Steps 2-8 of "Input selection" for one input.  setflag is the SETFLAG

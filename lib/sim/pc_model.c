@@ -94,14 +94,21 @@ void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, st
 	}
 }
 
-void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+/* What an advance to to_ns needs, for either engine: each domain's target
+ * cycle and decoded configuration. */
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
 {
-	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
 	p->enabled = sim_pmc_unit_enabled(s, "PCOUNTER");
-	for (unsigned d = 0; d < nd; d++) {
+	for (unsigned d = 0; d < p->ndomains; d++) {
 		p->target[d] = sim_cycles(to_ns, st->dom[d].hz);
 		pc_cache(p, st, d, &p->cache[d]);
 	}
+}
+
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+{
+	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
+	pc_run_setup(s, p, st, to_ns);
 	for (;;) {
 		int best = -1;
 		for (unsigned d = 0; d < nd; d++)
@@ -220,6 +227,12 @@ static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, 
 		goto out;
 	}
 	st->reclat = (uint32_t)lat;
+	v = sim_spec_opt(spec, "engine");
+	if (v && strcmp(v, "fast") && strcmp(v, "reference")) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option engine=%s (expected fast or reference)", v);
+		goto out;
+	}
+	st->engine = v && !strcmp(v, "reference") ? PC_ENGINE_REFERENCE : PC_ENGINE_FAST;
 	pc_init_generators(s, st, p);
 	swap_power_on(s, st, p);
 out:
@@ -230,6 +243,7 @@ out:
 /* Domain-cycles one step may cost: about 10 s of CPU for the reference
  * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
 #define PC_MAX_STEP_CYCLES 20000000ULL
+#define PC_FAST_MAX_AHEAD_NS (86400ULL * 1000000000ULL)
 
 static int corrupt(const char *why, struct hwpc_err *err)
 {
@@ -249,6 +263,8 @@ static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
 		return corrupt("bad magic", err);
 	if (st->ndomains > PC_MAX_DOMAINS)
 		return corrupt("domain count differs from the profile", err);
+	if (st->engine > PC_ENGINE_REFERENCE)
+		return corrupt("unknown engine", err);
 	if (check_domains(st, st->ndomains, err))
 		return err->status;
 	/* Each domain has run to the simulated time, and at most one step
@@ -256,7 +272,11 @@ static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
 	 * else would run without bound. */
 	for (unsigned d = 0; d < st->ndomains; d++) {
 		uint64_t due = sim_cycles(s->hdr->now_ns, st->dom[d].hz);
-		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > PC_MAX_STEP_CYCLES)
+		/* the fast engine's step is as long as the skipped time: it
+		 * may have left a domain up to a day ahead */
+		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_NS, st->dom[d].hz)
+							       : PC_MAX_STEP_CYCLES;
+		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > ahead)
 			return corrupt("domain cycle count differs from the simulated time", err);
 	}
 	return 0;
@@ -309,7 +329,11 @@ static void pc_detach(void *priv)
 
 static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, uint64_t to)
 {
-	pc_run(s, priv, state, to);
+	struct pc_state *st = state;
+	if (st->engine == PC_ENGINE_REFERENCE)
+		pc_run(s, priv, state, to);
+	else
+		pc_fast_run(s, priv, state, to);
 }
 
 
@@ -317,8 +341,16 @@ static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
 {
 	struct pc_state *st = state;
 	uint64_t hz = 0;
-	for (unsigned d = 0; d < st->ndomains; d++)
-		hz += st->dom[d].hz;
+	if (st->engine == PC_ENGINE_FAST) {
+		/* only the domains it steps one cycle at a time cost time */
+		if (!(hz = pc_fast_stepped_hz(s, priv, st)))
+			return 0;
+		if (hz > UINT64_MAX / 2)
+			hz = UINT64_MAX / 2;
+	} else {
+		for (unsigned d = 0; d < st->ndomains; d++)
+			hz += st->dom[d].hz;
+	}
 	return hz ? (uint64_t)((unsigned __int128)PC_MAX_STEP_CYCLES * 1000000000u / hz) : 0;
 }
 
@@ -327,12 +359,13 @@ static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
 	struct pc_state *st = state;
 	hwpc_out_str(o, "pcounter_profile", st->profile);
 	hwpc_out_u64(o, "pcounter_domains", st->ndomains);
+	hwpc_out_str(o, "pcounter_engine", st->engine == PC_ENGINE_REFERENCE ? "reference" : "fast");
 }
 
 static const char *const pc_spaces[] = { "PCOUNTER",	  "PCOUNTER.HUB",      "PCOUNTER.GPC",	    "PCOUNTER.PART",
 					 "PCOUNTER.HUB_DSET", "PCOUNTER.GPC_DSET", "PCOUNTER.PART_DSET", NULL };
 static const char *const pc_options[] = { "profile", "pchz",  "pchz0", "pchz1", "pchz2", "pchz3",
-					  "pchz4",   "pchz5", "pchz6", "pchz7", "reclat", NULL };
+					  "pchz4",   "pchz5", "pchz6", "pchz7", "reclat", "engine", NULL };
 
 const struct sim_model sim_model_pcounter = {
 	.name = "pcounter",

@@ -37,6 +37,7 @@ load helpers
 		[ "$status" -eq 2 ] || { echo "advance $a -> $status $output"; false; }
 	done
 	# A per-cycle model refuses steps it cannot finish in reasonable time.
+	vsim g84 engine=reference
 	run pcsim -d sim:g84 advance 1000000h
 	check [ "$status" -eq 2 ]
 	[[ "$output" == *"advance in steps"* ]]
@@ -109,4 +110,22 @@ load helpers
 	wait $pid && status=0 || status=$?
 	check [ "$status" -eq 1 ]
 	grep -q "was reset by another process" "$BATS_TEST_TMPDIR/samples"
+}
+
+@test "engine=: fast by default, reference on request, anything else exit 2 naming the valid ones" {
+	vsim g84
+	run pcsim -d sim:g84 show
+	check [ "$status" -eq 0 ]
+	[[ "$output" =~ pcounter_engine:\ +fast ]]
+	vsim g84 engine=reference
+	run pcsim -d sim:g84 show
+	check [ "$status" -eq 0 ]
+	[[ "$output" =~ pcounter_engine:\ +reference ]]
+	run pcsim reset sim:g84,clock=virtual,engine=turbo
+	check [ "$status" -eq 2 ]
+	[[ "$output" == *"engine=turbo"*"fast or reference"* ]]
+	# an hour of idle simulated time: the fast engine skips it
+	vsim g84 pchz=500M
+	run timeout 20 pcsim -d sim:g84 advance 1h
+	check [ "$status" -eq 0 ]
 }
