@@ -12,14 +12,21 @@ void cli_init(const char *prog)
 	cli_prog = prog;
 }
 
+/* One line on stderr: "prog: " what, then the message. */
+static void say(const char *what, const char *fmt, va_list ap) HWPC_PRINTF(2, 0);
+static void say(const char *what, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", cli_prog, what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 int cli_fail(int status, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", cli_prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return status;
 }
 
@@ -31,11 +38,9 @@ int cli_fail_err(const struct hwpc_err *err)
 void cli_warn(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: warning: ", cli_prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("warning: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void cli_version(void)

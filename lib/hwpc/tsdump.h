@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hwpc/device.h"
 #include "hwpc/output.h"
 #include "hwpc/stream_record.h"
 #include "hwpc/stream_tensix.h"
@@ -38,6 +39,7 @@ struct hwpc_tsdump_opts {
 };
 
 struct hwpc_tsdump;
+struct hwpc_pc_recbuf; /* hwpc/pcounter.h */
 
 HWPC_API struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
 /* HWPC_EOP on a write error (err set). */
@@ -67,6 +69,21 @@ struct hwpc_tsdump_file {
  * instead). */
 HWPC_API int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
 			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
+/* A device's Tensix buffers in L1, buffer 0 then 1, those lay marks valid
+ * (hwpc_tensix_layout); a failed read is "buffer N: why". */
+HWPC_API int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_ts_layout *lay,
+				     struct hwpc_err *err);
+/* The rb->used bytes a PCOUNTER record buffer holds (hwpc_pc_recbuf_read),
+ * from the device memory it is in: a simulator's (a real GPU's is behind a
+ * VM mapping hwpc does not have, so reading it is HWPC_EOP). */
+HWPC_API int hwpc_tsdump_feed_recbuf(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_pc_recbuf *rb,
+				     struct hwpc_err *err);
+/* An L1 image's layout from the TIMESTAMP_STATUS and TIMESTAMP_CNTL values
+ * it was dumped with (NULL: not known), at the bits regdb gives their
+ * fields: status sets lay->status; with cntl, a buffer lay marks valid
+ * (its bounds were given) stays valid only if CNTL says so too. */
+HWPC_API int hwpc_ts_layout_from_values(const struct hwpc_regdb *db, const uint32_t *status, const uint32_t *cntl,
+					struct hwpc_ts_layout *lay, struct hwpc_err *err);
 /* End of input: the last anomalies, the summary, the end of the output.
  * HWPC_EINPUT for a record buffer shorter than one packet. */
 HWPC_API int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);
