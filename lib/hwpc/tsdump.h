@@ -70,7 +70,7 @@ struct hwpc_tsdump_file {
 HWPC_API int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
 			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
 /* A device's Tensix buffers in L1, buffer 0 then 1, those lay marks valid
- * (hwpc_tensix_layout); a failed read is "buffer N: why". */
+ * (hwpc_tensix_layout()); a failed read is "buffer N: why". */
 HWPC_API int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_ts_layout *lay,
 				     struct hwpc_err *err);
 /* The rb->used bytes a PCOUNTER record buffer holds (hwpc_pc_recbuf_read),
