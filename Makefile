@@ -100,7 +100,7 @@ $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The Tensix event layout the stream decoder and the simulator's model are
-# compiled with, generated from regdb (hwpc_tsx_layout_check refuses a
+# compiled with, generated from regdb (hwpc_tensix_layout_check refuses a
 # regdb loaded at run time that differs).  Its users are the sources that
 # include it, or a header that does.
 TSX_LAYOUT_H := $(BUILD)/gen/tensix_layout.h

@@ -129,12 +129,12 @@ static size_t gen_record_block(uint8_t *b)
 	return CHUNK;
 }
 
-static int nothing(void *ctx, const struct hwpc_ts_item *it)
+static int nothing(void *ctx, const struct hwpc_tensix_item *it)
 {
 	return 0;
 }
 
-static int batch_nothing(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+static int batch_nothing(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 {
 	return 0;
 }
@@ -145,19 +145,19 @@ static int rec_nothing(void *ctx, const struct hwpc_rec_item *it)
 }
 
 /* The CSV path as tsdump would write it: one row per item. */
-static int to_csv(void *ctx, const struct hwpc_ts_item *it)
+static int to_csv(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_out *o = ctx;
 	hwpc_out_begin(o);
-	hwpc_out_str(o, "kind", hwpc_ts_kind_name(it->kind));
+	hwpc_out_str(o, "kind", hwpc_tensix_kind_name(it->kind));
 	hwpc_out_u64(o, "offset", it->offset);
-	if (it->kind == HWPC_TS_EVENT) {
+	if (it->kind == HWPC_TENSIX_EVENT) {
 		hwpc_out_u64(o, "index", it->index);
 		hwpc_out_u64(o, "size", it->size);
 		hwpc_out_hex32(o, "header", it->header);
 		hwpc_out_u64(o, "token", it->token);
 		hwpc_out_u64(o, "ts", it->ts);
-		hwpc_out_str(o, "time", hwpc_ts_time_name(it->time));
+		hwpc_out_str(o, "time", hwpc_tensix_time_name(it->time));
 	} else {
 		hwpc_out_u64(o, "count", it->count);
 		hwpc_out_str(o, "msg", it->msg);
@@ -179,22 +179,22 @@ static double run(const char *path, enum pass pass, uint8_t *buf, uint64_t *item
 	}
 	FILE *null = NULL;
 	struct hwpc_out *o = NULL;
-	struct hwpc_tsdec *d = NULL;
+	struct hwpc_tensix_dec *d = NULL;
 	struct hwpc_recdec *r = NULL;
 	if (pass == P_CSV) {
 		null = fopen("/dev/null", "w");
 		o = hwpc_out_new(null, HWPC_FMT_CSV, NULL);
 		hwpc_out_table(o, cols, sizeof cols / sizeof *cols, NULL);
-		d = hwpc_tsdec_new(NULL, to_csv, o);
+		d = hwpc_tensix_dec_new(NULL, to_csv, o);
 	} else if (pass == P_SUMMARY) {
-		static struct hwpc_ts_tokstat tab[HWPC_TS_DIRECT_TOKENS];
+		static struct hwpc_tensix_tokstat tab[HWPC_TENSIX_DIRECT_TOKENS];
 		memset(tab, 0, sizeof tab);
-		d = hwpc_tsdec_new(NULL, nothing, NULL);
-		if (!d || hwpc_tsdec_set_batch(d, batch_nothing, NULL)) {
+		d = hwpc_tensix_dec_new(NULL, nothing, NULL);
+		if (!d || hwpc_tensix_dec_set_batch(d, batch_nothing, NULL)) {
 			perror("tsdec");
 			exit(1);
 		}
-		hwpc_tsdec_set_stats(d, tab);
+		hwpc_tensix_dec_set_stats(d, tab);
 	} else if (pass == P_RECORD) {
 		struct hwpc_regdb *rdb;
 		struct hwpc_err err;
@@ -211,21 +211,21 @@ static double run(const char *path, enum pass pass, uint8_t *buf, uint64_t *item
 	uint64_t sum = 0;
 	while ((n = read(fd, buf, CHUNK)) > 0) {
 		if (d)
-			hwpc_tsdec_feed(d, buf, (size_t)n);
+			hwpc_tensix_dec_feed(d, buf, (size_t)n);
 		else if (r)
 			hwpc_recdec_feed(r, buf, (size_t)n);
 		else
 			sum += buf[0] + buf[n - 1]; /* touch the data */
 	}
 	if (d)
-		hwpc_tsdec_finish(d);
+		hwpc_tensix_dec_finish(d);
 	if (r)
 		hwpc_recdec_finish(r, NULL);
 	if (o)
 		hwpc_out_finish(o, NULL);
 	double t = now() - t0;
-	*items = d ? hwpc_tsdec_summary(d)->events : r ? hwpc_recdec_summary(r)->packets : sum & 0;
-	hwpc_tsdec_free(d);
+	*items = d ? hwpc_tensix_dec_summary(d)->events : r ? hwpc_recdec_summary(r)->packets : sum & 0;
+	hwpc_tensix_dec_free(d);
 	hwpc_recdec_free(r);
 	hwpc_out_free(o);
 	if (null)

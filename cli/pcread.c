@@ -148,13 +148,13 @@ static int pick_domains(struct pcread *p, const struct opts *op, struct hwpc_dev
 	for (unsigned i = 0; i < op->ndomains; i++)
 		all |= !strcasecmp(op->domains[i], "all");
 	for (unsigned d = 0; d < p->layout.ndomains && all; d++)
-		if (hwpc_pcr_init(&p->doms[p->ndoms++].r, dev, &p->layout, d, &err))
+		if (hwpc_pc_read_init(&p->doms[p->ndoms++].r, dev, &p->layout, d, &err))
 			return cli_fail_err(&err);
 	for (unsigned i = 0; i < op->ndomains && !all; i++) {
 		unsigned d;
 		if (hwpc_pc_domain_find(&p->layout, op->domains[i], &d, &err))
 			return cli_fail(HWPC_EINPUT, "-D: %s", err.msg);
-		if (hwpc_pcr_init(&p->doms[p->ndoms++].r, dev, &p->layout, d, &err))
+		if (hwpc_pc_read_init(&p->doms[p->ndoms++].r, dev, &p->layout, d, &err))
 			return cli_fail_err(&err);
 	}
 	return 0;

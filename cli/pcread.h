@@ -11,8 +11,8 @@
 /* A domain being read, and what has gone wrong with it so far. */
 struct pcread_dom {
 	struct hwpc_pcr r;
-	struct hwpc_pcr_acc acc;
-	char expr[HWPC_LOP_NINPUTS][HWPC_PCR_EXPR_LEN];
+	struct hwpc_pc_read_acc acc;
+	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
 	bool warned_lost, warned_sat, warned_noack, warned_setup;
 };
 

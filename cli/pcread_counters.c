@@ -36,7 +36,7 @@ int pcread_check_setup(struct pcread *p, struct pcread_dom *d)
 	return 0;
 }
 
-static void note_sample(struct pcread *p, struct pcread_dom *d, const struct hwpc_pcr_sample *s)
+static void note_sample(struct pcread *p, struct pcread_dom *d, const struct hwpc_pc_read_sample *s)
 {
 	if (s->lost && !d->warned_lost) {
 		cli_warn("%s: counter sets were lost (quad OVERFLOW: swapped again before being read%s)",
@@ -46,16 +46,16 @@ static void note_sample(struct pcread *p, struct pcread_dom *d, const struct hwp
 	if (s->saturated && !d->warned_sat) {
 		char which[64] = "";
 		size_t k = 0;
-		for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
 			if (s->saturated >> c & 1)
 				k += (size_t)snprintf(which + k, k < sizeof which ? sizeof which - k : 0, "%s%s",
-						      k ? ", " : "", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+						      k ? ", " : "", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 		cli_warn("%s: saturated: %s (%s)", d->r.di->name, which,
-			 d->r.ctr[HWPC_PCR_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
+			 d->r.ctr[HWPC_PC_READ_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
 							  : "stopped at 0xffffffff: the count is a lower bound");
 		d->warned_sat = p->suspect = true;
 	}
-	if (s->mode == HWPC_PCR_MODE_QUAD && p->have_interval && !p->ack && !d->warned_noack) {
+	if (s->mode == HWPC_PC_READ_MODE_QUAD && p->have_interval && !p->ack && !d->warned_noack) {
 		cli_warn("%s: quad mode without --ack: every sample reads the same set until it is acked",
 			 d->r.di->name);
 		d->warned_noack = true;
@@ -88,7 +88,7 @@ static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 
 static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 {
-	static char total_keys[HWPC_PCR_NCTRS][24];
+	static char total_keys[HWPC_PC_READ_NCTRS][24];
 	size_t n = 0;
 	if (lc->sample) {
 		add_col(cols, &n, "sample");
@@ -97,8 +97,8 @@ static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 	add_col(cols, &n, "domain");
 	add_col(cols, &n, "mode");
 	add_col(cols, &n, "state");
-	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
-		add_col(cols, &n, hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
+		add_col(cols, &n, hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 	add_col(cols, &n, "flag");
 	add_col(cols, &n, "event_pct");
 	add_col(cols, &n, "saturated");
@@ -111,8 +111,8 @@ static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 		add_col(cols, &n, "record_packets");
 	}
 	if (lc->totals) {
-		for (int c = 0; c < HWPC_PCR_NCTRS; c++) {
-			snprintf(total_keys[c], sizeof total_keys[c], "%s_total", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
+			snprintf(total_keys[c], sizeof total_keys[c], "%s_total", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 			add_col(cols, &n, total_keys[c]);
 		}
 		add_col(cols, &n, "total_saturated");
@@ -142,14 +142,14 @@ static void saturated_list(unsigned mask, char *buf, size_t len)
 {
 	size_t k = 0;
 	buf[0] = 0;
-	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
 		if (mask >> c & 1)
 			k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s", k ? "+" : "",
-					      hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+					      hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 }
 
 static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const struct pcread *p, struct pcread_dom *d,
-		      const struct hwpc_pcr_sample *s, uint64_t sample, uint64_t t_ns)
+		      const struct hwpc_pc_read_sample *s, uint64_t sample, uint64_t t_ns)
 {
 	struct hwpc_err err;
 	char sat[64];
@@ -161,14 +161,14 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	hwpc_out_str(o, "domain", d->r.di->name);
 	hwpc_out_str(o, "mode", s->mode_name);
 	hwpc_out_str(o, "state", s->state_name);
-	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
-		put_ctr(o, hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c), s->present >> c & 1, s->saturated >> c & 1,
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
+		put_ctr(o, hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c), s->present >> c & 1, s->saturated >> c & 1,
 			s->ctr[c], p->fmt);
 	if (s->flag < 0)
 		hwpc_out_null(o, "flag");
 	else
 		hwpc_out_u64(o, "flag", (uint64_t)s->flag);
-	double pct = hwpc_pcr_event_pct(s);
+	double pct = hwpc_pc_read_event_pct(s);
 	if (isnan(pct))
 		hwpc_out_null(o, "event_pct");
 	else
@@ -176,7 +176,7 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	saturated_list(s->saturated, sat, sizeof sat);
 	hwpc_out_str(o, "saturated", sat);
 	if (lc->quad) {
-		if (s->mode == HWPC_PCR_MODE_QUAD) {
+		if (s->mode == HWPC_PC_READ_MODE_QUAD) {
 			hwpc_out_bool(o, "lost", s->lost);
 			hwpc_out_u64(o, "acks", s->acks);
 		} else {
@@ -185,7 +185,7 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 		}
 	}
 	if (lc->record) {
-		if (s->mode == HWPC_PCR_MODE_RECORD) {
+		if (s->mode == HWPC_PC_READ_MODE_RECORD) {
 			hwpc_out_hex(o, "record_pos", s->rec_pos, 8);
 			hwpc_out_u64(o, "record_packets", s->rec_packets);
 		} else {
@@ -195,8 +195,8 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	}
 	if (lc->totals) {
 		char key[32];
-		for (int c = 0; c < HWPC_PCR_NCTRS; c++) {
-			snprintf(key, sizeof key, "%s_total", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
+			snprintf(key, sizeof key, "%s_total", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 			if (s->present >> c & 1)
 				hwpc_out_u64(o, key, d->acc.total[c]);
 			else
@@ -219,18 +219,18 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 
 /* Chrome trace: a counter track per domain, its counters as series, and
  * the EVENT/CYCLES percentage on a track of its own. */
-static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct hwpc_pcr_sample *s, uint64_t t_ns)
+static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct hwpc_pc_read_sample *s, uint64_t t_ns)
 {
-	struct hwpc_trace_arg series[HWPC_PCR_NCTRS];
+	struct hwpc_trace_arg series[HWPC_PC_READ_NCTRS];
 	size_t n = 0;
 	double us = (double)t_ns / 1000.0;
-	for (int c = 0; c < HWPC_PCR_NCTRS; c++)
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
 		if ((s->present >> c & 1) && !(s->saturated >> c & 1))
-			series[n++] = (struct hwpc_trace_arg){ hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c), NULL,
+			series[n++] = (struct hwpc_trace_arg){ hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c), NULL,
 							       (double)s->ctr[c] };
 	if (n)
 		hwpc_trace_counter(t, 1, us, d->r.di->name, series, n);
-	double pct = hwpc_pcr_event_pct(s);
+	double pct = hwpc_pc_read_event_pct(s);
 	if (!isnan(pct)) {
 		char name[48];
 		struct hwpc_trace_arg a = { "event_pct", NULL, pct };
@@ -242,7 +242,7 @@ static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct h
 int pcread_counters(struct pcread *p, FILE *out)
 {
 	struct hwpc_err err;
-	struct hwpc_pcr_sample first[HWPC_PC_MAX_DOMAINS], s;
+	struct hwpc_pc_read_sample first[HWPC_PC_MAX_DOMAINS], s;
 	struct hwpc_out *o = NULL;
 	struct hwpc_trace *t = NULL;
 	struct layout_cols lc = { .sample = p->have_interval, .totals = p->have_interval,
@@ -254,7 +254,7 @@ int pcread_counters(struct pcread *p, FILE *out)
 			struct hwpc_pc_names names;
 			if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err))
 				return cli_fail_err(&err);
-			rc = hwpc_pcr_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
+			rc = hwpc_pc_read_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
 			hwpc_pc_names_free(&names);
 			if (rc)
 				return cli_fail_err(&err);
@@ -263,10 +263,10 @@ int pcread_counters(struct pcread *p, FILE *out)
 	hwpc_sampler_start(&smp, p->doms[0].r.dev, p->have_interval ? p->interval_ns : 0);
 	/* The first sample decides the optional columns. */
 	for (unsigned i = 0; i < p->ndoms; i++) {
-		if (hwpc_pcr_read(&p->doms[i].r, p->ack, &first[i], &err))
+		if (hwpc_pc_read(&p->doms[i].r, p->ack, &first[i], &err))
 			return cli_fail_err(&err);
-		lc.quad |= first[i].mode == HWPC_PCR_MODE_QUAD;
-		lc.record |= first[i].mode == HWPC_PCR_MODE_RECORD;
+		lc.quad |= first[i].mode == HWPC_PC_READ_MODE_QUAD;
+		lc.record |= first[i].mode == HWPC_PC_READ_MODE_RECORD;
 	}
 	uint64_t t0 = hwpc_sampler_elapsed_ns(&smp);
 	if (p->fmt == HWPC_FMT_TRACE) {
@@ -300,12 +300,12 @@ int pcread_counters(struct pcread *p, FILE *out)
 		for (unsigned i = 0; i < p->ndoms && !rc; i++) {
 			struct pcread_dom *d = &p->doms[i];
 			if (k)
-				rc = hwpc_pcr_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
+				rc = hwpc_pc_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
 			else
 				s = first[i];
 			if (rc)
 				break;
-			hwpc_pcr_acc_add(&d->acc, &d->r, &s);
+			hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
 			note_sample(p, d, &s);
 			if (t)
 				put_trace(t, d, &s, tk);

@@ -7,14 +7,14 @@
 #include <stdlib.h>
 
 static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struct hwpc_pc_setfile *sf,
-			   const struct hwpc_pcr_rotset *sets)
+			   const struct hwpc_pc_read_rotset *sets)
 {
 	static const struct hwpc_col cols[] = { { "set", 0 },    { "domain", 0 },  { "counter", 10 },
 						{ "count", 0 },  { "scaled", 0 },  { "counted_pct", 0 },
 						{ "periods", 0 }, { "saturated", 0 } };
 	struct hwpc_err err;
 	int rc = 0;
-	uint64_t total = hwpc_pcr_rot_total(sets, sf->n);
+	uint64_t total = hwpc_pc_read_rot_total(sets, sf->n);
 	struct hwpc_out *o = hwpc_out_new(out, p->fmt, &err);
 	if (!o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err)) {
 		hwpc_out_free(o);
@@ -26,20 +26,20 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 				 sf->e[j].set);
 			d->warned_sat = p->suspect = true;
 		}
-		for (int c = 0; c < HWPC_PCR_NCTRS && !rc; c++) {
+		for (int c = 0; c < HWPC_PC_READ_NCTRS && !rc; c++) {
 			if (!d->r.ctr[c].present)
 				continue;
-			double scaled = hwpc_pcr_rot_scale(sets[j].count[c], sets[j].counted, total);
+			double scaled = hwpc_pc_read_rot_scale(sets[j].count[c], sets[j].counted, total);
 			hwpc_out_begin(o);
 			hwpc_out_str(o, "set", sf->e[j].set);
 			hwpc_out_str(o, "domain", d->r.di->name);
-			hwpc_out_str(o, "counter", hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c));
+			hwpc_out_str(o, "counter", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 			hwpc_out_u64(o, "count", sets[j].count[c]);
 			if (isnan(scaled))
 				hwpc_out_null(o, "scaled");
 			else
 				hwpc_out_u64(o, "scaled", (uint64_t)llround(scaled));
-			hwpc_out_double(o, "counted_pct", 100.0 * hwpc_pcr_rot_fraction(sets[j].counted, total), 2);
+			hwpc_out_double(o, "counted_pct", 100.0 * hwpc_pc_read_rot_fraction(sets[j].counted, total), 2);
 			hwpc_out_u64(o, "periods", sets[j].periods);
 			hwpc_out_bool(o, "saturated", sets[j].saturated >> c & 1);
 			rc = hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
@@ -52,13 +52,13 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 }
 
 /* The sets take turns until -n turns or a signal; a device that knows the
- * domain's clock is stepped exactly (hwpc_pcr_rot_turn). */
+ * domain's clock is stepped exactly (hwpc_pc_read_rot_turn). */
 int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char *setfile, const char *domain)
 {
 	struct hwpc_err err;
 	struct hwpc_pc_setfile sf;
-	struct hwpc_pcr_rotation rt;
-	struct hwpc_pcr_rotset *sets = NULL;
+	struct hwpc_pc_read_rotation rt;
+	struct hwpc_pc_read_rotset *sets = NULL;
 	struct pcread_dom *d = &p->doms[0];
 	unsigned dn;
 	int rc = 0;
@@ -66,7 +66,7 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 	if (hwpc_pc_setfile_parse(setfile, &sf, &err))
 		return cli_fail_err(&err);
 	if (hwpc_pc_setfile_rotation_domain(&p->layout, &sf, domain, &dn, &err) ||
-	    hwpc_pcr_init(&d->r, dev, &p->layout, dn, &err) || hwpc_pcr_rot_init(&rt, &d->r, &err))
+	    hwpc_pc_read_init(&d->r, dev, &p->layout, dn, &err) || hwpc_pc_read_rot_init(&rt, &d->r, &err))
 		rc = cli_fail_err(&err);
 	else if (!(sets = calloc(sf.n, sizeof *sets)))
 		rc = cli_fail(HWPC_EOP, "out of memory");
@@ -74,7 +74,7 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 	pcread_catch_signals();
 	for (uint64_t k = 0; !rc && !pcread_stop && (!p->have_count || k < p->count); k++) {
 		const struct hwpc_pc_setfile_entry *e = &sf.e[k % sf.n];
-		if (hwpc_pcr_rot_turn(&rt, &e->setup, p->interval_ns, &sets[k % sf.n], &err))
+		if (hwpc_pc_read_rot_turn(&rt, &e->setup, p->interval_ns, &sets[k % sf.n], &err))
 			rc = cli_fail(err.status, "%s:%u: set %s: %s", setfile, e->line, e->set, err.msg);
 	}
 	if (!rc)

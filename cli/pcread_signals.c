@@ -15,7 +15,7 @@ static int signal_table(struct hwpc_out *o, bool scan)
 }
 
 static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwpc_pc_names *names, unsigned sig,
-		      const struct hwpc_pcr_scan *sc, unsigned value)
+		      const struct hwpc_pc_read_scan *sc, unsigned value)
 {
 	struct hwpc_err err;
 	const char *name = hwpc_pc_signal_name(names, sig);
@@ -24,7 +24,7 @@ static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwp
 	hwpc_out_hex(o, "signal", sig, 2);
 	hwpc_out_str(o, "name", name ? name : "");
 	if (sc) {
-		hwpc_out_double(o, "active_pct", hwpc_pcr_scan_pct(sc, sig), 2);
+		hwpc_out_double(o, "active_pct", hwpc_pc_read_scan_pct(sc, sig), 2);
 		hwpc_out_u64(o, "ones", sc->ones[sig]);
 		hwpc_out_u64(o, "samples", sc->samples);
 	} else {
@@ -42,15 +42,15 @@ int pcread_signals(struct pcread *p, FILE *out)
 	for (unsigned i = 0; i < p->ndoms && !rc; i++) {
 		struct pcread_dom *d = &p->doms[i];
 		struct hwpc_pc_names names;
-		static struct hwpc_pcr_scan sc;
+		static struct hwpc_pc_read_scan sc;
 		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
 		if (hwpc_pc_names_build(&p->layout, d->r.dom, &names, &err)) {
 			rc = cli_fail_err(&err);
 			break;
 		}
 		if (p->scan_ns)
-			rc = hwpc_pcr_scan_for(&d->r, &sc, p->scan_ns, &pcread_stop, &err) ? cli_fail_err(&err) : 0;
-		else if (hwpc_pcr_signals(&d->r, w, sizeof w / sizeof w[0], &err))
+			rc = hwpc_pc_read_scan_for(&d->r, &sc, p->scan_ns, &pcread_stop, &err) ? cli_fail_err(&err) : 0;
+		else if (hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
 			rc = cli_fail_err(&err);
 		for (unsigned sig = 0; sig < d->r.di->nsignals && !rc; sig++)
 			rc = put_signal(o, d, &names, sig, p->scan_ns ? &sc : NULL, w[sig / 32] >> (sig % 32) & 1);

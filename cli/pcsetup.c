@@ -220,7 +220,7 @@ static int report(struct hwpc_out *o, const struct hwpc_pc_layout *l, const stru
 		const struct hwpc_pc_job *jb = &js->job[j];
 		hwpc_out_begin(o);
 		hwpc_out_str(o, "domain", l->dom[jb->dom].name);
-		hwpc_out_str(o, "mode", jb->setup->given & ~HWPC_PCS_TRIGGERS ? mode[jb->setup->mode] : "unchanged");
+		hwpc_out_str(o, "mode", jb->setup->given & ~HWPC_PC_SETUP_TRIGGERS ? mode[jb->setup->mode] : "unchanged");
 		if (jb->rec->n)
 			hwpc_out_u64(o, "generation", jb->rec->generation);
 		else

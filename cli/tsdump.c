@@ -167,7 +167,7 @@ static int device_layout(struct tsdump_opts *o, struct hwpc_dev *dev)
 	struct hwpc_timer tm;
 	struct hwpc_timer_rate rate;
 	struct hwpc_err err;
-	if (hwpc_tensix_init(&tx, dev, &err) || hwpc_tensix_layout(&tx, &o->lay, &err))
+	if (hwpc_tensix_init(&tx, dev, &err) || hwpc_tensix_read_layout(&tx, &o->lay, &err))
 		return cli_fail_err(&err);
 	if (!o->hz && !hwpc_timer_open(&tm, dev, &err) && !hwpc_timer_rate(&tm, 0, &rate, &err))
 		o->hz = rate.tick_hz;
@@ -212,7 +212,7 @@ int main(int argc, char **argv)
 	}
 	if (o.device)
 		rc = o.record ? tsdump_record_buffer(&o, dev, &rb) : device_layout(&o, dev);
-	else if (o.have_layout && hwpc_ts_layout_from_values(db, o.lay.have_status ? &o.status : NULL,
+	else if (o.have_layout && hwpc_tensix_layout_from_values(db, o.lay.have_status ? &o.status : NULL,
 							     o.have_cntl ? &o.cntl : NULL, &o.lay, &err))
 		rc = cli_fail_err(&err);
 	if (rc)
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
 	/* A record's packet layout is regdb data; the Tensix event layout is
 	 * compiled into the decoder, and a regdb given at run time
 	 * (HWPC_REGDB) must agree (hwpc-regdb(5)). */
-	if (o.record ? hwpc_rec_layout_load(db, &rec_lay, &err) : hwpc_tsx_layout_check(db, NULL, &err)) {
+	if (o.record ? hwpc_rec_layout_load(db, &rec_lay, &err) : hwpc_tensix_layout_check(db, NULL, &err)) {
 		rc = cli_fail_err(&err);
 		goto done;
 	}

@@ -7,7 +7,7 @@
 
 struct tsdump_opts {
 	const char *device, *input, *output, *map;
-	struct hwpc_ts_layout lay; /* valid[b]: --bufN was given (then CNTL has its say) */
+	struct hwpc_tensix_layout lay; /* valid[b]: --bufN was given (then CNTL has its say) */
 	bool have_layout, have_cntl;
 	uint32_t cntl, status; /* as given: decoded with regdb's fields */
 	uint64_t l1_base;

@@ -68,7 +68,7 @@ static void file_progress(void *ctx, uint64_t n)
 /* Buffer b's bytes in the L1 image, as file offsets. */
 static void region(const struct tsdump_opts *o, int b, uint64_t *off, uint64_t *len)
 {
-	const struct hwpc_ts_layout *l = &o->lay;
+	const struct hwpc_tensix_layout *l = &o->lay;
 	*off = *len = 0;
 	if (!l->valid[b] || l->start[b] > l->end[b])
 		return;

@@ -7,8 +7,8 @@
 #
 # A fact missing from regdb, or a layout the decoder's structure cannot
 # follow, stops the build with one line naming it.  At run time a regdb
-# that differs (HWPC_REGDB) is refused by hwpc_tsx_layout_check
-# (lib/stream_tensix_layout.c), which compares it with these constants.
+# that differs (HWPC_REGDB) is refused by hwpc_tensix_layout_check
+# (lib/tensix_stream_layout.c), which compares it with these constants.
 #
 #   awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > tensix_layout.h
 
@@ -138,7 +138,7 @@ END {
 
 	print "/* Generated from " FILENAME " by lib/gen_tensix_layout.awk: do not edit."
 	print " * The Tensix timestamp event layout libhwpc is compiled with; a regdb"
-	print " * loaded at run time must agree (hwpc_tsx_layout_check). */"
+	print " * loaded at run time must agree (hwpc_tensix_layout_check). */"
 	print "#ifndef HWPC_GEN_TENSIX_LAYOUT_H"
 	print "#define HWPC_GEN_TENSIX_LAYOUT_H"
 	print ""

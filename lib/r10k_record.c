@@ -3,7 +3,7 @@
  * PCOUNTER setup record (hwpc_pc_record_*) under the name "r10k", one
  * entry per counter. */
 #include "err_local.h"
-#include "hwpc/pcounter.h"
+#include "hwpc/pc.h"
 #include "r10k_internal.h"
 
 #include <stdio.h>

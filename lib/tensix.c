@@ -4,7 +4,7 @@
 #include "err_local.h"
 #include "hwpc/tensix.h"
 #include "hwpc/parse.h"
-#include "hwpc/stream_tensix.h"
+#include "hwpc/tensix_stream.h"
 #include "tensix_layout.h"
 
 #include <ctype.h>
@@ -36,7 +36,7 @@ int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_er
 		return err->status;
 	/* What the device's timestamper writes is decoded with the event
 	 * layout libhwpc was built with: a regdb that gives another is refused. */
-	if (hwpc_tsx_layout_check(dev->db, dev->chip, err))
+	if (hwpc_tensix_layout_check(dev->db, dev->chip, err))
 		return err->status;
 	t->cntl = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_CNTL", NULL);
 	t->status = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_STATUS", NULL);
@@ -296,16 +296,16 @@ int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *name, struct
 	return 0;
 }
 
-int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct hwpc_err *err)
+int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *lay, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	uint32_t cntl, status;
-	struct hwpc_tsx_fields f;
+	struct hwpc_tensix_fields f;
 	memset(lay, 0, sizeof *lay);
-	if (hwpc_tsx_fields_load(t->dev->db, t->dev->chip, &f, err) ||
+	if (hwpc_tensix_fields_load(t->dev->db, t->dev->chip, &f, err) ||
 	    rd(t, t->a_cntl, "TIMESTAMP_CNTL", &cntl, err) || rd(t, t->a_status, "TIMESTAMP_STATUS", &status, err))
 		return err->status;
-	hwpc_ts_status_decode(&f, status, &lay->status);
+	hwpc_tensix_status_decode(&f, status, &lay->status);
 	for (int b = 0; b < 2; b++) {
 		if (rd(t, t->a_start[b], "TIMESTAMP_BUF_START", &lay->start[b], err) ||
 		    rd(t, t->a_end[b], "TIMESTAMP_BUF_END", &lay->end[b], err))

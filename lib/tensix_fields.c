@@ -16,8 +16,8 @@ static const struct hwpc_chipset *first_with(const struct hwpc_regdb *db, const 
 	return NULL;
 }
 
-int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-			 struct hwpc_tsx_fields *out, struct hwpc_err *err)
+int hwpc_tensix_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			 struct hwpc_tensix_fields *out, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	const struct {

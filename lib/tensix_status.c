@@ -1,9 +1,9 @@
-/* TIMESTAMP_STATUS as fields (see hwpc/stream_tensix.h): the bits are
- * where regdb puts them (hwpc_tsx_fields_load), the meaning of the
+/* TIMESTAMP_STATUS as fields (see hwpc/tensix_stream.h): the bits are
+ * where regdb puts them (hwpc_tensix_fields_load), the meaning of the
  * accumulator fields is the document's StatusRead. */
-#include "hwpc/stream_tensix.h"
+#include "hwpc/tensix_stream.h"
 
-void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t s, struct hwpc_ts_status *out)
+void hwpc_tensix_status_decode(const struct hwpc_tensix_fields *f, uint32_t s, struct hwpc_tensix_status *out)
 {
 	for (int b = 0; b < 2; b++) {
 		out->full[b] = hwpc_field_get(f->full[b], s) != 0;
@@ -17,7 +17,7 @@ void hwpc_ts_status_decode(const struct hwpc_tsx_fields *f, uint32_t s, struct h
 
 /* StatusRead reports position/2 for 64-bit events, position for 32-bit
  * ones and (4 - position) & 3 for 96-bit ones; at most one is nonzero. */
-unsigned hwpc_ts_status_pending_words(const struct hwpc_ts_status *s)
+unsigned hwpc_tensix_status_pending_words(const struct hwpc_tensix_status *s)
 {
 	if (s->accum_pos_64b)
 		return s->accum_pos_64b * 2;

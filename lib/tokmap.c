@@ -80,7 +80,7 @@ static int rehash(struct hwpc_tokmap *m)
 	return 0;
 }
 
-static int add(struct hwpc_tokmap *m, uint32_t token, const char *name, enum hwpc_tok_role role, unsigned line)
+static int add(struct hwpc_tokmap *m, uint32_t token, const char *name, enum hwpc_tokmap_role role, unsigned line)
 {
 	if (m->n == m->cap) {
 		unsigned cap = m->cap ? m->cap * 2 : 32;
@@ -108,7 +108,7 @@ static int pair_up(struct hwpc_tokmap *m, const char *file, struct hwpc_err *err
 {
 	for (unsigned k = 0; k < m->n; k++) {
 		struct hwpc_tok *t = &m->toks[k];
-		if (t->role != HWPC_TOK_BEGIN)
+		if (t->role != HWPC_TOKMAP_BEGIN)
 			continue;
 		char **p = realloc(m->pair_names, (m->npairs + 1) * sizeof *p);
 		if (!p)
@@ -121,10 +121,10 @@ static int pair_up(struct hwpc_tokmap *m, const char *file, struct hwpc_err *err
 			struct hwpc_tok *e = &m->toks[j];
 			if (j == k || strcmp(e->name, t->name))
 				continue;
-			if (e->role == HWPC_TOK_BEGIN)
+			if (e->role == HWPC_TOKMAP_BEGIN)
 				return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: '%s' begins twice (also on line %u)",
 						    file, m->lines[j], t->name, m->lines[k]);
-			if (e->role == HWPC_TOK_END) {
+			if (e->role == HWPC_TOKMAP_END) {
 				if (found)
 					return hwpc_err_set(err, HWPC_EINPUT,
 							    "%s:%u: '%s' ends twice (one end token per name)",
@@ -139,11 +139,11 @@ static int pair_up(struct hwpc_tokmap *m, const char *file, struct hwpc_err *err
 	}
 	for (unsigned k = 0; k < m->n; k++) {
 		const struct hwpc_tok *t = &m->toks[k];
-		if (t->role != HWPC_TOK_END)
+		if (t->role != HWPC_TOKMAP_END)
 			continue;
 		bool found = false;
 		for (unsigned j = 0; j < m->n && !found; j++)
-			found = m->toks[j].role == HWPC_TOK_BEGIN && !strcmp(m->toks[j].name, t->name);
+			found = m->toks[j].role == HWPC_TOKMAP_BEGIN && !strcmp(m->toks[j].name, t->name);
 		if (!found)
 			return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: '%s' has an end token but no begin token",
 					    file, m->lines[k], t->name);
@@ -190,11 +190,11 @@ int hwpc_tokmap_load(FILE *fp, const char *file, struct hwpc_tokmap **out, struc
 			rc = hwpc_err_set(err, HWPC_EINPUT, "%s:%u: name longer than 63 characters", file, ln);
 			break;
 		}
-		enum hwpc_tok_role role = HWPC_TOK_INSTANT;
+		enum hwpc_tokmap_role role = HWPC_TOKMAP_INSTANT;
 		if (n == 3 && !strcmp(w[2], "begin"))
-			role = HWPC_TOK_BEGIN;
+			role = HWPC_TOKMAP_BEGIN;
 		else if (n == 3 && !strcmp(w[2], "end"))
-			role = HWPC_TOK_END;
+			role = HWPC_TOKMAP_END;
 		else if (n == 3) {
 			rc = hwpc_err_set(err, HWPC_EINPUT, "%s:%u: unknown role '%s' (expected begin or end)",
 					  file, ln, w[2]);

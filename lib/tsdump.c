@@ -16,7 +16,7 @@ double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks)
 }
 
 /* One track for the events: the two buffers hold one stream, in order. */
-static int tid_of(const struct hwpc_ts_item *it)
+static int tid_of(const struct hwpc_tensix_item *it)
 {
 	(void)it;
 	return 1;
@@ -31,7 +31,7 @@ static const char *tok_name(const struct hwpc_tsdump *t, uint32_t token, const s
 void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts, int tid)
 {
 	struct slicestat *sl = &t->slices[tok->pair];
-	if (tok->role == HWPC_TOK_BEGIN) {
+	if (tok->role == HWPC_TOKMAP_BEGIN) {
 		if (sl->depth < SLICE_DEPTH)
 			sl->stack[sl->depth++] = ts;
 		else
@@ -64,23 +64,23 @@ void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts
 }
 
 /* --summary: statistics only. */
-static int summary_item(void *ctx, const struct hwpc_ts_item *it)
+static int summary_item(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
-	if (it->kind == HWPC_TS_EVENT) {
+	if (it->kind == HWPC_TENSIX_EVENT) {
 		stats_event(t, it->token, it->ts);
 		if (t->slices) {
 			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, it->token);
-			if (m && m->role != HWPC_TOK_INSTANT)
+			if (m && m->role != HWPC_TOKMAP_INSTANT)
 				tsdump_slice(t, m, it->ts, tid_of(it));
 		}
-	} else if (hwpc_ts_kind_is_loss(it->kind)) {
-		stats_loss(t, hwpc_ts_kind_name(it->kind), it->offset, it->buffer, it->msg);
+	} else if (hwpc_tensix_kind_is_loss(it->kind)) {
+		stats_loss(t, hwpc_tensix_kind_name(it->kind), it->offset, it->buffer, it->msg);
 	}
 	return 0;
 }
 
-static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+static int summary_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 {
 	struct hwpc_tsdump *t = ctx;
 	if (!t->slices) {
@@ -98,35 +98,35 @@ static int summary_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		stats_event(t, ev[i].token, ev[i].ts);
 		const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ev[i].token);
-		if (m && m->role != HWPC_TOK_INSTANT)
+		if (m && m->role != HWPC_TOKMAP_INSTANT)
 			tsdump_slice(t, m, ev[i].ts, 1);
 	}
 	return 0;
 }
 
-static int csv_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+static int csv_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 {
 	return csv_events(ctx, ev, n);
 }
 
-static int csv_cb(void *ctx, const struct hwpc_ts_item *it)
+static int csv_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
 	const struct hwpc_tok *m;
-	csv_item(t, it, it->kind == HWPC_TS_EVENT && t->o.map ? tok_name(t, it->token, &m) : NULL);
+	csv_item(t, it, it->kind == HWPC_TENSIX_EVENT && t->o.map ? tok_name(t, it->token, &m) : NULL);
 	return t->csv.failed;
 }
 
 /* text and json, through the record writer. */
-static int record_cb(void *ctx, const struct hwpc_ts_item *it)
+static int record_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
 	struct hwpc_out *o = t->out;
-	bool ev = it->kind == HWPC_TS_EVENT, json = t->o.fmt == HWPC_FMT_JSON;
+	bool ev = it->kind == HWPC_TENSIX_EVENT, json = t->o.fmt == HWPC_FMT_JSON;
 	const struct hwpc_tok *m;
 
 	hwpc_out_begin(o);
-	hwpc_out_str(o, "kind", hwpc_ts_kind_name(it->kind));
+	hwpc_out_str(o, "kind", hwpc_tensix_kind_name(it->kind));
 	hwpc_out_u64(o, "offset", it->offset);
 	if (json && it->addr != UINT64_MAX)
 		hwpc_out_u64(o, "addr", it->addr);
@@ -142,9 +142,9 @@ static int record_cb(void *ctx, const struct hwpc_ts_item *it)
 		if (name)
 			hwpc_out_str(o, "name", name);
 	}
-	if (ev || it->kind == HWPC_TS_OVERFLOW || it->kind == HWPC_TS_BACKWARDS) {
+	if (ev || it->kind == HWPC_TENSIX_OVERFLOW || it->kind == HWPC_TENSIX_BACKWARDS) {
 		hwpc_out_u64(o, "ts", it->ts);
-		hwpc_out_str(o, "time", hwpc_ts_time_name(it->time));
+		hwpc_out_str(o, "time", hwpc_tensix_time_name(it->time));
 	}
 	if (!ev) {
 		if (json) {
@@ -156,14 +156,14 @@ static int record_cb(void *ctx, const struct hwpc_ts_item *it)
 	return hwpc_out_end(o, &t->werr) ? 1 : 0;
 }
 
-static int trace_cb(void *ctx, const struct hwpc_ts_item *it)
+static int trace_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
 	const struct hwpc_tok *m;
-	if (it->kind == HWPC_TS_EVENT) {
+	if (it->kind == HWPC_TENSIX_EVENT) {
 		t->last_ts = it->ts;
 		const char *name = tok_name(t, it->token, &m);
-		if (m && m->role != HWPC_TOK_INSTANT) {
+		if (m && m->role != HWPC_TOKMAP_INSTANT) {
 			tsdump_slice(t, m, it->ts, tid_of(it));
 			return 0;
 		}
@@ -175,16 +175,16 @@ static int trace_cb(void *ctx, const struct hwpc_ts_item *it)
 		struct hwpc_trace_arg a[4] = { { .key = "token", .num = it->token },
 					       { .key = "size", .num = it->size },
 					       { .key = "ts", .num = (double)it->ts },
-					       { .key = "time", .str = hwpc_ts_time_name(it->time) } };
+					       { .key = "time", .str = hwpc_tensix_time_name(it->time) } };
 		hwpc_trace_instant(t->tr, PID_TENSIX, tid_of(it), tsdump_us(t, it->ts), name, "token", a, 4);
 		return 0;
 	}
-	if (it->kind == HWPC_TS_PADDING)
+	if (it->kind == HWPC_TENSIX_PADDING)
 		return 0; /* nothing happened at any time */
 	struct hwpc_trace_arg a[2] = { { .key = "offset", .num = (double)it->offset },
 				       { .key = "message", .str = it->msg ? it->msg : "" } };
 	hwpc_trace_instant(t->tr, PID_TENSIX, TID_ANOMALY, tsdump_us(t, t->last_ts),
-			   hwpc_ts_kind_name(it->kind), hwpc_ts_kind_is_loss(it->kind) ? "loss" : "info", a, 2);
+			   hwpc_tensix_kind_name(it->kind), hwpc_tensix_kind_is_loss(it->kind) ? "loss" : "info", a, 2);
 	return 0;
 }
 
@@ -239,7 +239,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		}
 		return t;
 	}
-	hwpc_ts_cb cb;
+	hwpc_tensix_cb cb;
 	if (opts->summary) {
 		cb = summary_item;
 	} else if (opts->fmt == HWPC_FMT_CSV) {
@@ -260,16 +260,16 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 			goto fail;
 		cb = record_cb;
 	}
-	if (!(t->ts = hwpc_tsdec_new(t->o.layout, cb, t)))
+	if (!(t->ts = hwpc_tensix_dec_new(t->o.layout, cb, t)))
 		goto oom;
 	/* The summary and CSV take events in batches (the fast path).  The
 	 * summary without slices needs no order between events: the decoder
 	 * keeps the small tokens' statistics itself, and sends the rest. */
-	if ((opts->summary && hwpc_tsdec_set_batch(t->ts, summary_batch, t)) ||
-	    (t->fast_csv && hwpc_tsdec_set_batch(t->ts, csv_batch, t)))
+	if ((opts->summary && hwpc_tensix_dec_set_batch(t->ts, summary_batch, t)) ||
+	    (t->fast_csv && hwpc_tensix_dec_set_batch(t->ts, csv_batch, t)))
 		goto oom;
 	if (opts->summary && !t->slices)
-		hwpc_tsdec_set_stats(t->ts, t->direct);
+		hwpc_tensix_dec_set_stats(t->ts, t->direct);
 	return t;
 oom:
 	hwpc_err_set(err, HWPC_EOP, "out of memory");
@@ -289,7 +289,7 @@ static int write_error(struct hwpc_tsdump *t, struct hwpc_err *err)
 int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	int stop = t->rec ? hwpc_recdec_feed(t->rec, buf, n) : hwpc_tsdec_feed(t->ts, buf, n);
+	int stop = t->rec ? hwpc_recdec_feed(t->rec, buf, n) : hwpc_tensix_dec_feed(t->ts, buf, n);
 	return stop ? write_error(t, err) : 0;
 }
 
@@ -320,7 +320,7 @@ int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err)
 		if (t->o.summary && (rc = rec_summary(t, err)))
 			return rc;
 	} else {
-		if (hwpc_tsdec_finish(t->ts))
+		if (hwpc_tensix_dec_finish(t->ts))
 			return write_error(t, err);
 		if (t->o.summary && (rc = stats_write_summary(t, err)))
 			return rc;
@@ -339,19 +339,19 @@ int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err)
 
 bool hwpc_tsdump_lost(const struct hwpc_tsdump *t)
 {
-	return t->rec ? hwpc_recdec_summary(t->rec)->lost : hwpc_tsdec_summary(t->ts)->lost;
+	return t->rec ? hwpc_recdec_summary(t->rec)->lost : hwpc_tensix_dec_summary(t->ts)->lost;
 }
 
 uint64_t hwpc_tsdump_items(const struct hwpc_tsdump *t)
 {
-	return t->rec ? hwpc_recdec_summary(t->rec)->packets : hwpc_tsdec_summary(t->ts)->events;
+	return t->rec ? hwpc_recdec_summary(t->rec)->packets : hwpc_tensix_dec_summary(t->ts)->events;
 }
 
 void hwpc_tsdump_free(struct hwpc_tsdump *t)
 {
 	if (!t)
 		return;
-	hwpc_tsdec_free(t->ts);
+	hwpc_tensix_dec_free(t->ts);
 	hwpc_recdec_free(t->rec);
 	hwpc_out_free(t->out);
 	hwpc_trace_free(t->tr);

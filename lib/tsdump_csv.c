@@ -142,14 +142,14 @@ void csv_header(struct csvw *w)
 	w->len = sizeof h - 1;
 }
 
-void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name)
+void csv_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it, const char *name)
 {
 	struct csvw *w = &t->csv;
 	if (w->cap - w->len < ROW_MAX && csvw_flush(w))
 		return;
 	char *p = w->buf + w->len;
-	bool ev = it->kind == HWPC_TS_EVENT;
-	p = put_str(p, hwpc_ts_kind_name(it->kind));
+	bool ev = it->kind == HWPC_TENSIX_EVENT;
+	p = put_str(p, hwpc_tensix_kind_name(it->kind));
 	*p++ = ',';
 	p = put_u64(p, it->offset);
 	*p++ = ',';
@@ -175,10 +175,10 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *
 		memcpy(p, ",,,,,", 5);
 		p += 5;
 	}
-	if (ev || it->kind == HWPC_TS_OVERFLOW || it->kind == HWPC_TS_BACKWARDS) {
+	if (ev || it->kind == HWPC_TENSIX_OVERFLOW || it->kind == HWPC_TENSIX_BACKWARDS) {
 		p = put_u64(p, it->ts);
 		*p++ = ',';
-		p = put_str(p, hwpc_ts_time_name(it->time));
+		p = put_str(p, hwpc_tensix_time_name(it->time));
 	} else {
 		*p++ = ',';
 	}
@@ -222,7 +222,7 @@ static inline char *put_dec(char *p, struct csvdec *d, uint64_t v)
 }
 
 /* One event row at p; returns its end. */
-static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec, const struct hwpc_ts_ev *ev)
+static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec, const struct hwpc_tensix_ev *ev)
 {
 	static const char times[3][16] = { ",full,,,\n", ",unwrapped,,,\n", ",relative,,,\n" };
 	static const uint8_t tlen[] = { 9, 14, 13 };
@@ -234,7 +234,7 @@ static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec
 	if (t->lay.have_bufs) {
 		int b;
 		uint64_t addr;
-		hwpc_tsdec_locate(t->ts, ev->offset, &b, &addr);
+		hwpc_tensix_dec_locate(t->ts, ev->offset, &b, &addr);
 		if (addr != UINT64_MAX)
 			p = put_u64(p, addr);
 		*p++ = ',';
@@ -267,7 +267,7 @@ static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec
 /* A batch of event rows from the decoder.  The running decimals are
  * copied to locals for the batch: rows are written through char
  * pointers, which could alias them and force a reload at every step. */
-int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n)
+int csv_events(struct hwpc_tsdump *t, const struct hwpc_tensix_ev *ev, size_t n)
 {
 	struct csvw *w = &t->csv;
 	struct csvdec dec[3] = { w->offset, w->index, w->ts };

@@ -3,7 +3,7 @@
  * memory stays bounded; and the layout of an L1 image from the STATUS and
  * CNTL values it was dumped with, at the bits regdb gives their fields. */
 #include "err_local.h"
-#include "hwpc/pcounter.h"
+#include "hwpc/pc.h"
 #include "hwpc/tensix.h"
 #include "hwpc/tensix_fields.h"
 #include "hwpc/tsdump.h"
@@ -32,7 +32,7 @@ static int feed_range(struct hwpc_tsdump *t, struct hwpc_dev *dev, read_fn rd, u
 	return 0;
 }
 
-int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_ts_layout *lay,
+int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_tensix_layout *lay,
 			    struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -70,15 +70,15 @@ int hwpc_tsdump_feed_recbuf(struct hwpc_tsdump *t, struct hwpc_dev *dev, const s
 	return rc;
 }
 
-int hwpc_ts_layout_from_values(const struct hwpc_regdb *db, const uint32_t *status, const uint32_t *cntl,
-			       struct hwpc_ts_layout *lay, struct hwpc_err *err)
+int hwpc_tensix_layout_from_values(const struct hwpc_regdb *db, const uint32_t *status, const uint32_t *cntl,
+			       struct hwpc_tensix_layout *lay, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	struct hwpc_tsx_fields f;
-	if (hwpc_tsx_fields_load(db, NULL, &f, err))
+	struct hwpc_tensix_fields f;
+	if (hwpc_tensix_fields_load(db, NULL, &f, err))
 		return err->status;
 	if (status) {
-		hwpc_ts_status_decode(&f, *status, &lay->status);
+		hwpc_tensix_status_decode(&f, *status, &lay->status);
 		lay->have_status = true;
 	}
 	for (int b = 0; b < 2 && cntl; b++)

@@ -4,7 +4,7 @@
  *
  * The summary is CPU-bound (bench/RESULTS.md), so a large input is cut
  * into pieces at units that look like a full-timestamp event
- * (hwpc_tsdec_sync_unit), a pool of threads decodes the pieces, each into
+ * (hwpc_tensix_dec_sync_unit), a pool of threads decodes the pieces, each into
  * a tsdump of its own, and as pieces finish they are brought into the
  * caller's tsdump in order: joined, or, when the join would not give what
  * one pass gives (tsdump_piece.c), decoded again after the one before.
@@ -34,7 +34,7 @@ static unsigned cpus(void)
 	return n < 1 ? 1 : (unsigned)n;
 }
 
-/* A piece may start at the first unit hwpc_tsdec_sync_unit finds at or
+/* A piece may start at the first unit hwpc_tensix_dec_sync_unit finds at or
  * after offset at (a multiple of 16, at least 16), before limit.  0 when
  * none. */
 static uint64_t piece_start(struct tsdump_src *s, uint64_t at, uint64_t limit, uint8_t *buf)
@@ -43,7 +43,7 @@ static uint64_t piece_start(struct tsdump_src *s, uint64_t at, uint64_t limit, u
 	ssize_t got = pread(s->fd, buf, (size_t)want, (off_t)from);
 	if (got < 32)
 		return 0;
-	size_t units = (size_t)got / 16, u = hwpc_tsdec_sync_unit(buf, units);
+	size_t units = (size_t)got / 16, u = hwpc_tensix_dec_sync_unit(buf, units);
 	return u < units ? from + 16 * u : 0;
 }
 
@@ -214,7 +214,7 @@ int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint6
 		return 0;
 	/* Pieces count offsets from the start of the input: t must have
 	 * been fed nothing yet. */
-	bool split = tsdump_splittable(t) && hwpc_tsdec_summary(t->ts)->bytes == 0;
+	bool split = tsdump_splittable(t) && hwpc_tensix_dec_summary(t->ts)->bytes == 0;
 	unsigned threads = fo && fo->threads ? fo->threads : cpus();
 	uint64_t piece = fo && fo->piece ? fo->piece : DEFAULT_PIECE;
 	threads = threads > MAX_THREADS ? MAX_THREADS : threads;

@@ -29,7 +29,7 @@ struct csvw {
 
 struct tokstat {
 	uint32_t token;
-	struct hwpc_ts_tokstat s;
+	struct hwpc_tensix_tokstat s;
 };
 
 struct slicestat {
@@ -48,9 +48,9 @@ struct loss {
 
 struct hwpc_tsdump {
 	struct hwpc_tsdump_opts o;
-	struct hwpc_ts_layout lay;
+	struct hwpc_tensix_layout lay;
 	struct hwpc_rec_layout rec_lay; /* a copy: opts->rec_layout need not outlive us */
-	struct hwpc_tsdec *ts;
+	struct hwpc_tensix_dec *ts;
 	struct hwpc_recdec *rec;
 	struct hwpc_out *out;     /* text, json (and csv for records and summaries) */
 	struct hwpc_trace *tr;    /* trace */
@@ -61,7 +61,7 @@ struct hwpc_tsdump {
 	/* per-token statistics: small tokens (all a 32-bit event can carry)
 	 * in direct (which the decoder updates in summary mode), others in
 	 * toks through open addressing */
-	struct hwpc_ts_tokstat *direct;
+	struct hwpc_tensix_tokstat *direct;
 	struct tokstat *toks;
 	int32_t *slots;
 	unsigned ntoks, mask;
@@ -86,8 +86,8 @@ int csvw_init(struct csvw *w, FILE *fp);
 void csvw_free(struct csvw *w);
 int csvw_flush(struct csvw *w);
 void csv_header(struct csvw *w);
-void csv_item(struct hwpc_tsdump *t, const struct hwpc_ts_item *it, const char *name);
-int csv_events(struct hwpc_tsdump *t, const struct hwpc_ts_ev *ev, size_t n); /* !0: write error */
+void csv_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it, const char *name);
+int csv_events(struct hwpc_tsdump *t, const struct hwpc_tensix_ev *ev, size_t n); /* !0: write error */
 
 /* tsdump_stats.c */
 int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */

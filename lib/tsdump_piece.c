@@ -1,7 +1,7 @@
 /* tsdump --summary in pieces: a piece of the input decoded into a tsdump
  * of its own (on another thread), then joined to the one before it.  The
  * decoder decides whether its state allows the join
- * (stream_tensix_piece.c), the statistics whether their tables do
+ * (tensix_stream_piece.c), the statistics whether their tables do
  * (tsdump_stats.c); when either says no, the caller decodes the piece's
  * bytes again with the earlier tsdump, so the summary is always the one a
  * single pass gives. */
@@ -23,7 +23,7 @@ struct hwpc_tsdump *tsdump_piece_new(const struct hwpc_tsdump *t, uint64_t origi
 	if (!p)
 		return NULL;
 	p->piece = true;
-	if (hwpc_tsdec_set_origin(p->ts, origin)) {
+	if (hwpc_tensix_dec_set_origin(p->ts, origin)) {
 		hwpc_err_set(err, HWPC_EINPUT, "a piece cannot start at offset %llu", (unsigned long long)origin);
 		hwpc_tsdump_free(p);
 		return NULL;
@@ -33,9 +33,9 @@ struct hwpc_tsdump *tsdump_piece_new(const struct hwpc_tsdump *t, uint64_t origi
 
 bool tsdump_piece_join(struct hwpc_tsdump *t, struct hwpc_tsdump *p)
 {
-	if (!hwpc_tsdec_joinable(t->ts, p->ts) || !stats_mergeable(t, p))
+	if (!hwpc_tensix_dec_joinable(t->ts, p->ts) || !stats_mergeable(t, p))
 		return false;
-	hwpc_tsdec_join(t->ts, p->ts); /* t's own runs first: they come before p's losses */
+	hwpc_tensix_dec_join(t->ts, p->ts); /* t's own runs first: they come before p's losses */
 	stats_merge(t, p);
 	return true;
 }

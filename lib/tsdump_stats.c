@@ -1,4 +1,4 @@
-/* tsdump --summary: per-token statistics (tokens below HWPC_TS_DIRECT_TOKENS
+/* tsdump --summary: per-token statistics (tokens below HWPC_TENSIX_DIRECT_TOKENS
  * in a table indexed by token, which the decoder updates itself in summary
  * mode; larger ones in an open-addressing table, at most
  * HWPC_TSDUMP_MAX_TOKENS of them), the losses, and the summary records.
@@ -46,7 +46,7 @@ static int grow(struct hwpc_tsdump *t)
 
 int stats_init(struct hwpc_tsdump *t)
 {
-	t->direct = calloc(HWPC_TS_DIRECT_TOKENS, sizeof *t->direct);
+	t->direct = calloc(HWPC_TENSIX_DIRECT_TOKENS, sizeof *t->direct);
 	return t->direct ? 0 : -1;
 }
 
@@ -65,7 +65,7 @@ static int32_t probe(const struct hwpc_tsdump *t, uint32_t token, unsigned *slot
 
 /* A large token's entry, added when new; NULL when the table is full
  * (HWPC_TSDUMP_MAX_TOKENS) or memory ran out: its events count as other. */
-static struct hwpc_ts_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token)
+static struct hwpc_tensix_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token)
 {
 	unsigned i = 0;
 	int32_t k = t->mask ? probe(t, token, &i) : -1;
@@ -86,7 +86,7 @@ static struct hwpc_ts_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token
 }
 
 /* A large token's entry if it has one (no insertion). */
-static const struct hwpc_ts_tokstat *large_token_find(const struct hwpc_tsdump *t, uint32_t token)
+static const struct hwpc_tensix_tokstat *large_token_find(const struct hwpc_tsdump *t, uint32_t token)
 {
 	unsigned i;
 	int32_t k = t->mask ? probe(t, token, &i) : -1;
@@ -95,13 +95,13 @@ static const struct hwpc_ts_tokstat *large_token_find(const struct hwpc_tsdump *
 
 void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
 {
-	if (token < HWPC_TS_DIRECT_TOKENS) {
-		hwpc_ts_tokstat_add(&t->direct[token], ts);
+	if (token < HWPC_TENSIX_DIRECT_TOKENS) {
+		hwpc_tensix_tokstat_add(&t->direct[token], ts);
 		return;
 	}
-	struct hwpc_ts_tokstat *s = large_token(t, token);
+	struct hwpc_tensix_tokstat *s = large_token(t, token);
 	if (s)
-		hwpc_ts_tokstat_add(s, ts);
+		hwpc_tensix_tokstat_add(s, ts);
 	else
 		t->other_count++;
 }
@@ -113,12 +113,12 @@ void stats_event(struct hwpc_tsdump *t, uint32_t token, uint64_t ts)
  * a ends no earlier than b's latest (every b event's gap is 0: a timestamp
  * corrupted far into the future before the cut gives this).  Between the
  * two, b's own gaps are not the ones one pass measures. */
-static bool tokstat_follows(const struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
+static bool tokstat_follows(const struct hwpc_tensix_tokstat *a, const struct hwpc_tensix_tokstat *b)
 {
 	return !a || !a->count || !b->count || a->last <= b->first || a->last >= b->last;
 }
 
-static void tokstat_merge(struct hwpc_ts_tokstat *a, const struct hwpc_ts_tokstat *b)
+static void tokstat_merge(struct hwpc_tensix_tokstat *a, const struct hwpc_tensix_tokstat *b)
 {
 	if (!b->count)
 		return;
@@ -145,7 +145,7 @@ bool stats_mergeable(const struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
 	 * on t's: not worth the bookkeeping. */
 	if (p->other_count)
 		return false;
-	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+	for (unsigned k = 0; k < HWPC_TENSIX_DIRECT_TOKENS; k++)
 		if (!tokstat_follows(&t->direct[k], &p->direct[k]))
 			return false;
 	for (unsigned k = 0; k < p->ntoks; k++)
@@ -156,12 +156,12 @@ bool stats_mergeable(const struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
 
 void stats_merge(struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
 {
-	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+	for (unsigned k = 0; k < HWPC_TENSIX_DIRECT_TOKENS; k++)
 		tokstat_merge(&t->direct[k], &p->direct[k]);
 	/* p's large tokens in the order they first came, as one table would
 	 * have taken them in: the same ones find no room. */
 	for (unsigned k = 0; k < p->ntoks; k++) {
-		struct hwpc_ts_tokstat *s = large_token(t, p->toks[k].token);
+		struct hwpc_tensix_tokstat *s = large_token(t, p->toks[k].token);
 		if (s)
 			tokstat_merge(s, &p->toks[k].s);
 		else
@@ -176,7 +176,7 @@ void stats_merge(struct hwpc_tsdump *t, const struct hwpc_tsdump *p)
 static int take_direct(struct hwpc_tsdump *t)
 {
 	unsigned n = 0;
-	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+	for (unsigned k = 0; k < HWPC_TENSIX_DIRECT_TOKENS; k++)
 		n += t->direct[k].count != 0;
 	if (!n)
 		return 0;
@@ -184,10 +184,10 @@ static int take_direct(struct hwpc_tsdump *t)
 	if (!ts)
 		return -1;
 	t->toks = ts;
-	for (unsigned k = 0; k < HWPC_TS_DIRECT_TOKENS; k++)
+	for (unsigned k = 0; k < HWPC_TENSIX_DIRECT_TOKENS; k++)
 		if (t->direct[k].count)
 			ts[t->ntoks++] = (struct tokstat){ .token = k, .s = t->direct[k] };
-	memset(t->direct, 0, HWPC_TS_DIRECT_TOKENS * sizeof *t->direct);
+	memset(t->direct, 0, HWPC_TENSIX_DIRECT_TOKENS * sizeof *t->direct);
 	return 0;
 }
 
@@ -277,7 +277,7 @@ static struct hwpc_out *section(struct hwpc_tsdump *t, struct hwpc_out *o, const
 
 int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 {
-	const struct hwpc_ts_summary *s = hwpc_tsdec_summary(t->ts);
+	const struct hwpc_tensix_summary *s = hwpc_tensix_dec_summary(t->ts);
 	int rc = 0;
 	struct hwpc_out *o = NULL;
 
@@ -300,7 +300,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		hwpc_out_u64(o, "first_ts", s->first_ts);
 		hwpc_out_u64(o, "last_ts", s->last_ts);
 		hwpc_out_str(o, "message",
-			     s->last_time == HWPC_TS_TIME_RELATIVE
+			     s->last_time == HWPC_TENSIX_TIME_RELATIVE
 				     ? "relative times: no 96/128-bit event gave a full timestamp"
 				     : "span last_ts - first_ts ticks");
 	}
@@ -309,10 +309,10 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		total(o, size_names[i], s->by_size[i]);
 		hwpc_out_end(o, err);
 	}
-	for (int k = 1; k < HWPC_TS_KIND_COUNT; k++) {
+	for (int k = 1; k < HWPC_TENSIX_KIND_COUNT; k++) {
 		if (!s->kinds[k])
 			continue;
-		total(o, hwpc_ts_kind_name((enum hwpc_ts_kind)k), s->kinds[k]);
+		total(o, hwpc_tensix_kind_name((enum hwpc_tensix_kind)k), s->kinds[k]);
 		hwpc_out_end(o, err);
 	}
 	if (t->other_count) {
@@ -336,7 +336,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		t->mask = 0;
 		for (unsigned k = 0; o && k < t->ntoks; k++) {
 			const struct tokstat *tk = &t->toks[k];
-			const struct hwpc_ts_tokstat *ts = &tk->s;
+			const struct hwpc_tensix_tokstat *ts = &tk->s;
 			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, tk->token);
 			hwpc_out_begin(o);
 			hwpc_out_str(o, "record", "token");

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "hwpc/device.h"
-#include "hwpc/stream_tensix.h"
+#include "hwpc/tensix_stream.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +43,7 @@ HWPC_API int hwpc_tensix_command(struct hwpc_tensix *t, const char *line, struct
 HWPC_API int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *name, struct hwpc_err *err);
 
 /* The buffers' bounds, CNTL's valid bits and STATUS, for the decoder. */
-HWPC_API int hwpc_tensix_layout(struct hwpc_tensix *t, struct hwpc_ts_layout *lay, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *lay, struct hwpc_err *err);
 
 /* Read len bytes of device memory at addr: a simulator's memory in one
  * locked copy, else 32-bit reads through the BAR (addr and len multiples

@@ -4,7 +4,7 @@
  *
  * Loaded once from the register database and handed to what needs the
  * bits: the functional model (sim/tensix_model.h), which builds STATUS and
- * takes CNTL and STATUS writes, and hwpc_ts_status_decode (stream_tensix.h),
+ * takes CNTL and STATUS writes, and hwpc_tensix_status_decode (tensix_stream.h),
  * which turns a STATUS value into its fields.  The model is not given the
  * database, only these fields of it. */
 #ifndef HWPC_TENSIX_FIELDS_H
@@ -21,7 +21,7 @@ extern "C" {
 
 /* Pointers into the database (valid while it is): read and write them
  * with hwpc_field_get and hwpc_field_put. */
-struct hwpc_tsx_fields {
+struct hwpc_tensix_fields {
 	/* RISCV_DEBUG_REG.TIMESTAMP_STATUS */
 	const struct hwpc_field *full[2];     /* BUF0_FULL, BUF1_FULL */
 	const struct hwpc_field *overflow[2]; /* BUF0_OVERFLOW, BUF1_OVERFLOW */
@@ -36,8 +36,8 @@ struct hwpc_tsx_fields {
  * has RISCV_DEBUG_REG.TIMESTAMP_STATUS.  HWPC_EINPUT, naming the register
  * or field, when regdb lacks one or gives one in pieces (the Debug Timestamper documentation's
  * StatusBits are C bit-fields: one run of bits each). */
-HWPC_API int hwpc_tsx_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-			 struct hwpc_tsx_fields *out, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_fields_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			 struct hwpc_tensix_fields *out, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

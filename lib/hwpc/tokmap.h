@@ -24,11 +24,11 @@
 extern "C" {
 #endif
 
-enum hwpc_tok_role { HWPC_TOK_INSTANT = 0, HWPC_TOK_BEGIN, HWPC_TOK_END };
+enum hwpc_tokmap_role { HWPC_TOKMAP_INSTANT = 0, HWPC_TOKMAP_BEGIN, HWPC_TOKMAP_END };
 
 struct hwpc_tok {
 	uint32_t token;
-	enum hwpc_tok_role role;
+	enum hwpc_tokmap_role role;
 	const char *name;
 	unsigned pair; /* BEGIN/END: index of the pair (0..npairs-1) */
 };

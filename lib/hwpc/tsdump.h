@@ -2,7 +2,7 @@
  * JSON Lines, Chrome trace) or a summary (counts, time span, per-token
  * statistics, losses), for Tensix timestamp streams and PCOUNTER record
  * buffers.  Feed bytes in any chunks; memory stays bounded (per-token
- * statistics are kept for every token below HWPC_TS_DIRECT_TOKENS and at
+ * statistics are kept for every token below HWPC_TENSIX_DIRECT_TOKENS and at
  * most HWPC_TSDUMP_MAX_TOKENS larger ones; the rest are counted together). */
 #ifndef HWPC_TSDUMP_H
 #define HWPC_TSDUMP_H
@@ -16,7 +16,7 @@
 #include "hwpc/device.h"
 #include "hwpc/output.h"
 #include "hwpc/stream_record.h"
-#include "hwpc/stream_tensix.h"
+#include "hwpc/tensix_stream.h"
 #include "hwpc/tokmap.h"
 
 #ifdef __cplusplus
@@ -34,12 +34,12 @@ struct hwpc_tsdump_opts {
 	bool record;                 /* a PCOUNTER record buffer, not a Tensix stream */
 	enum hwpc_rec_format rec_fmt;
 	const struct hwpc_rec_layout *rec_layout; /* with record: from hwpc_rec_layout_load */
-	const struct hwpc_ts_layout *layout; /* Tensix: buffers and STATUS (may be NULL) */
+	const struct hwpc_tensix_layout *layout; /* Tensix: buffers and STATUS (may be NULL) */
 	const char *input;           /* named in the summary */
 };
 
 struct hwpc_tsdump;
-struct hwpc_pc_recbuf; /* hwpc/pcounter.h */
+struct hwpc_pc_recbuf; /* hwpc/pc.h */
 
 HWPC_API struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *o, struct hwpc_err *err);
 /* HWPC_EOP on a write error (err set). */
@@ -70,8 +70,8 @@ struct hwpc_tsdump_file {
 HWPC_API int hwpc_tsdump_feed_file(struct hwpc_tsdump *t, int fd, const char *name, uint64_t len,
 			  const struct hwpc_tsdump_file *fo, bool *mapped, struct hwpc_err *err);
 /* A device's Tensix buffers in L1, buffer 0 then 1, those lay marks valid
- * (hwpc_tensix_layout()); a failed read is "buffer N: why". */
-HWPC_API int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_ts_layout *lay,
+ * (hwpc_tensix_read_layout()); a failed read is "buffer N: why". */
+HWPC_API int hwpc_tsdump_feed_tensix(struct hwpc_tsdump *t, struct hwpc_dev *dev, const struct hwpc_tensix_layout *lay,
 				     struct hwpc_err *err);
 /* The rb->used bytes a PCOUNTER record buffer holds (hwpc_pc_recbuf_read),
  * from the device memory it is in: a simulator's (a real GPU's is behind a
@@ -82,8 +82,8 @@ HWPC_API int hwpc_tsdump_feed_recbuf(struct hwpc_tsdump *t, struct hwpc_dev *dev
  * it was dumped with (NULL: not known), at the bits regdb gives their
  * fields: status sets lay->status; with cntl, a buffer lay marks valid
  * (its bounds were given) stays valid only if CNTL says so too. */
-HWPC_API int hwpc_ts_layout_from_values(const struct hwpc_regdb *db, const uint32_t *status, const uint32_t *cntl,
-					struct hwpc_ts_layout *lay, struct hwpc_err *err);
+HWPC_API int hwpc_tensix_layout_from_values(const struct hwpc_regdb *db, const uint32_t *status, const uint32_t *cntl,
+					struct hwpc_tensix_layout *lay, struct hwpc_err *err);
 /* End of input: the last anomalies, the summary, the end of the output.
  * HWPC_EINPUT for a record buffer shorter than one packet. */
 HWPC_API int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err);

@@ -2,7 +2,7 @@
  * clocks and signal layout, the trailer signals and the signal names.  All
  * of it is regdb data (pcounter-profiles.regdb, pcounter-signals*.regdb);
  * this file only reads the records. */
-#include "hwpc/pcounter.h"
+#include "hwpc/pc.h"
 #include "pc.h"
 
 #include <stdio.h>

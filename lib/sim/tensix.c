@@ -4,14 +4,14 @@
  * counter counts TENSIX.WALL_CLOCK_SOURCE cycles, the tclk= option) and
  * MMIO at the addresses regdb gives RISCV_DEBUG_REG and L1.  The model
  * takes the bits of STATUS and CNTL from regdb's fields too
- * (hwpc_tsx_fields_load), each process its own copy, like the addresses.
+ * (hwpc_tensix_fields_load), each process its own copy, like the addresses.
  *
  * Writes the document calls undefined (TIMESTAMP size codes 5 and 6, a size
  * change without a flush) are refused: the write fails with the model's
  * message and nothing changes. */
 #include "sim.h"
 #include "tensix_model.h"
-#include "hwpc/stream_tensix.h"
+#include "hwpc/tensix_stream.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +24,7 @@ struct tensix_state {
 
 struct tensix_priv {
 	uint32_t addr[TSX_REG_COUNT];
-	struct hwpc_tsx_fields bits; /* STATUS and CNTL fields */
+	struct hwpc_tensix_fields bits; /* STATUS and CNTL fields */
 	uint32_t l1_base, l1_size;
 	int clock; /* enum hwpc_clock the counter counts */
 };
@@ -71,9 +71,9 @@ static struct tsx_model *model(struct tensix_state *st, const struct tensix_priv
 static int tensix_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
 {
 	struct tensix_state *st = state;
-	struct hwpc_tsx_fields bits; /* for the power-on CNTL; attach keeps its own */
+	struct hwpc_tensix_fields bits; /* for the power-on CNTL; attach keeps its own */
 	uint32_t n = l1_size(s);
-	int rc = hwpc_tsx_fields_load(s->dev.db, s->dev.chip, &bits, err);
+	int rc = hwpc_tensix_fields_load(s->dev.db, s->dev.chip, &bits, err);
 	if (rc)
 		return rc;
 	tsx_model_init(&st->m, &bits, NULL, 0);
@@ -98,8 +98,8 @@ static int tensix_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 	}
 	/* The model's size codes and 32-bit event word are compiled in:
 	 * a regdb with another event layout is refused, not followed. */
-	int rc = hwpc_tsx_fields_load(s->dev.db, s->dev.chip, &p->bits, err);
-	if (rc || (rc = hwpc_tsx_layout_check(s->dev.db, s->dev.chip, err)))
+	int rc = hwpc_tensix_fields_load(s->dev.db, s->dev.chip, &p->bits, err);
+	if (rc || (rc = hwpc_tensix_layout_check(s->dev.db, s->dev.chip, err)))
 		return rc;
 	const struct hwpc_space *l1 = sim_space(s, "L1");
 	if (l1) {

@@ -37,7 +37,7 @@ static uint32_t placed(const struct hwpc_field *f, uint64_t v)
 	return r;
 }
 
-void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size)
+void tsx_model_init(struct tsx_model *m, const struct hwpc_tensix_fields *bits, uint8_t *l1, size_t l1_size)
 {
 	memset(m, 0, sizeof *m);
 	m->bits = bits;
@@ -173,7 +173,7 @@ static int cmd_write(struct tsx_model *m, uint32_t v, struct hwpc_err *err)
  * (a value wider than the field keeps its low bits, as a C bit-field). */
 static uint32_t status_read(const struct tsx_model *m)
 {
-	const struct hwpc_tsx_fields *f = m->bits;
+	const struct hwpc_tensix_fields *f = m->bits;
 	uint32_t s = 0, pos64 = 0, pos32 = 0, pos96 = 0;
 	if (m->accum.event_size == 64)
 		pos64 = m->accum.position / 2;

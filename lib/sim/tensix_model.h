@@ -45,7 +45,7 @@ enum tsx_reg {
 /* The size codes of a TIMESTAMP write (TSX_APPEND_32b, ..., TSX_FLUSH_96b,
  * under TSX_SIZE_MASK) and the 32-bit event word: regdb's, generated at
  * build time (lib/gen_tensix_layout.awk); the simulator refuses a regdb
- * loaded at run time that differs (hwpc_tsx_layout_check). */
+ * loaded at run time that differs (hwpc_tensix_layout_check). */
 #include "tensix_layout.h"
 
 struct tsx_buf {
@@ -67,7 +67,7 @@ struct tsx_model {
 	uint32_t cntl_raw;
 	uint64_t counter;
 	uint32_t counter_high_at;
-	const struct hwpc_tsx_fields *bits; /* caller's: STATUS and CNTL fields */
+	const struct hwpc_tensix_fields *bits; /* caller's: STATUS and CNTL fields */
 	uint8_t *l1; /* caller's memory standing for L1, from address 0 */
 	size_t l1_size;
 	uint64_t l1_writes_dropped; /* 16-byte writes that fell outside l1 */
@@ -75,7 +75,7 @@ struct tsx_model {
 
 /* The document's initial state; l1 may be NULL (writes are then dropped).
  * bits must stay valid while the model is used. */
-void tsx_model_init(struct tsx_model *m, const struct hwpc_tsx_fields *bits, uint8_t *l1, size_t l1_size);
+void tsx_model_init(struct tsx_model *m, const struct hwpc_tensix_fields *bits, uint8_t *l1, size_t l1_size);
 /* EveryCycle() n times. */
 void tsx_model_advance(struct tsx_model *m, uint64_t cycles);
 int tsx_model_read(struct tsx_model *m, enum tsx_reg reg, uint32_t *val, struct hwpc_err *err);

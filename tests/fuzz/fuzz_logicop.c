@@ -11,7 +11,7 @@
  * fixture's independent model of the hardware decides), and the
  * explanation must fit the length it reports. */
 #include "fuzz_common.h"
-#include "logicop_fixture.h"
+#include "lop_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

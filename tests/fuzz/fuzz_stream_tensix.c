@@ -20,20 +20,20 @@ struct run {
 	uint64_t items, events;
 };
 
-static int on_item(void *ctx, const struct hwpc_ts_item *it)
+static int on_item(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct run *r = ctx;
-	FUZZ_CHECK(it->kind == HWPC_TS_EVENT ? it->offset < r->bytes : it->offset <= r->limit,
-		   "%s at offset %llu of a %zu-byte input", hwpc_ts_kind_name(it->kind),
+	FUZZ_CHECK(it->kind == HWPC_TENSIX_EVENT ? it->offset < r->bytes : it->offset <= r->limit,
+		   "%s at offset %llu of a %zu-byte input", hwpc_tensix_kind_name(it->kind),
 		   (unsigned long long)it->offset, r->bytes);
-	FUZZ_CHECK(it->kind < HWPC_TS_KIND_COUNT && hwpc_ts_kind_name(it->kind), "kind %d", (int)it->kind);
-	if (it->kind == HWPC_TS_EVENT)
+	FUZZ_CHECK(it->kind < HWPC_TENSIX_KIND_COUNT && hwpc_tensix_kind_name(it->kind), "kind %d", (int)it->kind);
+	if (it->kind == HWPC_TENSIX_EVENT)
 		r->events++;
 	r->items++;
 	return 0;
 }
 
-static int on_batch(void *ctx, const struct hwpc_ts_ev *ev, size_t n)
+static int on_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 {
 	struct run *r = ctx;
 	for (size_t i = 0; i < n; i++)
@@ -48,41 +48,41 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static struct hwpc_ts_summary decode(const struct hwpc_ts_layout *lay, unsigned mode, const uint8_t *b, size_t n,
+static struct hwpc_tensix_summary decode(const struct hwpc_tensix_layout *lay, unsigned mode, const uint8_t *b, size_t n,
 				     size_t chunk, struct run *r)
 {
-	static struct hwpc_ts_tokstat tab[HWPC_TS_DIRECT_TOKENS];
-	struct hwpc_tsdec *d = hwpc_tsdec_new(lay, on_item, r);
+	static struct hwpc_tensix_tokstat tab[HWPC_TENSIX_DIRECT_TOKENS];
+	struct hwpc_tensix_dec *d = hwpc_tensix_dec_new(lay, on_item, r);
 	FUZZ_CHECK(d != NULL, "out of memory");
 	if (mode & 4 || mode & 8)
-		FUZZ_CHECK(!hwpc_tsdec_set_batch(d, on_batch, r), "set_batch");
+		FUZZ_CHECK(!hwpc_tensix_dec_set_batch(d, on_batch, r), "set_batch");
 	if (mode & 8) {
 		memset(tab, 0, sizeof tab);
-		hwpc_tsdec_set_stats(d, tab);
+		hwpc_tensix_dec_set_stats(d, tab);
 	}
 	if (!chunk)
 		chunk = n ? n : 1;
 	for (size_t i = 0; i < n; i += chunk)
-		hwpc_tsdec_feed(d, b + i, n - i < chunk ? n - i : chunk);
-	hwpc_tsdec_finish(d);
-	struct hwpc_ts_summary s = *hwpc_tsdec_summary(d);
+		hwpc_tensix_dec_feed(d, b + i, n - i < chunk ? n - i : chunk);
+	hwpc_tensix_dec_finish(d);
+	struct hwpc_tensix_summary s = *hwpc_tensix_dec_summary(d);
 	if (lay)
 		for (size_t off = 0; off < n; off += 64) {
 			int buf;
 			uint64_t addr;
-			hwpc_tsdec_locate(d, off, &buf, &addr);
+			hwpc_tensix_dec_locate(d, off, &buf, &addr);
 		}
-	hwpc_tsdec_free(d);
+	hwpc_tensix_dec_free(d);
 	return s;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct hwpc_tsx_fields fields;
+	static struct hwpc_tensix_fields fields;
 	static bool have_fields;
 	if (!have_fields) {
 		struct hwpc_err err;
-		if (hwpc_tsx_fields_load(fuzz_regdb(), NULL, &fields, &err)) {
+		if (hwpc_tensix_fields_load(fuzz_regdb(), NULL, &fields, &err)) {
 			fprintf(stderr, "fuzz_stream_tensix: %s\n", err.msg);
 			abort();
 		}
@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 16)
 		return 0;
 	unsigned mode = data[0];
-	struct hwpc_ts_layout lay;
+	struct hwpc_tensix_layout lay;
 	memset(&lay, 0, sizeof lay);
 	if (mode & 1) {
 		lay.have_bufs = true;
@@ -104,8 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			lay.have_status = true;
 			uint32_t st = (uint32_t)data[11] | (uint32_t)data[12] << 8 | (uint32_t)data[13] << 16 |
 				      (uint32_t)data[14] << 24;
-			hwpc_ts_status_decode(&fields, st, &lay.status);
-			hwpc_ts_status_pending_words(&lay.status);
+			hwpc_tensix_status_decode(&fields, st, &lay.status);
+			hwpc_tensix_status_pending_words(&lay.status);
 		}
 	}
 	const uint8_t *b = data + 16;
@@ -125,8 +125,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			limit = span;
 	}
 	struct run whole = {n, limit, 0, 0}, pieces = whole;
-	struct hwpc_ts_summary a = decode(mode & 1 ? &lay : NULL, mode, copy, n, 0, &whole);
-	struct hwpc_ts_summary c = decode(mode & 1 ? &lay : NULL, mode, copy, n, data[1], &pieces);
+	struct hwpc_tensix_summary a = decode(mode & 1 ? &lay : NULL, mode, copy, n, 0, &whole);
+	struct hwpc_tensix_summary c = decode(mode & 1 ? &lay : NULL, mode, copy, n, data[1], &pieces);
 	FUZZ_CHECK(a.bytes == n && c.bytes == n, "summary counts %llu and %llu bytes of %zu",
 		   (unsigned long long)a.bytes, (unsigned long long)c.bytes, n);
 	FUZZ_CHECK(a.events == c.events && !memcmp(a.kinds, c.kinds, sizeof a.kinds) &&
@@ -137,7 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(whole.items == pieces.items && whole.events == pieces.events,
 		   "callbacks differ with the chunk size");
 	if (n >= 16)
-		FUZZ_CHECK(hwpc_tsdec_sync_unit(copy, n / 16) <= n / 16, "sync unit past the end");
+		FUZZ_CHECK(hwpc_tensix_dec_sync_unit(copy, n / 16) <= n / 16, "sync unit past the end");
 	free(copy);
 	return 0;
 }

@@ -28,8 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!t)
 			continue;
 		FUZZ_CHECK(t->token == v, "token 0x%lx found as 0x%x", v, t->token);
-		FUZZ_CHECK(t->name && t->role <= HWPC_TOK_END, "token 0x%lx: a bad entry", v);
-		if (t->role != HWPC_TOK_INSTANT) {
+		FUZZ_CHECK(t->name && t->role <= HWPC_TOKMAP_END, "token 0x%lx: a bad entry", v);
+		if (t->role != HWPC_TOKMAP_INSTANT) {
 			FUZZ_CHECK(t->pair < hwpc_tokmap_pairs(m), "pair %u of %u", t->pair, hwpc_tokmap_pairs(m));
 			FUZZ_CHECK(!strcmp(hwpc_tokmap_pair_name(m, t->pair), t->name), "pair name '%s' vs '%s'",
 				   hwpc_tokmap_pair_name(m, t->pair), t->name);

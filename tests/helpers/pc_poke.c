@@ -22,9 +22,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: pc_poke SPEC DOMAIN COUNTER VALUE [shadow]\n");
 		return 2;
 	}
-	for (c = 0; c < HWPC_PCR_NCTRS && strcmp(hwpc_pcr_ctr_key((enum hwpc_pcr_ctr)c), argv[3]); c++)
+	for (c = 0; c < HWPC_PC_READ_NCTRS && strcmp(hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c), argv[3]); c++)
 		;
-	if (c == HWPC_PCR_NCTRS) {
+	if (c == HWPC_PC_READ_NCTRS) {
 		fprintf(stderr, "pc_poke: unknown counter '%s'\n", argv[3]);
 		return 2;
 	}

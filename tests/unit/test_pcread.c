@@ -1,4 +1,4 @@
-/* The PCOUNTER reader (hwpc/pcread.h) on the simulator: MMIO accesses per
+/* The PCOUNTER reader (hwpc/pc_read.h) on the simulator: MMIO accesses per
  * sample held to what the hardware needs (counted by a device that wraps
  * the simulator), 40-bit reads across a carry, quad reads and acks,
  * accumulation across wraps, resets and saturation, and the rotation
@@ -83,15 +83,15 @@ static void rd_open(struct rd *x, const char *chip, const char *dom)
 	pt_open(&x->t, chip, NULL);
 	counting_wrap(&x->c, &x->t);
 	if (hwpc_pc_layout_load(x->t.db, x->t.dev->chip, NULL, &x->l, &err) ||
-	    hwpc_pc_domain_find(&x->l, dom, &d, &err) || hwpc_pcr_init(&x->r, &x->c.dev, &x->l, d, &err))
+	    hwpc_pc_domain_find(&x->l, dom, &d, &err) || hwpc_pc_read_init(&x->r, &x->c.dev, &x->l, d, &err))
 		fail_msg("%s %s: %s", chip, dom, err.msg);
 }
 
-static void rd_sample(struct rd *x, bool ack, struct hwpc_pcr_sample *s)
+static void rd_sample(struct rd *x, bool ack, struct hwpc_pc_read_sample *s)
 {
 	struct hwpc_err err;
 	x->c.reads = x->c.writes = 0;
-	if (hwpc_pcr_read(&x->r, ack, s, &err))
+	if (hwpc_pc_read(&x->r, ack, s, &err))
 		fail_msg("read: %s", err.msg);
 	/* The reader's own count is the device's. */
 	assert_int_equal(s->mmio_reads, x->c.reads);
@@ -117,7 +117,7 @@ static void test_reads_single(void **unused)
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		struct rd x;
-		struct hwpc_pcr_sample s;
+		struct hwpc_pc_read_sample s;
 		rd_open(&x, want[i].chip, want[i].dom);
 		rd_sample(&x, false, &s);
 		assert_string_equal(s.mode_name, want[i].mode);
@@ -136,7 +136,7 @@ static void test_reads_single(void **unused)
 static void test_reads_quad_ack(void **unused)
 {
 	struct rd x;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_sample s;
 	rd_open(&x, "g84", "core_a");
 	G(&x.t, 1, 0x10, "periodic period=4 duty=1");
 	W(&x.t, "EVENT_SRC[1]", 0x10);
@@ -152,8 +152,8 @@ static void test_reads_quad_ack(void **unused)
 	assert_int_equal(s.acks, 2);
 	assert_true(s.lost && s.latched);
 	assert_string_equal(s.state_name, "OVERFLOW");
-	assert_int_equal(s.ctr[HWPC_PCR_CYCLES], 40);
-	assert_int_equal(s.ctr[HWPC_PCR_EVENT], 10);
+	assert_int_equal(s.ctr[HWPC_PC_READ_CYCLES], 40);
+	assert_int_equal(s.ctr[HWPC_PC_READ_EVENT], 10);
 	rd_sample(&x, true, &s);
 	assert_string_equal(s.state_name, "EMPTY");
 	assert_int_equal(x.c.writes, 0); /* nothing latched: nothing to ack */
@@ -162,7 +162,7 @@ static void test_reads_quad_ack(void **unused)
 	rd_sample(&x, false, &s);
 	assert_string_equal(s.state_name, "VALID");
 	assert_false(s.lost);
-	assert_int_equal(s.ctr[HWPC_PCR_CYCLES], 1);
+	assert_int_equal(s.ctr[HWPC_PC_READ_CYCLES], 1);
 	pt_close(&x.t);
 }
 
@@ -170,7 +170,7 @@ static void test_reads_quad_ack(void **unused)
 static void test_ack_nv30_shared(void **unused)
 {
 	struct rd x;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_sample s;
 	rd_open(&x, "nv30", "memory");
 	W(&x.t, "CTRL", 1u << 18); /* DOM1_MODE = QUAD (regdb: bit 18) */
 	PULSE(&x.t, "pm_trigger");
@@ -193,7 +193,7 @@ static void carry_event(struct counting *c)
 static void test_40bit_carry(void **unused)
 {
 	struct rd x;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_sample s;
 	rd_open(&x, "nv10", "core");
 	STATE(&x.t)->dom[0].ctr[PC_CEVENT] = 0x0fffffffeULL;
 	assert_true(hwpc_reg_lookup(x.t.dev, "CTR_EVENT_HI[0]", &x.c.hook_addr, NULL) == 0);
@@ -202,13 +202,13 @@ static void test_40bit_carry(void **unused)
 	rd_sample(&x, false, &s);
 	assert_int_equal(s.retries, 1);
 	assert_int_equal(s.mmio_reads, 16 + 2);
-	assert_true(s.ctr[HWPC_PCR_EVENT] == 0x100000005ULL);
+	assert_true(s.ctr[HWPC_PC_READ_EVENT] == 0x100000005ULL);
 	assert_int_equal(s.saturated, 0);
 	/* bit 39 set: the low bits wrapped; the value is not a count */
 	STATE(&x.t)->dom[0].ctr[PC_CEVENT] = 0x8000000003ULL;
 	x.c.hook = NULL;
 	rd_sample(&x, false, &s);
-	assert_int_equal(s.saturated, 1u << HWPC_PCR_EVENT);
+	assert_int_equal(s.saturated, 1u << HWPC_PC_READ_EVENT);
 	pt_close(&x.t);
 }
 
@@ -216,7 +216,7 @@ static void test_40bit_carry(void **unused)
 static void test_record(void **unused)
 {
 	struct rd x;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_sample s;
 	rd_open(&x, "g84", "core_a");
 	G(&x.t, 1, 0x23, "periodic period=10 duty=1");
 	W(&x.t, "STOP_SRC[1]", 0x23);
@@ -226,7 +226,7 @@ static void test_record(void **unused)
 	W(&x.t, "RECORD_START[1]", 0x1000);
 	ADV(&x.t, 1, 35);
 	rd_sample(&x, false, &s);
-	assert_int_equal(s.mode, HWPC_PCR_MODE_RECORD);
+	assert_int_equal(s.mode, HWPC_PC_READ_MODE_RECORD);
 	assert_int_equal(s.mmio_reads, 1 + 3 + 1);
 	assert_int_equal(s.rec_start, 0x1000);
 	assert_int_equal(s.rec_pos, 0x1060);
@@ -236,14 +236,14 @@ static void test_record(void **unused)
 	pt_close(&x.t);
 }
 
-static struct hwpc_pcr_sample single(uint64_t cycles, uint64_t event, unsigned sat)
+static struct hwpc_pc_read_sample single(uint64_t cycles, uint64_t event, unsigned sat)
 {
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_sample s;
 	memset(&s, 0, sizeof s);
-	s.mode = HWPC_PCR_MODE_SINGLE;
-	s.present = 1u << HWPC_PCR_CYCLES | 1u << HWPC_PCR_EVENT;
-	s.ctr[HWPC_PCR_CYCLES] = cycles;
-	s.ctr[HWPC_PCR_EVENT] = event;
+	s.mode = HWPC_PC_READ_MODE_SINGLE;
+	s.present = 1u << HWPC_PC_READ_CYCLES | 1u << HWPC_PC_READ_EVENT;
+	s.ctr[HWPC_PC_READ_CYCLES] = cycles;
+	s.ctr[HWPC_PC_READ_EVENT] = event;
 	s.saturated = sat;
 	return s;
 }
@@ -252,27 +252,27 @@ static struct hwpc_pcr_sample single(uint64_t cycles, uint64_t event, unsigned s
 static void test_acc_sticky(void **unused)
 {
 	struct hwpc_pcr r;
-	struct hwpc_pcr_acc a;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_acc a;
+	struct hwpc_pc_read_sample s;
 	const uint64_t top = 1ULL << 39;
 	memset(&r, 0, sizeof r);
-	r.ctr[HWPC_PCR_EVENT] = (struct hwpc_pcr_ctrdesc){ true, 0, 0, true, 40, true, false };
-	r.ctr[HWPC_PCR_CYCLES] = r.ctr[HWPC_PCR_EVENT];
-	hwpc_pcr_acc_init(&a);
+	r.ctr[HWPC_PC_READ_EVENT] = (struct hwpc_pc_read_ctrdesc){ true, 0, 0, true, 40, true, false };
+	r.ctr[HWPC_PC_READ_CYCLES] = r.ctr[HWPC_PC_READ_EVENT];
+	hwpc_pc_read_acc_init(&a);
 	s = single(100, top - 10, 0);
-	hwpc_pcr_acc_add(&a, &r, &s);
-	s = single(200, top | 5, 1u << HWPC_PCR_EVENT); /* wrapped: +15 */
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_true(a.total[HWPC_PCR_EVENT] == top + 5);
-	s = single(300, top | (top - 1), 1u << HWPC_PCR_EVENT);
-	hwpc_pcr_acc_add(&a, &r, &s);
-	s = single(400, top | 1, 1u << HWPC_PCR_EVENT); /* wrapped again, sticky stays */
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_true(a.total[HWPC_PCR_EVENT] == 2 * top + 1);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	s = single(200, top | 5, 1u << HWPC_PC_READ_EVENT); /* wrapped: +15 */
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_true(a.total[HWPC_PC_READ_EVENT] == top + 5);
+	s = single(300, top | (top - 1), 1u << HWPC_PC_READ_EVENT);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	s = single(400, top | 1, 1u << HWPC_PC_READ_EVENT); /* wrapped again, sticky stays */
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_true(a.total[HWPC_PC_READ_EVENT] == 2 * top + 1);
 	s = single(7, 3, 0); /* reset: the sticky bit cleared */
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_true(a.total[HWPC_PCR_EVENT] == 2 * top + 4);
-	assert_true(a.total[HWPC_PCR_CYCLES] == 400 + 7);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_true(a.total[HWPC_PC_READ_EVENT] == 2 * top + 4);
+	assert_true(a.total[HWPC_PC_READ_CYCLES] == 400 + 7);
 	assert_int_equal(a.saturated, 0);
 }
 
@@ -281,53 +281,53 @@ static void test_acc_sticky(void **unused)
 static void test_acc_saturating_and_quad(void **unused)
 {
 	struct hwpc_pcr r;
-	struct hwpc_pcr_acc a;
-	struct hwpc_pcr_sample s;
+	struct hwpc_pc_read_acc a;
+	struct hwpc_pc_read_sample s;
 	memset(&r, 0, sizeof r);
-	r.ctr[HWPC_PCR_EVENT] = (struct hwpc_pcr_ctrdesc){ true, 0, 0, false, 32, false, true };
-	r.ctr[HWPC_PCR_CYCLES] = r.ctr[HWPC_PCR_EVENT];
-	hwpc_pcr_acc_init(&a);
+	r.ctr[HWPC_PC_READ_EVENT] = (struct hwpc_pc_read_ctrdesc){ true, 0, 0, false, 32, false, true };
+	r.ctr[HWPC_PC_READ_CYCLES] = r.ctr[HWPC_PC_READ_EVENT];
+	hwpc_pc_read_acc_init(&a);
 	s = single(10, 4, 0);
-	hwpc_pcr_acc_add(&a, &r, &s);
+	hwpc_pc_read_acc_add(&a, &r, &s);
 	s = single(5, 1, 0);
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_int_equal(a.total[HWPC_PCR_EVENT], 5);
-	s = single(6, UINT32_MAX, 1u << HWPC_PCR_EVENT);
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_int_equal(a.saturated, 1u << HWPC_PCR_EVENT);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_int_equal(a.total[HWPC_PC_READ_EVENT], 5);
+	s = single(6, UINT32_MAX, 1u << HWPC_PC_READ_EVENT);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_int_equal(a.saturated, 1u << HWPC_PC_READ_EVENT);
 
-	hwpc_pcr_acc_init(&a);
+	hwpc_pc_read_acc_init(&a);
 	for (int i = 0; i < 3; i++) {
 		s = single(0xf0000000u, 0xe0000000u, 0);
-		s.mode = HWPC_PCR_MODE_QUAD;
+		s.mode = HWPC_PC_READ_MODE_QUAD;
 		s.latched = true;
 		s.acks = 1;
-		hwpc_pcr_acc_add(&a, &r, &s);
+		hwpc_pc_read_acc_add(&a, &r, &s);
 	}
 	s.acks = 0; /* read again without an ack: not a new set */
-	hwpc_pcr_acc_add(&a, &r, &s);
-	assert_true(a.total[HWPC_PCR_EVENT] == 3ULL * 0xe0000000u);
+	hwpc_pc_read_acc_add(&a, &r, &s);
+	assert_true(a.total[HWPC_PC_READ_EVENT] == 3ULL * 0xe0000000u);
 	assert_int_equal(a.sets, 3);
 }
 
 /* perf stat's arithmetic: count * total / counted, and the fraction. */
 static void test_rotation_scaling(void **unused)
 {
-	struct hwpc_pcr_rotset sets[3];
-	uint64_t c[HWPC_PCR_NCTRS] = { 0 };
+	struct hwpc_pc_read_rotset sets[3];
+	uint64_t c[HWPC_PC_READ_NCTRS] = { 0 };
 	memset(sets, 0, sizeof sets);
-	c[HWPC_PCR_EVENT] = 300;
-	hwpc_pcr_rot_add(&sets[0], c, 1000);
-	c[HWPC_PCR_EVENT] = 100;
-	hwpc_pcr_rot_add(&sets[1], c, 1000);
-	hwpc_pcr_rot_add(&sets[1], c, 1000);
-	uint64_t total = hwpc_pcr_rot_total(sets, 3);
+	c[HWPC_PC_READ_EVENT] = 300;
+	hwpc_pc_read_rot_add(&sets[0], c, 1000);
+	c[HWPC_PC_READ_EVENT] = 100;
+	hwpc_pc_read_rot_add(&sets[1], c, 1000);
+	hwpc_pc_read_rot_add(&sets[1], c, 1000);
+	uint64_t total = hwpc_pc_read_rot_total(sets, 3);
 	assert_int_equal(total, 3000);
-	assert_true(hwpc_pcr_rot_scale(sets[0].count[HWPC_PCR_EVENT], sets[0].counted, total) == 900.0);
-	assert_true(hwpc_pcr_rot_scale(sets[1].count[HWPC_PCR_EVENT], sets[1].counted, total) == 300.0);
-	assert_true(fabs(hwpc_pcr_rot_fraction(sets[1].counted, total) - 2.0 / 3.0) < 1e-12);
-	assert_true(isnan(hwpc_pcr_rot_scale(0, sets[2].counted, total)));
-	assert_true(hwpc_pcr_rot_scale(12345678901234ULL, 5, 5) == 12345678901234.0);
+	assert_true(hwpc_pc_read_rot_scale(sets[0].count[HWPC_PC_READ_EVENT], sets[0].counted, total) == 900.0);
+	assert_true(hwpc_pc_read_rot_scale(sets[1].count[HWPC_PC_READ_EVENT], sets[1].counted, total) == 300.0);
+	assert_true(fabs(hwpc_pc_read_rot_fraction(sets[1].counted, total) - 2.0 / 3.0) < 1e-12);
+	assert_true(isnan(hwpc_pc_read_rot_scale(0, sets[2].counted, total)));
+	assert_true(hwpc_pc_read_rot_scale(12345678901234ULL, 5, 5) == 12345678901234.0);
 	assert_int_equal(sets[1].periods, 2);
 }
 

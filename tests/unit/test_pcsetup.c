@@ -194,7 +194,7 @@ static void test_options(void **state)
 	assert_int_equal(s.resets, HWPC_PC_RESET_RECORD | HWPC_PC_RESET_PERIODIC);
 	assert_int_equal(hwpc_pc_setup_option(&s, "mode", "QUAD", &err), 0);
 	assert_int_equal(s.mode, HWPC_PC_QUAD);
-	assert_int_equal(s.given, HWPC_PCS_RESET | HWPC_PCS_MODE);
+	assert_int_equal(s.given, HWPC_PC_SETUP_RESET | HWPC_PC_SETUP_MODE);
 	const char *const *names = hwpc_pc_setup_option_names();
 	size_t n = 0;
 	while (names[n])
@@ -233,7 +233,7 @@ static void test_setfile(void **state)
 	assert_string_equal(f.e[1].set, "b");
 	assert_string_equal(f.e[1].setup.expr[HWPC_LOP_EVENT], "0x12");
 	assert_int_equal(f.e[1].setup.threshold, 0x10);
-	assert_false(f.e[0].setup.given & HWPC_PCS_THRESHOLD);
+	assert_false(f.e[0].setup.given & HWPC_PC_SETUP_THRESHOLD);
 	assert_string_equal(f.e[2].domain, "3");
 	assert_string_equal(f.e[2].set, "");
 	assert_int_equal(f.e[2].line, 10);

@@ -94,15 +94,15 @@ static void test_scan_virtual(void **state)
 	struct pt t;
 	struct hwpc_pc_layout l;
 	struct hwpc_pcr r;
-	static struct hwpc_pcr_scan sc;
+	static struct hwpc_pc_read_scan sc;
 	volatile sig_atomic_t stop = 0;
 	pt_open(&t, "g84", "pchz=100k");
 	unsigned dom;
 	assert_int_equal(hwpc_pc_layout_dev(t.dev, NULL, &l, NULL), 0);
 	assert_int_equal(hwpc_pc_domain_find(&l, "core_a", &dom, NULL), 0);
-	assert_int_equal(hwpc_pcr_init(&r, t.dev, &l, dom, NULL), 0);
+	assert_int_equal(hwpc_pc_read_init(&r, t.dev, &l, dom, NULL), 0);
 	uint64_t t0 = hwpc_dev_now_ns(t.dev);
-	assert_int_equal(hwpc_pcr_scan_for(&r, &sc, 10000000, &stop, NULL), 0);
+	assert_int_equal(hwpc_pc_read_scan_for(&r, &sc, 10000000, &stop, NULL), 0);
 	assert_int_equal(sc.samples, 1000);
 	assert_int_equal(hwpc_dev_now_ns(t.dev) - t0, 10000000);
 	pt_close(&t);

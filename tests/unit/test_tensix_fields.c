@@ -1,7 +1,7 @@
 /* The bits of the timestamper's STATUS and CNTL come from regdb: the
  * compiled-in database gives the seed's StatusBits, a database with the
  * fields elsewhere moves them in the model (StatusRead, StatusWrite,
- * CntlWrite) and in hwpc_ts_status_decode alike, and one lacking a field
+ * CntlWrite) and in hwpc_tensix_status_decode alike, and one lacking a field
  * is an error that names it. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -61,17 +61,17 @@ static struct hwpc_regdb *parse_moved(const char *status_fields, struct hwpc_err
 /* The fields point into the database: it stays while they are used. */
 static struct hwpc_regdb *moved_db;
 
-static void load_moved(struct hwpc_tsx_fields *f)
+static void load_moved(struct hwpc_tensix_fields *f)
 {
 	struct hwpc_err err = { 0 };
 	hwpc_regdb_free(moved_db);
 	moved_db = parse_moved(moved_status, &err);
-	if (hwpc_tsx_fields_load(moved_db, NULL, f, &err))
+	if (hwpc_tensix_fields_load(moved_db, NULL, f, &err))
 		fail_msg("%s", err.msg);
 }
 
 /* A model with the moved fields, fresh for each model test. */
-static struct hwpc_tsx_fields moved;
+static struct hwpc_tensix_fields moved;
 static struct tsx_model M;
 static uint8_t l1[1024];
 
@@ -104,8 +104,8 @@ static void wr(struct tsx_model *m, enum tsx_reg r, uint32_t v)
 /* The compiled-in database is the seed's StatusBits and CntlWrite. */
 static void test_embedded_is_the_seed(void **state)
 {
-	struct hwpc_tsx_fields f;
-	assert_int_equal(hwpc_tsx_fields_load(db, hwpc_chipset_by_name(db, "TENSIX"), &f, NULL), 0);
+	struct hwpc_tensix_fields f;
+	assert_int_equal(hwpc_tensix_fields_load(db, hwpc_chipset_by_name(db, "TENSIX"), &f, NULL), 0);
 	const struct {
 		const struct hwpc_field *got;
 		unsigned shift, width;
@@ -188,10 +188,10 @@ static void test_model_cntl_follows_regdb(void **state)
  * model wrote reads back as its state. */
 static void test_decode_follows_regdb(void **state)
 {
-	struct hwpc_tsx_fields f;
-	struct hwpc_ts_status s;
+	struct hwpc_tensix_fields f;
+	struct hwpc_tensix_status s;
 	load_moved(&f);
-	hwpc_ts_status_decode(&f, FULL1 | OVF0 | POS(0xabc) | POS96(3), &s);
+	hwpc_tensix_status_decode(&f, FULL1 | OVF0 | POS(0xabc) | POS96(3), &s);
 	assert_false(s.full[0]);
 	assert_true(s.full[1]);
 	assert_true(s.overflow[0]);
@@ -199,13 +199,13 @@ static void test_decode_follows_regdb(void **state)
 	assert_int_equal(s.bufs0_position, 0xabc);
 	assert_int_equal(s.accum_pos_96b, 3);
 	assert_int_equal(s.accum_pos_32b, 0);
-	assert_int_equal(hwpc_ts_status_pending_words(&s), 1);
-	hwpc_ts_status_decode(&f, FULL0 | OVF1 | POS32(2), &s);
+	assert_int_equal(hwpc_tensix_status_pending_words(&s), 1);
+	hwpc_tensix_status_decode(&f, FULL0 | OVF1 | POS32(2), &s);
 	assert_true(s.full[0] && s.overflow[1] && !s.full[1] && !s.overflow[0]);
 	assert_int_equal(s.bufs0_position, 0);
-	assert_int_equal(hwpc_ts_status_pending_words(&s), 2);
+	assert_int_equal(hwpc_tensix_status_pending_words(&s), 2);
 	/* the seed's value 0x33 (both full, both overflowed) means else here */
-	hwpc_ts_status_decode(&f, 0x33, &s);
+	hwpc_tensix_status_decode(&f, 0x33, &s);
 	assert_false(s.full[0] || s.full[1] || s.overflow[0]);
 	assert_true(s.overflow[1]);
 	assert_int_equal(s.accum_pos_32b, 3);
@@ -214,9 +214,9 @@ static void test_decode_follows_regdb(void **state)
 static void expect_load_error(const char *status_fields, const char *needle)
 {
 	struct hwpc_err err = { 0 };
-	struct hwpc_tsx_fields f;
+	struct hwpc_tensix_fields f;
 	struct hwpc_regdb *mdb = parse_moved(status_fields, &err);
-	assert_int_equal(hwpc_tsx_fields_load(mdb, NULL, &f, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_tensix_fields_load(mdb, NULL, &f, &err), HWPC_EINPUT);
 	assert_int_equal(err.status, HWPC_EINPUT);
 	if (!strstr(err.msg, needle))
 		fail_msg("error '%s' lacks '%s'", err.msg, needle);
@@ -239,14 +239,14 @@ static void test_missing_field_named(void **state)
 
 	/* no timestamper at all */
 	struct hwpc_err err = { 0 };
-	struct hwpc_tsx_fields f;
+	struct hwpc_tensix_fields f;
 	struct hwpc_regdb_text t = { "none.regdb", "chipset NV10 family=Celsius id=0x10\n" };
 	struct hwpc_regdb *mdb = NULL;
 	assert_int_equal(hwpc_regdb_parse(&t, 1, &mdb, &err), 0);
-	assert_int_equal(hwpc_tsx_fields_load(mdb, NULL, &f, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_tensix_fields_load(mdb, NULL, &f, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "no chipset with RISCV_DEBUG_REG.TIMESTAMP_STATUS"));
 	/* a chipset without one */
-	assert_int_equal(hwpc_tsx_fields_load(mdb, hwpc_chipset_by_name(mdb, "NV10"), &f, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_tensix_fields_load(mdb, hwpc_chipset_by_name(mdb, "NV10"), &f, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "regdb lacks RISCV_DEBUG_REG.TIMESTAMP_STATUS for NV10"));
 	hwpc_regdb_free(mdb);
 }

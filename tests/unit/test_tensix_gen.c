@@ -37,11 +37,11 @@ struct gen {
 static struct gen *G;
 /* STATUS and CNTL fields from the compiled-in regdb: the model writes
  * STATUS with them and the decoder's caller reads it back with them. */
-static struct hwpc_tsx_fields F;
+static struct hwpc_tensix_fields F;
 
 static int group_setup(void **state)
 {
-	return regdb_setup(state) || hwpc_tsx_fields_load(db, NULL, &F, NULL);
+	return regdb_setup(state) || hwpc_tensix_fields_load(db, NULL, &F, NULL);
 }
 
 static int setup(void **state)
@@ -136,7 +136,7 @@ static void tick(uint64_t max)
  * then buffer 1's, with the layout and STATUS from the registers. */
 static void decode(size_t chunk)
 {
-	struct hwpc_ts_layout lay = {.have_bufs = true, .have_status = true};
+	struct hwpc_tensix_layout lay = {.have_bufs = true, .have_status = true};
 	uint32_t v;
 	for (int b = 0; b < 2; b++) {
 		lay.start[b] = G->m.bufs[b].start;
@@ -144,7 +144,7 @@ static void decode(size_t chunk)
 		lay.valid[b] = G->m.bufs[b].valid;
 	}
 	assert_int_equal(tsx_model_read(&G->m, TSX_TIMESTAMP_STATUS, &v, NULL), HWPC_OK);
-	hwpc_ts_status_decode(&F, v, &lay.status);
+	hwpc_tensix_status_decode(&F, v, &lay.status);
 	static uint8_t img[L1_SIZE * 2];
 	size_t len = 0;
 	for (int b = 0; b < 2; b++) {
@@ -172,7 +172,7 @@ static size_t check_events(void)
 		const struct truth *t = &G->ev[i];
 		if (t->end_word > units * 4)
 			break;
-		const struct hwpc_ts_item *e = tsx_nth(&G->items, HWPC_TS_EVENT, k);
+		const struct hwpc_tensix_item *e = tsx_nth(&G->items, HWPC_TENSIX_EVENT, k);
 		assert_non_null(e);
 		assert_int_equal(e->index, k);
 		assert_int_equal(e->size, t->size);
@@ -183,8 +183,8 @@ static size_t check_events(void)
 		k++;
 	}
 	assert_int_equal(G->items.sum.events, k);
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_SIZE_MIXED], 0);
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_UNDECODABLE], 0);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_SIZE_MIXED], 0);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_UNDECODABLE], 0);
 	return k;
 }
 
@@ -217,10 +217,10 @@ static void test_every_size_flush_and_size_change(void **state)
 	assert_int_equal(G->items.sum.by_size[1], 4);
 	assert_int_equal(G->items.sum.by_size[2], 8);
 	assert_int_equal(G->items.sum.by_size[3], 4);
-	assert_true(G->items.sum.kinds[HWPC_TS_PADDING] >= 3);
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_EVENT, 3)->header, 0);
+	assert_true(G->items.sum.kinds[HWPC_TENSIX_PADDING] >= 3);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_EVENT, 3)->header, 0);
 	/* buffer 0 only half used: buffer 1 is skipped as stale */
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_STALE, 1)->buffer, 1);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_STALE, 1)->buffer, 1);
 	for (size_t chunk = 1; chunk < 40; chunk += 7) {
 		decode(chunk);
 		assert_int_equal(check_events(), G->nev);
@@ -237,15 +237,15 @@ static void test_both_buffers_full(void **state)
 	assert_true(G->m.bufs[0].full && G->m.bufs[1].full);
 	decode(0);
 	assert_int_equal(check_events(), 10);
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_FULL], 2);
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_OVERFLOW], 0);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_FULL], 2);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_OVERFLOW], 0);
 	assert_false(G->items.sum.lost);
 	/* the event that straddles from buffer 0 into buffer 1 */
-	const struct hwpc_ts_item *e = tsx_nth(&G->items, HWPC_TS_EVENT, 2);
+	const struct hwpc_tensix_item *e = tsx_nth(&G->items, HWPC_TENSIX_EVENT, 2);
 	assert_int_equal(e->buffer, 0);
 	assert_int_equal(e->addr, 40 * 16 + 24);
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_EVENT, 3)->buffer, 1);
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_EVENT, 3)->addr, 8 * 16 + 4);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_EVENT, 3)->buffer, 1);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_EVENT, 3)->addr, 8 * 16 + 4);
 }
 
 static void test_overflow_names_the_time(void **state)
@@ -258,8 +258,8 @@ static void test_overflow_names_the_time(void **state)
 	decode(0);
 	size_t k = check_events();
 	assert_int_equal(k, 6); /* 3 units of two events */
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_OVERFLOW], 2);
-	const struct hwpc_ts_item *o = tsx_nth(&G->items, HWPC_TS_OVERFLOW, 0);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_OVERFLOW], 2);
+	const struct hwpc_tensix_item *o = tsx_nth(&G->items, HWPC_TENSIX_OVERFLOW, 0);
 	assert_int_equal(o->ts, G->ev[k - 1].counter);
 	assert_int_equal(o->offset, 48);
 	assert_true(G->items.sum.lost);
@@ -271,7 +271,7 @@ static void test_overflow_names_the_time(void **state)
 	append(64, 98);
 	decode(0);
 	assert_int_equal(G->items.sum.events, 2);
-	assert_int_equal(G->items.sum.kinds[HWPC_TS_OVERFLOW], 0);
+	assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_OVERFLOW], 0);
 	assert_false(G->items.sum.lost);
 }
 
@@ -287,7 +287,7 @@ static void test_32bit_wrap(void **state)
 	close_accum();
 	decode(0);
 	assert_int_equal(check_events(), G->nev);
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_EVENT, 150)->time, HWPC_TS_TIME_UNWRAPPED);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_EVENT, 150)->time, HWPC_TENSIX_TIME_UNWRAPPED);
 	assert_true(G->m.counter - 0x7ffff000ull > 4 * 0x200000ull);
 }
 
@@ -299,11 +299,11 @@ static void test_32bit_only_is_relative(void **state)
 	for (int i = 0; i < 64; i++)
 		tick(0x30000), append(32, (uint32_t)i);
 	decode(0);
-	const struct hwpc_ts_item *e0 = tsx_nth(&G->items, HWPC_TS_EVENT, 0);
+	const struct hwpc_tensix_item *e0 = tsx_nth(&G->items, HWPC_TENSIX_EVENT, 0);
 	assert_int_equal(G->items.sum.events, 64);
 	for (size_t i = 0; i < 64; i++) {
-		const struct hwpc_ts_item *e = tsx_nth(&G->items, HWPC_TS_EVENT, i);
-		assert_int_equal(e->time, HWPC_TS_TIME_RELATIVE);
+		const struct hwpc_tensix_item *e = tsx_nth(&G->items, HWPC_TENSIX_EVENT, i);
+		assert_int_equal(e->time, HWPC_TENSIX_TIME_RELATIVE);
 		assert_int_equal(e->ts - e0->ts, expected_ts(&G->ev[i]) - expected_ts(&G->ev[0]));
 	}
 }
@@ -322,7 +322,7 @@ static void test_pending(void **state)
 	append(32, 6);
 	decode(0);
 	assert_int_equal(check_events(), 4);
-	assert_int_equal(tsx_nth(&G->items, HWPC_TS_PENDING, 0)->count, 2);
+	assert_int_equal(tsx_nth(&G->items, HWPC_TENSIX_PENDING, 0)->count, 2);
 	assert_false(G->items.sum.lost);
 }
 
@@ -359,9 +359,9 @@ static void test_random_sequences(void **state)
 		decode(rnd() % 2 ? 0 : 1 + rnd() % 64);
 		check_events();
 		bool ovf = G->m.bufs[0].overflow || G->m.bufs[1].overflow;
-		assert_int_equal(G->items.sum.kinds[HWPC_TS_OVERFLOW] > 0, ovf);
+		assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_OVERFLOW] > 0, ovf);
 		assert_int_equal(G->items.sum.lost, ovf);
-		assert_int_equal(G->items.sum.kinds[HWPC_TS_FULL],
+		assert_int_equal(G->items.sum.kinds[HWPC_TENSIX_FULL],
 				 (size_t)G->m.bufs[0].full + G->m.bufs[1].full);
 	}
 }

@@ -1,7 +1,7 @@
 /* The Tensix event layout libhwpc is compiled with (tensix_layout.h,
  * generated from regdb/tensix.regdb) is the loaded regdb's, field by field;
  * and a regdb given at run time with another layout is refused by
- * hwpc_tsx_layout_check, naming what differs, rather than decoded with the
+ * hwpc_tensix_layout_check, naming what differs, rather than decoded with the
  * compiled-in constants. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,8 +86,8 @@ static void test_constants_are_regdb(void **state)
 	assert_int_equal(TSX_EV32_COUNTER_SHIFT, 11);
 
 	struct hwpc_err err = { 0 };
-	assert_int_equal(hwpc_tsx_layout_check(db, NULL, &err), 0);
-	assert_int_equal(hwpc_tsx_layout_check(db, tensix(), &err), 0);
+	assert_int_equal(hwpc_tensix_layout_check(db, NULL, &err), 0);
+	assert_int_equal(hwpc_tensix_layout_check(db, tensix(), &err), 0);
 }
 
 static struct hwpc_regdb *edited(const char *from, const char *to)
@@ -99,7 +99,7 @@ static void refused(const char *from, const char *to, const char *want)
 {
 	struct hwpc_regdb *e = edited(from, to);
 	struct hwpc_err err = { 0 };
-	assert_int_equal(hwpc_tsx_layout_check(e, NULL, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_tensix_layout_check(e, NULL, &err), HWPC_EINPUT);
 	if (!strstr(err.msg, want))
 		fail_msg("'%s' -> '%s': got \"%s\", expected it to name \"%s\"", from, to, err.msg, want);
 	hwpc_regdb_free(e);
@@ -123,7 +123,7 @@ static void test_changed_layout_is_refused(void **state)
 	/* what may move at run time does not matter here */
 	struct hwpc_regdb *e = edited("field BUF0_FULL 0", "field BUF0_FULL 2");
 	struct hwpc_err err = { 0 };
-	assert_int_equal(hwpc_tsx_layout_check(e, NULL, &err), 0);
+	assert_int_equal(hwpc_tensix_layout_check(e, NULL, &err), 0);
 	hwpc_regdb_free(e);
 }
 

@@ -16,11 +16,11 @@
 
 static uint8_t l1[4096];
 static struct tsx_model M;
-static struct hwpc_tsx_fields F;
+static struct hwpc_tensix_fields F;
 
 static int group_setup(void **state)
 {
-	return regdb_setup(state) || hwpc_tsx_fields_load(db, NULL, &F, NULL);
+	return regdb_setup(state) || hwpc_tensix_fields_load(db, NULL, &F, NULL);
 }
 
 static int setup(void **state)

@@ -12,13 +12,13 @@
 #define TSX_MAX_ITEMS 4096
 
 struct tsx_items {
-	struct hwpc_ts_item it[TSX_MAX_ITEMS];
+	struct hwpc_tensix_item it[TSX_MAX_ITEMS];
 	char msg[TSX_MAX_ITEMS][192];
 	size_t n;
-	struct hwpc_ts_summary sum;
+	struct hwpc_tensix_summary sum;
 };
 
-static int tsx_collect_cb(void *ctx, const struct hwpc_ts_item *item)
+static int tsx_collect_cb(void *ctx, const struct hwpc_tensix_item *item)
 {
 	struct tsx_items *c = ctx;
 	if (c->n < TSX_MAX_ITEMS) {
@@ -31,19 +31,19 @@ static int tsx_collect_cb(void *ctx, const struct hwpc_ts_item *item)
 }
 
 /* Decode len bytes fed in chunks of chunk bytes (0: all at once). */
-static inline void tsx_decode(struct tsx_items *c, const struct hwpc_ts_layout *lay,
+static inline void tsx_decode(struct tsx_items *c, const struct hwpc_tensix_layout *lay,
 			      const void *bytes, size_t len, size_t chunk)
 {
 	const uint8_t *p = bytes;
 	c->n = 0;
-	struct hwpc_tsdec *d = hwpc_tsdec_new(lay, tsx_collect_cb, c);
+	struct hwpc_tensix_dec *d = hwpc_tensix_dec_new(lay, tsx_collect_cb, c);
 	if (!chunk)
 		chunk = len ? len : 1;
 	for (size_t i = 0; i < len; i += chunk)
-		hwpc_tsdec_feed(d, p + i, len - i < chunk ? len - i : chunk);
-	hwpc_tsdec_finish(d);
-	c->sum = *hwpc_tsdec_summary(d);
-	hwpc_tsdec_free(d);
+		hwpc_tensix_dec_feed(d, p + i, len - i < chunk ? len - i : chunk);
+	hwpc_tensix_dec_finish(d);
+	c->sum = *hwpc_tensix_dec_summary(d);
+	hwpc_tensix_dec_free(d);
 }
 
 /* Words to little-endian bytes. */
@@ -57,7 +57,7 @@ static inline void tsx_words_le(uint8_t *out, const uint32_t *w, size_t n)
 	}
 }
 
-static inline size_t tsx_count(const struct tsx_items *c, enum hwpc_ts_kind k)
+static inline size_t tsx_count(const struct tsx_items *c, enum hwpc_tensix_kind k)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->n; i++)
@@ -66,7 +66,7 @@ static inline size_t tsx_count(const struct tsx_items *c, enum hwpc_ts_kind k)
 }
 
 /* The i-th item of kind k, or NULL. */
-static inline const struct hwpc_ts_item *tsx_nth(const struct tsx_items *c, enum hwpc_ts_kind k,
+static inline const struct hwpc_tensix_item *tsx_nth(const struct tsx_items *c, enum hwpc_tensix_kind k,
 						 size_t i)
 {
 	for (size_t j = 0; j < c->n; j++)
