@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hwpc: one build for the library, the commands, the tests, the man pages and
 # the benchmarks.  Sources are found by wildcard so that a new module is a new
 # file, not a Makefile edit.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op compiler benchmark: time per hwpc_lop_compile() (parse,
  * allocate, encode, verify) for typical expressions, a joint NV30 domain
  * setup, and per hwpc_lop_decompile() over all 65536 tables.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Speed of the PCOUNTER engines, fast against reference in one run, in
  * domain-cycles per second of CPU time (bench/RESULTS.md):
  *   (a) one domain in quad mode, SIMPLE counter mode, periodic inputs;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark: hwpc_rd32 through the device layer vs a raw volatile-load
  * loop, over the same mapping of a file (as libpciaccess maps a BAR).
  * Target: the layer costs at most 1.2x the raw loop.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark: wall time of one-shot commands, side by side.  Runs each
  * command N times, alternating between them so machine noise hits all
  * alike, and prints the median and the ratio to the first command.

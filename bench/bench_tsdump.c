@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Throughput of the tsdump decoders on a large Tensix event stream.
  *
  *   bench_tsdump [MiB]     (default 1024; the stream file is deleted after)

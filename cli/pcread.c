@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread: read PCOUNTER domains: counters, states, flag and ratio; quad
  * sets with their ack; signal status and activity scans; any register by
  * name; interval sampling with 64-bit totals.  See pcread(1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What pcread's files share: the options the reading modes take, the
  * domains being read, and the modes themselves (pcread_*.c). */
 #ifndef HWPC_CLI_PCREAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread's counter reads: each domain's counters, mode and state, flag and
  * EVENT/CYCLES, once or every interval with 64-bit totals, as records of
  * any output format or a Chrome trace; warnings for lost sets, saturation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread on an R10000/R12000: both counters as 64-bit virtual counters
  * (once, or every interval), more events than counters by rotation with
  * perf-style estimates, the control words checked against what pcsetup

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread --list-regs and --reg: the chip's registers by pattern, and any
  * register or field read by name with its fields decoded. */
 #include "pcread.h"

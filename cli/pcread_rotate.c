@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread -f: the counter sets of a setup file take turns on one quad
  * domain, an interval each, and are reported with perf-style estimates
  * scaled to the whole time. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread --signals and --scan: every signal of the domains, its value now
  * or the share of samples it was 1 over a time (a virtual simulator clock
  * is stepped a domain cycle or more per sample: exact percentages). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsetup: configure PCOUNTER domains - mode, counter mode, input
  * expressions, counts, record buffer, triggers, raw writes - in the order
  * the hardware needs, and remember what was set for pcread.  See

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What pcsetup's files share: the R10000/R12000 path (pcsetup_r10k.c),
  * taken once the device turned out to be a MIPS CPU rather than a GPU. */
 #ifndef HWPC_CLI_PCSETUP_H

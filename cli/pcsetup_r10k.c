@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsetup on an R10000/R12000: one counter's control word, planned by the
  * library (stop, preset, clear the interrupt, control word), printed by
  * --dry-run, else written and recorded for pcread. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsim: drive the simulator - create and reset simulated GPUs, move their
  * clock, show their state.  See pcsim(1). */
 #include "pcsim.h"

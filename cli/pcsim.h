@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What pcsim's files share: the parsed command line a subcommand sees, and
  * the subcommands (pcsim_state.c, pcsim_drive.c). */
 #ifndef HWPC_CLI_PCSIM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsim's subcommands that drive the simulated hardware: PCOUNTER signals,
  * traces and pulses, R10000/R12000 event rates and CPU modes, the Tensix
  * timestamper's commands and scripts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsim's subcommands on the simulated GPU as a whole: create, reset and
  * list them, move and show their time, show their state, raw register
  * access and memory dumps. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ptime: read a device's timer (PTIMER on NVIDIA chips, the wall clock of a
  * Tensix tile), measure its rate, set PTIMER's alarm and clock, and time a
  * command in device time.  See ptime(1). */

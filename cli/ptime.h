@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What ptime's files share: the timer being read, its rate, and the
  * reading modes (ptime_modes.c). */
 #ifndef HWPC_CLI_PTIME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ptime's reading modes: one read, sampling every interval, the tick rate
  * measured, a command timed, waiting for the alarm.  Waits go through the
  * device's clock (hwpc/sampler.h): a virtual simulator clock is advanced by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump: decode Tensix timestamp streams and PCOUNTER record buffers from a
  * file or a device, and report every loss.  See tsdump(1). */
 #include "tsdump.h"

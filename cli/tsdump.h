@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What tsdump's files share: its options, and where its input comes from
  * (tsdump_input.c). */
 #ifndef HWPC_CLI_TSDUMP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump's input from a file (an L1 image read by buffer bounds, or one
  * stream), with progress on a terminal, and the record buffer -d -D
  * names. */

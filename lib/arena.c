@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bump allocator for long-lived tables (see arena.h). */
 #include "arena.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A bump allocator: everything a loaded register database owns is freed at
  * once.  Allocation failure returns NULL. */
 #ifndef HWPC_ARENA_H

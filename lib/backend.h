@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The backends behind hwpc_dev_open (see hwpc/device.h). */
 #ifndef HWPC_BACKEND_H
 #define HWPC_BACKEND_H

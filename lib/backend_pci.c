@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The real-hardware backend: libpciaccess enumerates NVIDIA display
  * devices and maps BAR0, read-only unless the command writes. */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulator as a device: the adapter between struct hwpc_dev_ops and
  * the simulator's core (sim/: state file, clock, models). */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chip identification from PMC.BOOT_0, with the layout and the pre-NV10
  * rules taken from regdb (pmc.regdb, chipsets.regdb). */
 #include "hwpc/device.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What every backend's device shares: the generic operations with their
  * defaults, and the checks every access goes through.  Opening a device
  * (which knows every backend) is device_open.c, so that a backend using

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Opening a device from a spec: the table of backends. */
 #include "backend.h"
 #include "hwpc/device.h"

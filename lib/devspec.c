@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Parsing -d SPEC: a device index, a PCI slot or a simulator spec. */
 #include "hwpc/device.h"
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turn regdb/*.regdb into a C source holding each file's name and text, so the
 # register database is part of every binary (see lib/regdb_load.c).
 function flush() {

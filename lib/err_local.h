@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public functions accept err == NULL ("I only want the status"); this
  * gives them a local record to write into so the body needs no checks. */
 #ifndef HWPC_ERR_LOCAL_H

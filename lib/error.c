@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Error records shared by the whole library (see hwpc/error.h). */
 #include "hwpc/error.h"
 

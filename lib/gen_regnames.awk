@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Generate regnames.h: every register, field, space and parameter name that
 # lib/ spells out in full as a string literal ("PTIMER.TIME_LOW",
 # "RISCV_DEBUG_REG.TIMESTAMP_BUF_START[1]", "PCOUNTER.RECORD_EVENT_MAX", and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Generate tensix_layout.h, the Tensix timestamp event layout the stream
 # decoder's hot paths and the simulator's model are compiled with, from
 # regdb's RISCV_DEBUG_REG.TIMESTAMP (regdb/tensix.regdb): the SIZE field and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libhwpc: NVIDIA PCOUNTER/PTIMER access, a simulator of the documented
  * hardware, and the knowledge to program and decode them.  Include this one
  * header; the pieces are in hwpc/. */

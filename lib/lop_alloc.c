@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SRC slot allocation.
  *
  * For each input the essential leaves of its expression must reach the 4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The compiler's driver: parse each input's expression, reduce it to the
  * leaves it really depends on, place them (lop_alloc.c), encode the
  * SRC and OP registers, and verify every produced table against its

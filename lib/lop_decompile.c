@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Decompiler: SRC + OP back to a short expression.
  *
  * The arguments are decoded into at most four distinct leaves (a signal,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Messages of the logic-op compiler: one line saying what is wrong, then the
  * expression and a caret line under the offending token, so that a user
  * editing a long pcsetup command line sees where to look. */

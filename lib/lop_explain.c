@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The explain view (pcsetup --explain): for each input, the expression,
  * the register values with their set OP bits spelled out, where each
  * argument comes from, and the truth table as a 4x4 map whose rows are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internals of the logic-op compiler (hwpc/lop.h), shared by
  * lop_*.c.  An expression is parsed straight into a small postfix
  * program over "variables": distinct (signal, delayed?) pairs and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names in logic-op expressions: the caller's symbol table (one domain of
  * one chipset), the words of the language, and "did you mean" suggestions. */
 #include "lop_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Lexer and recursive-descent parser of logic-op expressions.
  *
  * The parser emits a postfix program directly, with delays already pushed

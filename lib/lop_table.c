@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Truth tables: evaluating an expression, finding which leaves matter,
  * building the 16-bit FUNC for a slot assignment, decoding what the
  * hardware feeds each argument, and the verifier that checks a produced

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Record writers: text, CSV and JSON Lines (see hwpc/output.h).
  *
  * Each record is collected in one buffer and written with one fwrite at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Formatting pieces shared by the output writers (see output_buf.h). */
 #include "output_buf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal to the output writers: a growable byte buffer that formats the
  * pieces every format needs (integers, C-locale doubles, JSON strings).
  * Allocation failure is sticky (oom) and checked once per record. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chrome trace JSON writer (see hwpc/output.h).  The object form
  * {"traceEvents":[...]} is written as events come: the opening at the first
  * event (or at finish), one event per line, the closing at finish.  Only

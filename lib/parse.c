@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Numbers and durations from the command line (see hwpc/parse.h). */
 #include "hwpc/parse.h"
 

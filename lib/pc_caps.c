@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op capabilities from regdb: which OP fields a chipset has and where
  * (see hwpc_pc_lop_caps). */
 #include "err_local.h"

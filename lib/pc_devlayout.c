@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCOUNTER layout of an open device: a device with a profile of its own
  * (a simulated chip, chosen at pcsim reset) uses it, real hardware takes
  * the one asked for. */

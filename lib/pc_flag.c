@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where a domain's own FLAG shows among its signals: the trailer record
  * FLAG (one domain per set) or DOM<n>.FLAG for the domain's index n, at
  * the domain's trailer base.  A direct look-up: pcread needs only this one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which setups of a setup file apply, and to which domain: the rule
  * pcsetup -f and pcread -f share (see hwpc/pc_setup.h). */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A chip's PCOUNTER domains, from the regdb profile records
  * (pcounter-profiles.regdb): which domain sets, how many domains, their
  * signal counts, trailer bases and clocks; and how their registers are

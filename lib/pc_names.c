@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names for logic-op expressions of one PCOUNTER domain, from regdb:
  * signal records, trailer records, and where other names are valid. */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading one PCOUNTER domain (see hwpc/pc_read.h): registers and fields
  * resolved once from regdb, then a sample is the fewest MMIO accesses that
  * give a consistent picture:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 64-bit totals across samples (hwpc_pc_read_acc_*) and the perf-style scaling
  * of rotated counter sets (hwpc_pc_read_rot_*). */
 #include "hwpc/pc_read.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Signal status of a domain (SIG_STATUS), activity scans, and what the
  * domain's inputs count (its SRC/OP registers decompiled). */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A domain's record buffer as the registers describe it (envytools' PCOUNTER documentation, "Record
  * mode setup"): RECORD_START, RECORD_LIMIT, RECORD_STATUS (position, FAULT),
  * RECORD_ADDRESS_HIGH on G92+, CTRL.MODE and CTRL.RECORD_FORMAT. */

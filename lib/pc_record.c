@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Remembering what pcsetup programmed (see hwpc_pc_record_*): one small
  * text file per device and domain in the user's runtime directory. */
 #include "err_local.h"

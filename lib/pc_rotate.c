@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rotation (pcread -f): more counter sets than a domain has, taking turns
  * in quad mode.  A turn programs its set (pcsetup's write plan: PRE_OP
  * last, which swaps on G84:GF100, so whatever counted during programming

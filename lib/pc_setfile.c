@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Setup files (pcsetup -f): the setup options one a line, grouped into
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */

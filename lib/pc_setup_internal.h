@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the pcsetup plan builder's parts (pc_setup_*.c): the
  * state of one domain's plan while it is built. */
 #ifndef HWPC_PC_SETUP_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The expressions of a setup, compiled for one domain: the names of its
  * signals, the slots special counter modes and record mode pin (which
  * regdb's B4_BITS/B6_BITS/B2_BITS and RECORD_SIGNALS params say), and the

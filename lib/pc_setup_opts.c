@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Setup options as users write them (pcsetup's options and the lines of a
  * setup file share this table), checked for form only: what the generation
  * can do is hwpc_pc_setup_plan's job. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A setup as a write plan, in the order the hardware needs (see
  * hwpc/pc_setup.h), and the record of what it sets. */
 #include "err_local.h"

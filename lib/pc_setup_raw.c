@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Raw writes by name (--reg NAME[IDX][.FIELD]=VALUE[:MASK]): a register
  * of regdb for the generation, the selected domain's when no index is
  * given; a field or mask is read-modify-write against what the plan

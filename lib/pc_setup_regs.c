@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Registers, fields and enums of a domain by their regdb names, for the
  * plan builder; and, when the generation lacks one, where it exists. */
 #include "err_local.h"

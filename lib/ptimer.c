@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PTIMER access (see hwpc/ptimer.h).  Addresses, bit positions and which
  * clock PTIMER counts come from regdb (ptimer.regdb, pstraps.regdb). */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 64-bit virtual counters over the 32-bit hardware counters, and the
  * generation check: the document's kernel keeps 64-bit counts and bumps a
  * generation number when the counters stop being the program's; hwpc does

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* An R10000/R12000 CPU as regdb describes it: the control word's fields,
  * the counter parameters and the event table, looked up once and checked,
  * so that a broken regdb fails here with file:line and not later. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Finding R10000/R12000 events by name or IRIX number, with errors that
  * say what would have worked: a close name, the right counter, the
  * revision the event exists on. */

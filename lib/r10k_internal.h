@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared between the R10000/R12000 library files; not public. */
 #ifndef HWPC_R10K_INTERNAL_H
 #define HWPC_R10K_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Register access for the R10000/R12000 library: addresses from regdb,
  * errors that name the register. */
 #include "r10k_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* More events than counters: each counter rotates through its own list of
  * events at every step (the document's kernel switches at clock ticks), and
  * each event's count is scaled by the share of time it was counted, as

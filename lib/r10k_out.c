@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcread --decode CPU[:COUNTER]:WORD: parse the argument, and write what a
  * control word means as records (one per meaning) in any output format. */
 #include "err_local.h"

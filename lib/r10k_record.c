@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Remembering the control words pcsetup wrote on an R10000/R12000, so that
  * pcread can tell when someone else reprogrammed the counters since: the
  * PCOUNTER setup record (hwpc_pc_record_*) under the name "r10k", one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Programming one counter as a write plan (what pcsetup does): checked
  * completely before anything is planned, shown by --dry-run. */
 #include "err_local.h"

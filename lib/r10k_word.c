@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The control word: event, counting modes and interrupt enable in, any
  * word out again.  Bit positions are regdb's (R10K.CTRL fields). */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Generation ranges: "NV41-", "NV10:NV30", ":NV40", "G84", "all", comma
  * lists.  Ranges follow the chipset table's order, not numeric ids. */
 #include "regdb_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal representation of a loaded register database (hwpc/regdb.h). */
 #ifndef HWPC_REGDB_INTERNAL_H
 #define HWPC_REGDB_INTERNAL_H

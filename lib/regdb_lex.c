@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Line tokenizer for the regdb text format (hwpc-regdb(5)). */
 #include "regdb_lex.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Splitting one regdb line into words and key=value attributes. */
 #ifndef HWPC_REGDB_LEX_H
 #define HWPC_REGDB_LEX_H

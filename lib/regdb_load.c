@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Loading the register database: the compiled-in text or HWPC_REGDB=DIR,
  * then resolving generation ranges and checking consistency. */
 #include "err_local.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Parser for the regdb text format (hwpc-regdb(5)): one keyword per line,
  * each line adding a chipset, a space, a register, a field, an enum value or
  * a parameter; extension keywords become records for their modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Looking things up in a loaded register database: registers by name or by
  * address, fields, enums, parameters and module records. */
 #include "regdb_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Registers by pattern and by name for people (see hwpc/regdb_select.h). */
 #include "err_local.h"
 #include "hwpc/regdb_select.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The user's private runtime directory (rundir.h). */
 #include "rundir.h"
 

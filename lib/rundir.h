@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The user's private runtime directory, where hwpc keeps what outlives one
  * process (simulator state, pcsetup's setup records). */
 #ifndef HWPC_RUNDIR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sampling on a device's clock (see hwpc/sampler.h): the one place that
  * turns "the next sample" into a device time and waits for it. */
 #include "err_local.h"

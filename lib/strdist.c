@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Edit distance for "did you mean" suggestions (see strdist.h). */
 #include "strdist.h"
 

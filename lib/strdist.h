@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Edit distance for "did you mean" suggestions. */
 #ifndef HWPC_STRDIST_H
 #define HWPC_STRDIST_H

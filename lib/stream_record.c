@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCOUNTER record-buffer decoder (see hwpc/stream_record.h). */
 #include "hwpc/stream_record.h"
 #include "hwpc/regdb.h"

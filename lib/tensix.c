@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix debug timestamper through a device (see hwpc/tensix.h).  The
  * size codes, field positions and addresses are regdb's (tensix.regdb);
  * this file only knows the command words. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The timestamper's STATUS and CNTL fields from regdb (see
  * hwpc/tensix_fields.h).  The only place that turns their field records
  * into bit positions: the model and the decoder take the result. */

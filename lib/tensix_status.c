@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TIMESTAMP_STATUS as fields (see hwpc/tensix_stream.h): the bits are
  * where regdb puts them (hwpc_tensix_fields_load), the meaning of the
  * accumulator fields is the document's StatusRead. */

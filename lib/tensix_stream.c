@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Streaming decoder for Tensix timestamp event streams (see
  * hwpc/tensix_stream.h).
  *

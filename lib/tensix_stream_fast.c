@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix stream decoder's fast path: whole 16-byte units at a time.
  *
  * The timestamper writes L1 in 16-byte units, so unit boundaries sit at

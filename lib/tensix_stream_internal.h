@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal to the Tensix stream decoder: its state, shared by the careful
  * word-by-word path (tensix_stream.c) and the unit-at-a-time fast path
  * (tensix_stream_fast.c), and the timestamp rules both must apply alike. */

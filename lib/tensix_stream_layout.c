@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix event layout of a loaded regdb against the one libhwpc was
  * built with (see hwpc_tensix_layout_check in hwpc/tensix_stream.h).
  *

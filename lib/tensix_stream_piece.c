@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Decoding one Tensix stream in pieces, on several threads at once.
  *
  * Each piece after the first is decoded by a decoder of its own, from a

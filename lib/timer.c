@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Timers behind one interface (see hwpc/timer.h). */
 #include "err_local.h"
 #include "hwpc/timer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Token map files (see hwpc/tokmap.h): parsed into an open-addressing hash
  * table, since tsdump looks a token up for every event. */
 #include "err_local.h"

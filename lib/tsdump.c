@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump's output of decoded items (see hwpc/tsdump.h).  One callback per
  * output kind, chosen once, so the summary and CSV paths do only their own
  * work per event. */

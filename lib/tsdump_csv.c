@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump's CSV rows for Tensix items, written without the generic record
  * writer: the columns are fixed, so each row is built straight into a
  * 256 KiB buffer with hand-rolled integer formatting (two digits per step,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal to tsdump's library part: the state shared by the item writers
  * (tsdump.c), the fast CSV emitter (tsdump_csv.c), the statistics and
  * summary (tsdump_stats.c) and the record-buffer path (tsdump_record.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump's file input through a sliding read-only mapping (see
  * tsdump_file.c): no copy into a buffer, so the decoder's own loads bring
  * the data in, overlapped with its work (read(2) copies first, then the

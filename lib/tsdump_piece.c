@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump --summary in pieces: a piece of the input decoded into a tsdump
  * of its own (on another thread), then joined to the one before it.  The
  * decoder decides whether its state allows the join

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump for PCOUNTER record buffers: a row per packet (counters, interval,
  * rates) or anomaly; counter tracks in a trace; a summary with totals and
  * losses.  Record buffers are small next to Tensix streams, so every format

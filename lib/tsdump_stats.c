@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tsdump --summary: per-token statistics (tokens below HWPC_TENSIX_DIRECT_TOKENS
  * in a table indexed by token, which the decoder updates itself in summary
  * mode; larger ones in an open-addressing table, at most

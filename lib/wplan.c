@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Planned register writes: shown by --dry-run, checked before any is made
  * (see hwpc/wplan.h). */
 #include "err_local.h"

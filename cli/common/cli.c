@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared command plumbing (see cli.h). */
 #include "cli.h"
 

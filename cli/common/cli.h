@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What every hwpc command shares: its name in messages, the one-line error
  * convention ("prog: what failed: why"), opening the
  * register database and the device. */

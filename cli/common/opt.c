@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table-driven option parser (see opt.h). */
 #include "opt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One table-driven option parser for every hwpc command: a command declares
  * its options once (name, value, help, where the value goes, whether it may
  * repeat) and the relations between them; parsing, --help and every option

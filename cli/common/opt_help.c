@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* --help generated from a command's option table (see opt.h). */
 #include "opt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* HWPC_API marks a function of libhwpc's public API.  The library is built
  * with -fvisibility=hidden, so only what carries this mark (and matches
  * lib/libhwpc.map) is exported from libhwpc.so; everything else stays

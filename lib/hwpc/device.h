@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Devices: a GPU's BAR0 through libpciaccess, or the simulator, behind one
  * small interface.  On a mapped BAR, hwpc_rd32/hwpc_wr32 are a volatile
  * load/store with a bounds check and nothing else. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hwpc error reporting: library functions never print or exit; they fill a
  * struct hwpc_err and return its status, and the command prints
  * "prog: msg" and exits with the status. */

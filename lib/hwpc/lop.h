@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op expressions (hwpc-expr(7)): the language users write PCOUNTER
  * inputs in, compiled to SRC slot selections and OP truth tables, and the way
  * back from register values to a short expression.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Record writers shared by every hwpc command: human text, CSV, JSON Lines,
  * and the Chrome trace JSON that Perfetto and chrome://tracing load.
  *

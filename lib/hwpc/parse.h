@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Parsing numbers and durations as users type them, with errors that name
  * the offending input. */
 #ifndef HWPC_PARSE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCOUNTER knowledge shared by the simulator, pcsetup and pcread: a chip's
  * domains (from the regdb profiles), how their registers are named, what the
  * logic ops can do, and the names usable in expressions.  All from regdb. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading PCOUNTER domains (pcread(1)): counters with their 40-bit
  * assembly (NV10:NV30) or saturation (NV30+), mode and state, the flag,
  * quad-mode latched sets and their ack, record-mode buffer status, signal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Setting up a PCOUNTER domain (pcsetup(1)): a setup description as users
  * write it (options on the command line or lines of a setup file), checked
  * against the generation, and turned into a write plan in the order the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PTIMER: the consistent 64-bit read, the clock configuration decoded
  * (source, ratio, tick rate, warnings), ns conversion, and the writes that
  * set the ratio, the source and the alarm (as a write plan). */

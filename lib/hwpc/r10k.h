@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MIPS R10000/R12000 event counters (IRIX r10k_evcntrs(5); the
  * manual page is hwpc-r10k(7)).
  *

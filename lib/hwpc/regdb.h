@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The register database: chipsets, register spaces, registers, bitfields,
  * enums and scalar parameters, each valid for a set of chipsets.  The text
  * format is described in hwpc-regdb(5); the data lives in regdb/ and is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Registers by pattern and by name for people (pcread --list-regs, --reg):
  * which of a chip's registers a pattern selects, and a register read with
  * its fields decoded. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sampling on a device's own clock.  Every wait goes through the device
  * (hwpc_dev_wait_until_ns): real hardware and a realtime simulator sleep, a
  * virtual simulator clock is advanced.  So a sampling loop - pcread -i,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Driving the simulator (what pcsim does): create, reset, advance time,
  * show state.  The simulator is also an ordinary device: open it with
  * hwpc_dev_open("sim:CHIP[,key=value...]"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Driving the simulated R10000/R12000 (pcsim rate, pcsim cpu-mode): the
  * synthetic workload the counters count and the mode the CPU runs in.
  * Both take effect at the current simulated time. */

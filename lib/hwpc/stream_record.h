@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Decoder for NVIDIA PCOUNTER record-mode buffers (G84:GF100), as the
  * envytools' PCOUNTER documentation, "Record mode", describes them.
  *

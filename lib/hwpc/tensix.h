@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix debug timestamper through a device (Tenstorrent's "Debug Timestamper" documentation): issue
  * TIMESTAMP writes and the small command language pcsim scripts use, and
  * read the buffer layout and STATUS a decoder needs.  Register addresses

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where the Tensix debug timestamper's TIMESTAMP_STATUS and TIMESTAMP_CNTL
  * keep their bits, as regdb's field records give them (tensix.regdb, from
  * the Debug Timestamper documentation's StatusBits and CntlWrite).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Decoder for Tenstorrent Tensix debug timestamper event streams: the bytes
  * the timestamper writes to L1 (little-endian 32-bit words, 16-byte units),
  * as described in Tenstorrent's "Debug Timestamper" documentation.

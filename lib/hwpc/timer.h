@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device's timer, whatever it is: PTIMER on NVIDIA chips (56 bits, read
  * high-low-high), the wall clock of a Tensix tile (64 bits, read with the
  * multiple-reader sequence of Tenstorrent's "Debug Timestamper"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Token maps for tsdump: names for Tensix timestamp tokens, and which
  * tokens begin and end a named slice.  A text file, one token a line:
  *

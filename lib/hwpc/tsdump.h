@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What tsdump does with a decoded stream: write every item (text, CSV,
  * JSON Lines, Chrome trace) or a summary (counts, time span, per-token
  * statistics, losses), for Tensix timestamp streams and PCOUNTER record

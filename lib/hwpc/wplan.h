@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A write plan: the register writes a command is about to make, in order.
  * --dry-run prints the plan (register, address, old -> new, decoded
  * fields) and touches nothing; otherwise every write is checked first and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulator's public interface (hwpc/sim.h): what pcsim drives from
  * outside the chip - create, reset, advance, show, simulated memory. */
 #include "err_local.h"

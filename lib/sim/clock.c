@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulator's clock: realtime (CLOCK_MONOTONIC plus an offset kept in
  * the state file) or virtual (moves only when advanced), and bringing the
  * models up to it. */

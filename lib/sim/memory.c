@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Simulated memory: what record mode writes its packets into and pcsim
  * pcsim dump reads.  One flat array at VM addresses [membase, membase+mem):
  * a (40-bit) VM address A is byte A - membase, and an access outside is a

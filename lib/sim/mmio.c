@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MMIO on the simulated chip: bring time up to date, then let the model
  * whose regdb spaces hold the address answer. */
 #include "err_local.h"

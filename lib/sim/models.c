@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every model the simulator knows, in the order they advance, and finding
  * them: by id, by address, attaching them when first needed.  PCOUNTER
  * comes before PTIMER: while PCOUNTER catches up it reads the PTIMER

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCOUNTER reference model (envytools' PCOUNTER documentation): shared definitions of its state
  * (in the state file: fixed-size, no pointers), its per-process view of the
  * chip (register decode table, profile, trailer map, all from regdb), and

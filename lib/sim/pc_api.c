@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What pcsim drives on the simulated PCOUNTER, from outside the chip:
  * signal generators, PGRAPH pulses, advancing by a domain's cycles, the
  * per-domain state, and the simulated memory.  None of it is MMIO. */

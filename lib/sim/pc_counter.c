@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Counter arithmetic ("Counters") and the integers of the special counter
  * modes ("Special counter modes"). */
 #include "pc.h"

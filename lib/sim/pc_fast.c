@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fast PCOUNTER engine: the same state, the same result as the
  * per-cycle reference (pc_run), without paying one step per cycle where
  * the outcome is known.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Signal generators.  Each is a pure function of the domain's cycle number
  * n, so a signal has the same value however simulated time is sliced into
  * advances, and STATUS reads never disturb it. */

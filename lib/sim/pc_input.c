@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Signals and inputs: what each signal position carries, the SRC
  * selections, the logic operations with their delayed and replaced
  * arguments ("Input selection", steps 1-8), trailer signals with their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCOUNTER model: one cycle of one domain (pc_step), domains with
  * different clocks interleaved by time (pc_run), and the sim_model glue:
  * create-time options, attach-time checks, show. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Chipset profiles: which PCOUNTER domains the simulated chip has, their
  * clocks and signal layout, the trailer signals and the signal names.  All
  * of it is regdb data (pcounter-profiles.regdb, pcounter-signals*.regdb);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Quad event mode: four inputs counted in shadow counters, swapped into the
  * visible registers by SWAP ("Quad event mode"). */
 #include "pc.h"

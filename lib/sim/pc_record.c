@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Record mode (G84+): 12 event counters, a STOP counter and a 48-bit cycle
  * counter, written as LONG or SHORT packets into simulated memory
  * ("Record mode", "Record mode setup"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCOUNTER registers: a decode table built once per process from regdb
  * (every address of every PCOUNTER register the chip has, for the domains
  * its profile has), and the MMIO reads and writes.  Nothing here knows an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Single event mode: the counting process of "Single event mode", one
  * cycle at a time, in the order of the document's pseudo-code. */
 #include "pc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recorded traces: a file of per-cycle values for some signals of a domain,
  * stored in the state file's trace pool so every process sees them.
  *

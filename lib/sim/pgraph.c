@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PGRAPH, as far as PCOUNTER sees it: DEBUG_1, whose PM_TRIGGER bit fires
  * the PGRAPH.PM_TRIGGER pulse into every PCOUNTER domain (regdb
  * pgraph.regdb).  Writing the bit fires on every write, as nvatiming and

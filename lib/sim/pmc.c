@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PMC and PSTRAPS: the identity of the simulated chip, its unit enables and
  * interrupt summary, and the crystal strap PTIMER's internal clock uses. */
 #include "ptimer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PTIMER model (envytools' PTIMER documentation): a 56-bit tick counter fed by a clock source
  * through a counter-based MUL/DIV converter; TIME_LOW/TIME_HIGH reads and
  * writes; ALARM compared with TIME_LOW bits 5-31 setting INTR.ALARM; INTR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What other models need from the PTIMER model. */
 #ifndef HWPC_SIM_PTIMER_H
 #define HWPC_SIM_PTIMER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PUNITS (GF100+): the GPC and partition counts drivers read before they
  * program the per-GPC and per-partition PCOUNTER domain sets (regdb
  * punits.regdb).  The counts are the domain sets of the simulated PCOUNTER

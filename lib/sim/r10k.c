@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The MIPS R10000/R12000 event counter model (IRIX r10k_evcntrs(5), "THE COUNTERS",
  * "THE CONTROL REGISTERS"): two 32-bit counters, each counting the event
  * its control register selects while the CPU is in a mode the control

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The R10000/R12000 event counter model's state and what its public
  * functions (pcsim rate, pcsim cpu-mode) share with it. */
 #ifndef HWPC_SIM_R10K_MODEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsim's handles on the R10000/R12000 model: workload rates and the CPU
  * mode, changed under the state file's lock after bringing the model up to
  * the current time, so that the change applies from now on. */

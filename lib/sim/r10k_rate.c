@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workload rates of the R10000/R12000 model, kept as exact fractions so
  * that counts in virtual time are whole, predictable numbers. */
 #include "r10k.h"

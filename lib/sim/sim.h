@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulator's internals: a state file shared by processes, a clock,
  * and models that answer MMIO at the addresses regdb gives them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulator's state file: created from a spec, or checked and mapped
  * when it exists; shared by every process that opens the same spec
  * (mmap'd, flock'd around each access). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim:tensix: the Tensix debug timestamper (the Debug Timestamper documentation) as simulated
  * hardware.  The functional model is tensix_model.c; this file gives it a
  * home in the state file (the model's state, then L1), a clock (the 64-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tensix debug timestamper functional model (see tensix_model.h).  The
  * functions mirror the document's pseudocode one for one, so each can be
  * checked against it by reading side by side. */

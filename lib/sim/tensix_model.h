@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Functional model of the Tensix debug timestamper, following the document's
  * "Functional specification" (state, EveryCycle, CmdWrite, CntlWrite,
  * StatusRead/StatusWrite, SetEventSize, AppendU32, FlushAccum) and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Small exact helpers shared by the simulator's models. */
 #include "sim.h"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generate regdb/pcounter-profiles.regdb and regdb/pcounter-signals-*.regdb
 from a directory of reference data: envytools' signal lists
 (docs/hw/pcounter/*.rst as envytools-pcounter-signals/) and nouveau's signal

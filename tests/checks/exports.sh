@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # libhwpc.so exports exactly its public API: every symbol it defines is
 # hwpc_*, and every function declared in a public header (lib/hwpc.h,
 # lib/hwpc/*.h) is exported, so a declaration without HWPC_API, or one of a

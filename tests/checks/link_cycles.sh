@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Fail, printing it, if the library's objects depend on each other in a
 # cycle through OBJECT (default lib/device.o): the device core every backend
 # uses must not, through the backends it opens, depend on itself.  The

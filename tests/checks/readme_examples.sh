@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Run README.md's examples as a new user would: every ```sh block after the
 # "Examples" heading, in order, in one scratch directory, with the freshly
 # built commands first on PATH and a private simulator state.  Every command

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every tracked source file says its license in its first line,
 # "SPDX-License-Identifier: MIT" (the second line after a shebang, or after a
 # man page's '\" preprocessor line): C and headers, shell, awk, python, bats,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared setup for the CLI tests: the freshly built commands first on PATH,
 # a private runtime dir so simulator state never leaks between tests.
 setup() {

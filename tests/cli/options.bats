@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The option rules every command shares (cli/common/opt.c): each rule, in
 # every command where it applies, with the exit status and exact message.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcread on the simulator, in virtual time: exact reads in single, quad and
 # record mode on every PCOUNTER generation; 40-bit counters, saturation,
 # lost sets and reprogramming with --strict; signals, scans, registers;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcsetup on the simulator in virtual time: single, quad and record mode on
 # every PCOUNTER generation with exact counts; --dry-run goldens; setup
 # files; the setup record; raw writes; bad input exits 2 with one line.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcsim: creating, advancing and showing simulated GPUs.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcsim and the simulated PCOUNTER: generators, traces, pulses, advancing by
 # domain cycles, per-domain show, dump, reg; bad input exits 2.
 

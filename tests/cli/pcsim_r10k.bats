@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcsim on the simulated MIPS R10000/R12000: workload rates, the CPU mode,
 # the counters in pcsim show.  Counting itself is tested in
 # tests/unit/test_r10k_sim.c.

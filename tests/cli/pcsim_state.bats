@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # A damaged simulator state file: an error naming the file, at once, never
 # a hang or a crash.  Each test damages one field the way fuzzing did; every
 # command runs under `timeout 10` so that a regression fails, not hangs.

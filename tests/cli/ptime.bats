@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # ptime on the simulator, in virtual time: exact values.
 
 bats_require_minimum_version 1.5.0

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # pcsetup and pcread on the simulated MIPS R10000/R12000: programming a
 # counter, exact counts in virtual time, 64-bit virtual counters across
 # 32-bit wraps, multiplexing estimates, reprogramming detection, --decode

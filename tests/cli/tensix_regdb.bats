@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The Tensix timestamper's STATUS and CNTL bits are regdb's: with their
 # fields moved in a copy of the database (HWPC_REGDB), sim:tensix writes
 # STATUS at the new places and tsdump reads --status, --cntl and a device's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # tsdump: Tensix streams and PCOUNTER record buffers, every format, every
 # bad input of the issue; end to end from the simulator; sim:tensix timer.
 

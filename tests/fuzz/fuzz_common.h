@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the libFuzzer harnesses share: the register database (loaded once,
  * never modified), a private temporary directory removed at exit, and
  * small helpers to turn fuzz bytes into a C string or a temporary file.

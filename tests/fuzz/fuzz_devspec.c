@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz device specs as -d takes them ("0", "01:00.0", "sim:CHIP,k=v").
  * What parses is checked for sanity; nothing is opened. */
 #include "fuzz_common.h"

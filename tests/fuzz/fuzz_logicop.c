@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz the logic-op expression compiler (hwpc-expr(7)).
  *
  * Input: one control byte, then up to six expressions separated by

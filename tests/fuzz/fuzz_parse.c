@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz number and duration parsing (hwpc/parse.h).  Byte 0 chooses the
  * function and its limits: bit 0 a duration (else a number), bits 1-2 the
  * maximum of a number (2^64-1, 2^32-1, 255, 0), bit 3 whether a zero

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz R10000/R12000 control-word decoding.  Byte 0: bit 0 R12000 (else
  * R10000), bits 1-2 the revision (0, 2, 3), bits 3-4 the counter (-1, 0,
  * 1).  Bytes 1-4 the word (little-endian).  The rest is a pcread --decode

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz the register-database parser (hwpc-regdb(5)): the input is one
  * .regdb file parsed after the real chipset table (so generation ranges
  * have chipsets to name).  What parses is then queried the way the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz pcsetup's setup files (pcsetup(1), "SETUP FILES"): the input's
  * first byte chooses a simulated chip (NV10, NV30, G84, GF100), the rest
  * is the file.  What parses is then planned for its domain as pcsetup

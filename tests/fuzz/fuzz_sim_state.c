@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz the simulator's state file as hwpc_dev_open finds it: the input is
  * written to a state file, which is opened as sim:CHIP,state=FILE (CHIP as
  * the file's header names it), read a little, advanced a little, closed.

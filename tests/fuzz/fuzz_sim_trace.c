@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz simulator trace files (pcsim(1), "TRACE FILES"): signals of a
  * PCOUNTER domain driven from a file.  Byte 0 chooses the chip (NV30 or
  * G84), byte 1 the domain; the rest is the trace.  Each input gets a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz the PCOUNTER record-mode packet decoder.
  *
  * Input: 2 control bytes, then the record buffer.  Byte 0 bit 0 chooses

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz the Tensix timestamper stream decoder.
  *
  * Input: 16 control bytes, then the stream.  Control byte 0: bit 0 gives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz tsdump's token maps (hwpc/tokmap.h).  What loads must answer for
  * every token it names what the file said (an instant, or one side of a
  * pair whose name the map gives back). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper: open a device through libhwpc read-only or writable and print
  * the permissions of its BAR0 mapping from /proc/self/maps ("r--s" for a
  * reader), proving commands that only read cannot write. */

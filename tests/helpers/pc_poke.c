@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper: set a simulated PCOUNTER counter to a value, for the states
  * no test can reach by counting (2^39 cycles, 0xffffffff events):
  *   pc_poke SPEC DOMAIN COUNTER VALUE [shadow]

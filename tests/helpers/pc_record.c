@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper: program registers of a PCOUNTER domain and save them as its
  * setup record, as pcsetup does (hwpc_pc_record_add/save):
  *   pc_record SPEC DOMAIN NAME=VALUE...

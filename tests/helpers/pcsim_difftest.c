@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* make difftest: the fast PCOUNTER engine against the per-cycle reference
  * on many random configurations (tests/unit/pcdiff.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper: print every register of a chipset as NAME ADDRESS ACCESS
  * DIMS, so CLI tests can compare the database against the seeds. */
 #include "hwpc.h"

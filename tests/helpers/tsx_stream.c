@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper: write a random Tensix event stream (the writer model of
  * tests/unit/tsx_gen.h: runs of one size, flushes, wrapping counters, and
  * some damage when asked), for tests of large inputs:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libhwpc example: a simulated G84 with a virtual clock, its PTIMER read
  * before and after 1 ms of simulated time, and a logic-op expression for
  * PCOUNTER domain 0 compiled to register values and decompiled back.

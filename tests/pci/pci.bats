@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The real libpciaccess backend, end to end: inside a private mount
 # namespace a fake /sys/bus/pci/devices tree (config, resource, and resource0
 # as a plain file holding PMC.BOOT_0, PTIMER and the straps) stands in for

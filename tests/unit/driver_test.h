@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers for the driver-sequence tests (test_driver_*.c): a simulated GPU
  * driven only through MMIO, as nouveau and envytools' nva tools drive a
  * real card.  The register accesses are transcribed from those programs'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op test fixture, shared by tests/unit/test_lop*.c and
  * bench/bench_lop.c: capabilities of four generation classes and a
  * symbol table, filled by hand from envytools' PCOUNTER documentation ("Input selection"), and an

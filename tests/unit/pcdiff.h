@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Differential testing of the PCOUNTER engines: a random configuration,
  * run by the fast engine and by the per-cycle reference, must leave every
  * register, the whole model state and all simulated memory identical at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers for the PCOUNTER model tests: a fresh simulated GPU in virtual
  * time (every PCOUNTER domain at 1 MHz unless the test says otherwise, so
  * domains step in lockstep), registers by name, generators, traces and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the simulated-R10000/R12000 tests share: a private state directory,
  * the register database, fresh virtual-clock CPUs, register access and
  * the workload knobs, each failing the test with the library's message. */

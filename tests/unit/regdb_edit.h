@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper (header-only): the compiled-in register database with one
  * edit to one of its files, parsed: the first occurrence of from in file
  * replaced by to.  The test fails when the file or the text is not there,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The compiled-in register database for a cmocka group: setup loads it
  * (ignoring HWPC_REGDB), teardown frees it. */
 #ifndef HWPC_TEST_REGDB_FIXTURE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Device specs, chip identification from PMC.BOOT_0, and the parsers for
  * numbers and durations. */
 #include <setjmp.h>

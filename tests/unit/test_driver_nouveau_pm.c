@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nouveau's PCOUNTER code (nvkm/engine/pm): the register accesses of
  * nvkm_perfdom_init, _sample and _read through the NV40 functions (nv40.c:
  * NV40, G80, G84 and GT215 all use them) and the GF100 ones (gf100.c), in

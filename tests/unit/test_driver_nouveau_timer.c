@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nouveau's PTIMER code (nvkm/subdev/timer): the register accesses of
  * nv04/nv40_timer_init (keep the ratio the card has, reduced), nv41's init
  * (crystal-derived 31.25 MHz: TIME counts nanoseconds), nv04_timer_read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* envytools nva/nvacounter.c and nva/nvawatch.c on the simulator, access
  * by access.  nvacounter finds PTIMER_TIME_B12 by stopping PTIMER and
  * setting TIME_LOW bit 17 (the counter's bit 12) between two polls of every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* envytools nva/nvatiming.c, "-p pcounter": each domain's clock measured by
  * counting its cycles over sleep(1).  The register accesses of
  * time_pcounter_nv10, _nv40, _nv84 and _nvc0, in their order, on the

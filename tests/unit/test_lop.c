@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op compiler: expressions and the SRC/OP values expected on each
  * generation class, derived by hand from envytools' PCOUNTER documentation "Input selection".
  *

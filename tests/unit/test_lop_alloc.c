@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Slot allocation across inputs: NV30+ SETFLAG/CLRFLAG borrowing PRE_SRC and
  * START_SRC slots, pinned slots of the special counter modes, and the
  * reports when no assignment exists.

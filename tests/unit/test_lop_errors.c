@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every way an expression can be refused: HWPC_EINPUT, a first line that
  * says what is wrong, then the expression and a caret line under the
  * offending token. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Round trip: for every one of the 65536 tables, under several argument
  * layouts (delays, delayed replacements, SETFLAG, repeated signals, shared
  * NV30 slots, unnamed signals), decompile the registers, compile the text

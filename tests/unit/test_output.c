@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Record writers and the Chrome trace writer (hwpc/output.h). */
 #include <locale.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logic-op capabilities read from regdb equal the ones written by hand from
  * the seed for each generation class (tests/unit/lop_fixture.h). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which setups of a setup file apply (hwpc_pc_setfile_jobs for pcsetup,
  * hwpc_pc_setfile_rotation_domain for pcread -f: one rule), and registers
  * selected by pattern and read by name (hwpc/regdb_select.h), on G84 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCOUNTER layout from the regdb profiles: domains, register names per
  * generation, and the names expressions may use (compiled end to end). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCOUNTER reader (hwpc/pc_read.h) on the simulator: MMIO accesses per
  * sample held to what the hardware needs (counted by a device that wraps
  * the simulator), 40-bit reads across a carry, quad reads and acks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pcsetup's library: the order of planned writes (PRE_OP last and once,
  * nothing after it; CTRL before everything it governs; RECORD_START after
  * record mode is entered), option and setup-file validation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fast PCOUNTER engine against the per-cycle reference: a few hundred
  * random configurations over every generation and feature (pcdiff.h);
  * make difftest runs many more. */

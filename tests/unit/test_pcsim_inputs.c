@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Signals, trailer signals, input selection and the flag (envytools' PCOUNTER documentation, "The
  * PCOUNTER signals", "Trailer signals", "The EVENT and FLAG signals", "The
  * USER signals", "The PERIODIC signal", "Input selection", "The flag"), in

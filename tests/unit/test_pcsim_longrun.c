@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the per-cycle model could never reach, on the fast engine: NV10's
  * 40-bit counters past 2^39 cycles ("the low 39 bits will wrap normally,
  * but bit 39 is sticky", envytools hardware documentation, PCOUNTER) at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Quad event mode scenarios (envytools' PCOUNTER documentation, "Quad event mode", "Special counter
  * modes", "Input selection" on SWAP), in virtual time with exact counts. */
 #include "pcsim_test.h"

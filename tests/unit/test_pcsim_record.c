@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Record mode scenarios (envytools' PCOUNTER documentation, "Record mode", "Record mode setup"):
  * packets in simulated memory, checked byte by byte. */
 #include "pcsim_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A record-mode parameter missing from regdb is an error in the simulator,
  * as it is in the decoder (hwpc_rec_layout_load): the simulator does not
  * fall back on numbers of its own, which would write packets the decoder

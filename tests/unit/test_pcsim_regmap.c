@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The model's register map, per generation, against regdb: every address
  * the model answers is a regdb register of that name for the chip, every
  * regdb PCOUNTER register element of a present domain (and present

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Single event mode scenarios (envytools' PCOUNTER documentation, "Single event mode", "Counters",
  * "Special counter modes"), in virtual time with exact counts.  Each test
  * names the sentence it checks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PCOUNTER model's state file: shared by processes, and a damaged file
  * is a clear error naming it (never a crash) that 'pcsim reset' cures.
  * Also the bad inputs of the generator, profile and trace interfaces. */

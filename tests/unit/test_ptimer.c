@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The PTIMER model (envytools' PTIMER documentation) and the PTIMER library, on the simulator in
  * virtual time: every count here is exact. */
 #include <setjmp.h>

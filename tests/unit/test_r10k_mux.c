@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Multiplexing more events than counters: the rotation schedule, perf's
  * scaling arithmetic with exact expected numbers, and rotation on the
  * simulated CPU in virtual time (200 MHz: 10 us is 2000 cycles). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simulated R10000/R12000 in virtual time, driven through the library
  * as pcsetup/pcread will drive it: every count here is exact.  The CPU
  * clock is 200 MHz (5 ns a cycle) unless a test says otherwise. */

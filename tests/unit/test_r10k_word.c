@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* R10000/R12000 event tables and control words: every event encoded and
  * decoded on both CPUs against the seed's bit layout written out here
  * independently of regdb (EXL 0, K 1, S 2, U 3, IE 4, event from bit 5),

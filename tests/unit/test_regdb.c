@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* regdb: the text format, generation ranges, arrays, lookups, and every
  * kind of malformed file (errors name file:line and what was expected). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every full register, field, space and parameter name lib/ spells out
  * (extracted into regnames.h by lib/gen_regnames.awk at build time)
  * resolves in the compiled-in regdb on a chipset that has the name's

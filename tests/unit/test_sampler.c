@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The device-clock sampler (hwpc/sampler.h) on a fake device whose clock
  * moves only when waited on (as a virtual simulator clock does): sample
  * times by interval and by whole domain cycles, waits never going back,

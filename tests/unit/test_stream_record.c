@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PCOUNTER record-buffer decoder on packets built by hand from the seed's
  * layout ("A packet in long format is made of 16 16-bit little endian
  * words ..."; "A packet in short format is simply the first 16 bytes"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The decoder's fast path (whole 16-byte units, events in batches, the
  * summary mode's own statistics) against its word-by-word path: random
  * streams with every event size, flushes, zero words, bad words, size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A Tensix stream's summary decoded in pieces (tsdump --summary on several
  * threads) must be the one a single pass gives, byte for byte: streams
  * split at every 16-byte unit, joined or, when the join is refused, fed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The bits of the timestamper's STATUS and CNTL come from regdb: the
  * compiled-in database gives the seed's StatusBits, a database with the
  * fields elsewhere moves them in the model (StatusRead, StatusWrite,

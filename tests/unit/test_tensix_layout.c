@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix event layout libhwpc is compiled with (tensix_layout.h,
  * generated from regdb/tensix.regdb) is the loaded regdb's, field by field;
  * and a regdb given at run time with another layout is refused by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Tensix debug timestamper model, against the seed ("Debug
  * Timestamper") sentence by sentence; each test quotes what it checks.
  * The model takes STATUS and CNTL's bits from the compiled-in regdb, which

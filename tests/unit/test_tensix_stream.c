@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tensix timestamp stream decoder on hand-built streams (the seed's event
  * table laid out word by word). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper (header-only, included by the Tensix stream tests): run the
  * decoder over words or bytes and keep every item it reports. */
 #ifndef TSX_COLLECT_H

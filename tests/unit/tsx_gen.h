@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helper (header-only, included by the Tensix stream tests): random
  * event streams, from a reproducible generator.  The size codes and the
  * 32-bit event word are regdb's, as the decoder is built with them
