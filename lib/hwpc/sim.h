@@ -18,9 +18,6 @@
 extern "C" {
 #endif
 
-/* Is this device the simulator? */
-HWPC_API bool hwpc_dev_is_sim(const struct hwpc_dev *dev);
-
 /* Create (or, with reset, recreate) the state file a sim spec names, with
  * the spec's options (clock=, state=, crystal=, ...).  Without reset an
  * existing file is an error. */

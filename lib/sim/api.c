@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-bool hwpc_dev_is_sim(const struct hwpc_dev *dev)
+bool sim_dev_is_sim(const struct hwpc_dev *dev)
 {
 	return dev && dev->ops == &sim_dev_ops;
 }
@@ -60,7 +60,7 @@ int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, s
 int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	return sim_advance((struct sim *)dev, ns, err);
 }
@@ -87,7 +87,7 @@ int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycl
 uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 {
 	struct sim *s = (struct sim *)dev;
-	if (!hwpc_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return 0;
 	sim_sync(s);
 	uint64_t t = s->hdr->now_ns;
@@ -97,12 +97,12 @@ uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 
 uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
 {
-	return hwpc_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
+	return sim_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
 }
 
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
-	return hwpc_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
+	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
 }
 
 /* The models' memories, in model order. */
@@ -129,7 +129,7 @@ unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsig
 	struct sim *s = (struct sim *)dev;
 	struct hwpc_sim_mem tmp;
 	unsigned n = 0;
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return 0;
 	while (memory(s, n, n < max ? &out[n] : &tmp))
 		n++;
@@ -141,7 +141,7 @@ int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 	HWPC_ERR_ENSURE(err);
 	struct sim *s = (struct sim *)dev;
 	struct hwpc_sim_mem m;
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	sim_lock(s);
 	sim_sync(s);
@@ -165,7 +165,7 @@ int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)
 {
-	if (hwpc_dev_is_sim(dev))
+	if (sim_dev_is_sim(dev))
 		((struct sim *)dev)->verbose = on;
 }
 
@@ -173,7 +173,7 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 {
 	HWPC_ERR_ENSURE(err);
 	struct sim *s = (struct sim *)dev;
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	if (sim_lock_fresh(s, err))
 		return err->status;

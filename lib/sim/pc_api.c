@@ -18,7 +18,7 @@
 static int get_pc(struct hwpc_dev *dev, struct sim **sp, struct pc_state **st, struct pc_priv **p,
 		  struct hwpc_err *err)
 {
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	struct sim *s = (struct sim *)dev;
 	void *priv;
@@ -35,7 +35,7 @@ static int get_pc(struct hwpc_dev *dev, struct sim **sp, struct pc_state **st, s
 unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev)
 {
 	void *priv;
-	if (!hwpc_dev_is_sim(dev) || !sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv))
+	if (!sim_dev_is_sim(dev) || !sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv))
 		return 0;
 	return ((struct pc_priv *)priv)->ndomains;
 }
@@ -44,7 +44,7 @@ uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
 {
 	void *priv;
 	struct pc_state *st;
-	if (!hwpc_dev_is_sim(dev) || !(st = sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv)) ||
+	if (!sim_dev_is_sim(dev) || !(st = sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv)) ||
 	    dom >= ((struct pc_priv *)priv)->ndomains)
 		return 0;
 	return st->dom[dom].hz;

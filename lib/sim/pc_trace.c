@@ -122,7 +122,7 @@ static int parse(struct sim *s, const struct pc_priv *p, unsigned dom, FILE *f, 
 int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	struct sim *s = (struct sim *)dev;
 	void *priv;

@@ -14,7 +14,7 @@
 static int model(struct hwpc_dev *dev, struct r10k_state **st, struct r10k_priv **p, struct hwpc_err *err)
 {
 	void *priv = NULL;
-	if (!hwpc_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	*st = sim_model_state((struct sim *)dev, SIM_MODEL_R10K, &priv);
 	*p = priv;

@@ -195,6 +195,10 @@ uint64_t sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */
 void sim_sync(struct sim *s);
 
+/* Is this device a simulator (one of ours)?  Only the simulator's own API
+ * asks: everything else calls the device's operations. */
+bool sim_dev_is_sim(const struct hwpc_dev *dev);
+
 /* Find a model's state and per-process data by id; NULL if absent. */
 void *sim_model_state(struct sim *s, uint32_t id, void **priv);
 /* Whether a unit is enabled in PMC.ENABLE (true if the chip has no bit). */
