@@ -24,6 +24,7 @@ DESTDIR    ?=
 CC      ?= cc
 AR      ?= ar
 BUILD   ?= build
+FUZZ_BUILD ?= build/fuzz
 SAN     ?=
 OPT     ?= -O2 -g
 
@@ -86,7 +87,8 @@ all: $(STATIC_LIB) $(SHARED_LIB) $(CMD_BINS) $(BUILD)/lib/hwpc.pc
 
 # --- library ---------------------------------------------------------------
 
-$(BUILD)/obj/%.o: %.c
+# Generated headers come first (order-only: the .d files say who uses them).
+$(BUILD)/obj/%.o: %.c | $(BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -102,16 +104,12 @@ $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 
 # The Tensix event layout the stream decoder and the simulator's model are
 # compiled with, generated from regdb (hwpc_tensix_layout_check refuses a
-# regdb loaded at run time that differs).  Its users are the sources that
-# include it, or a header that does.
-TSX_LAYOUT_H := $(BUILD)/gen/tensix_layout.h
-TSX_LAYOUT_USERS := $(patsubst %.c,$(BUILD)/obj/%.o,$(shell grep -l -E \
-	'(tensix_layout|stream_tensix_internal|tensix_model|tsx_gen)\.h' \
-	lib/*.c lib/sim/*.c tests/unit/*.c tests/helpers/*.c bench/*.c 2>/dev/null))
-$(TSX_LAYOUT_H): regdb/tensix.regdb lib/gen_tensix_layout.awk
+# regdb loaded at run time that differs).  Every object waits for it (the
+# pattern rules above and in the fuzz section); the .d files rebuild its
+# users when it changes.
+$(BUILD)/gen/tensix_layout.h $(FUZZ_BUILD)/gen/tensix_layout.h: regdb/tensix.regdb lib/gen_tensix_layout.awk
 	@mkdir -p $(dir $@)
 	awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > $@
-$(TSX_LAYOUT_USERS): $(TSX_LAYOUT_H)
 
 # Every full register, field and parameter name lib/ spells out, with its
 # file:line, for tests/unit/test_regnames.c to resolve on each chipset.
@@ -249,7 +247,6 @@ clean:
 # A run stops at the first crash, timeout (FUZZ_TIMEOUT seconds per input)
 # or leak and leaves its reproducer in $(FUZZ_BUILD)/artifacts.
 
-FUZZ_BUILD   ?= build/fuzz
 FUZZ_CC      := clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c11 -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) -pthread $(FUZZ_SAN)
@@ -272,7 +269,7 @@ FUZZ_REPLAY_ONLY ?= fuzz_sim_state
 
 fuzz: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*.h lib/sim/*.h)
+$(FUZZ_BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*.h lib/sim/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
@@ -290,7 +287,7 @@ $(FUZZ_BUILD)/lib/libhwpc.a: $(FUZZ_LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(FUZZ_BUILD)/bin/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_BUILD)/lib/libhwpc.a \
-		$(LIB_HDRS) $(wildcard tests/unit/*.h)
+		$(LIB_HDRS) $(wildcard tests/unit/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Itests/unit $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
 	  $(FUZZ_BUILD)/lib/libhwpc.a $(LDLIBS)

@@ -67,7 +67,8 @@ static size_t unpack(const uint8_t *data, size_t size, uint8_t **out)
 				img = n;
 				cap = ncap;
 			}
-			memcpy(img + off, data, len);
+			if (len) /* img is NULL until the first non-empty chunk */
+				memcpy(img + off, data, len);
 			if (off + len > end)
 				end = off + len;
 		}
