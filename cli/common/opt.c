@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hwpc/parse.h"
 #include "strdist.h"
@@ -54,7 +55,17 @@ const char *cli_nearest(const char *typed, const char *const *cand, size_t n)
 		}
 	}
 	/* Close enough to be a typo, not a different word. */
-	return best && bd <= 2 && bd * 3 <= len ? best : NULL;
+	if (best && bd <= 2 && bd * 3 <= len)
+		return best;
+	/* Or the start of exactly one of them ("adv" for advance). */
+	const char *only = NULL;
+	for (size_t i = 0; len >= 2 && i < n; i++)
+		if (!strncasecmp(typed, cand[i], len)) {
+			if (only)
+				return NULL;
+			only = cand[i];
+		}
+	return only;
 }
 
 static int by_name(const void *a, const void *b)

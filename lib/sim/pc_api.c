@@ -3,6 +3,7 @@
  * signal generators, PGRAPH pulses, advancing by a domain's cycles, the
  * per-domain state, and the simulated memory.  None of it is MMIO. */
 #include "err_local.h"
+#include "strdist.h"
 #include "hwpc/parse.h"
 #include "hwpc/sim.h"
 #include "pc.h"
@@ -66,6 +67,14 @@ int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_gen *g, str
 	if (argc < 1)
 		return hwpc_err_set(err, HWPC_EINPUT, "missing generator (expected const, periodic, random or ptimer)");
 	const char *kind = argv[0];
+	/* A parameter given twice would silently mean its last value. */
+	for (int i = 1; i < argc; i++)
+		for (int j = 1; j < i; j++) {
+			size_t ki = strcspn(argv[i], "="), kj = strcspn(argv[j], "=");
+			if (ki == kj && !strncmp(argv[i], argv[j], ki) && argv[i][ki] == '=')
+				return hwpc_err_set(err, HWPC_EINPUT, "%s: %.*s= given twice ('%s' and '%s')", kind,
+						    (int)ki, argv[i], argv[j], argv[i]);
+		}
 	if (!strcmp(kind, "const")) {
 		uint64_t v;
 		if (argc != 2 || hwpc_parse_u64(argv[1], 1, "const VALUE", &v, err))
@@ -144,6 +153,11 @@ int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_gen *g, str
 		g->bit = (unsigned)b;
 		return 0;
 	}
+	static const char *const kinds[] = { "const", "periodic", "random", "ptimer" };
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (hwpc_strdist_ci(kind, kinds[i]) <= 2)
+			return hwpc_err_set(err, HWPC_EINPUT, "unknown generator '%s' (did you mean %s?)", kind,
+					    kinds[i]);
 	return hwpc_err_set(err, HWPC_EINPUT,
 			    "unknown generator '%s' (expected const, periodic, random or ptimer; traces: pcsim trace)",
 			    kind);

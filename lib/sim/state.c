@@ -3,6 +3,7 @@
  * when it exists; shared by every process that opens the same spec
  * (mmap'd, flock'd around each access). */
 #include "err_local.h"
+#include "strdist.h"
 #include "hwpc/sim.h"
 #include "sim.h"
 
@@ -134,6 +135,19 @@ static int check_options(const struct hwpc_devspec *spec, struct hwpc_err *err)
 			for (const char *const *k = sim_models[m]->options; k && *k && !known; k++)
 				known = !strcmp(*k, spec->keys[i]);
 		if (!known) {
+			/* A typo of a known key is named as one. */
+			const char *near = NULL;
+			unsigned best = 3;
+			for (const char *const *k = core_options; *k; k++)
+				if (hwpc_strdist_ci(spec->keys[i], *k) < best)
+					best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
+			for (unsigned m = 0; sim_models[m]; m++)
+				for (const char *const *k = sim_models[m]->options; k && *k; k++)
+					if (hwpc_strdist_ci(spec->keys[i], *k) < best)
+						best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
+			if (near && best * 3 <= strlen(spec->keys[i]))
+				return hwpc_err_set(err, HWPC_EINPUT, "unknown sim option '%s' (did you mean %s?)",
+						    spec->keys[i], near);
 			char list[256];
 			size_t used = 0;
 			for (const char *const *k = core_options; *k; k++)

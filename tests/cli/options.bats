@@ -45,6 +45,15 @@ fails() {
 	fails 2 "pcsim: unknown option '--cycels' (did you mean --cycles?)" pcsim advance --cycels 5
 	fails 2 "pcsim: unknown command 'advnce' (did you mean advance?)" pcsim advnce 1ms
 	fails 2 "pcsim: unknown command 'frobnicate' (pcsim --help lists them)" pcsim frobnicate
+	fails 2 "pcsim: unknown command 'adv' (did you mean advance?)" pcsim adv 1ms
+	fails 2 "pcsim: unknown command 'a' (pcsim --help lists them)" pcsim a 1ms
+	# Sim spec keys and signal generators are options too.
+	fails 2 "pcsim: unknown sim option 'clck' (did you mean clock?)" pcsim reset sim:g84,clck=virtual
+	vsim g84
+	fails 2 "pcsim: unknown generator 'periodc' (did you mean periodic?)" \
+		pcsim -d sim:g84 signal core_a 0x10 periodc period=4
+	fails 2 "pcsim: periodic: period= given twice ('period=4' and 'period=5')" \
+		pcsim -d sim:g84 signal core_a 0x10 periodic period=4 period=5
 	fails 2 "ptime: unknown option '--zzzzzz' (ptime --help lists the options)" ptime --zzzzzz
 	fails 2 "ptime: unknown option '-x' (ptime --help lists the options)" ptime -x
 	local msg="unknown chipset 'nv4o' in sim:nv4o (did you mean NV40?)"
