@@ -15,7 +15,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC] [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
 	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]",
 	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
-	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]",
+	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
 	NULL,
 };
@@ -67,7 +67,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
 		  .help = "sample the signals for DUR: percentage of samples each was 1" },
 		{ .kind = CLI_LIST, .lname = "reg", .arg = "REF", .dest = o->regs, .count = &o->nregs, .max = MAX_REGS,
-		  .noun = "register", .help = "read a register (repeatable), fields decoded" },
+		  .noun = "register", .help = "read a register, field, glob, address or ADDR:LEN range (repeatable)" },
 		{ .kind = CLI_FLAG, .lname = "list-regs", .dest = &o->list_regs,
 		  .help = "list the chip's registers (optionally matching PATTERN)" },
 		{ .kind = CLI_STR, .sname = 'f', .lname = "file", .arg = "SETFILE", .dest = &o->setfile, .noun = "file name",

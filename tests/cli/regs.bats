@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# Registers on any device: pcread --reg by name, glob, address and range;
+# pcsetup --reg without a domain; pcread --watch and --until; pcread
+# --decode without a device.  On the simulator in virtual time, so every
+# value is exact; bad input exits 2.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+# A copy of the shipped regdb with PTIMER.INTR (NV3+) marked as having a
+# read side effect: the shipped one has none (no document describes one).
+onread_regdb() {
+	mkdir -p "$BATS_TEST_TMPDIR/regdb"
+	cp "$BATS_TEST_DIRNAME/../../regdb/"*.regdb "$BATS_TEST_TMPDIR/regdb/"
+	sed -i '/^space PTIMER 0x009000/,$ s/^reg INTR 0x100 w1c /reg INTR 0x100 w1c onread="acknowledges the interrupt" /' \
+		"$BATS_TEST_TMPDIR/regdb/ptimer.regdb"
+	export HWPC_REGDB="$BATS_TEST_TMPDIR/regdb"
+}
+
+@test "pcread --reg: a name with index and field, a glob, an address, a range" {
+	vsim g84
+	pcsim -d sim:g84 reg 'PTIMER.ALARM=0x1000'
+	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --reg 'PTIMER.ALARM' --format csv
+	check [ "${lines[0]}" = "reg,addr,value,fields" ]
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x0,SINGLE" ]
+	check [ "${lines[2]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	run -0 pcread -d sim:g84 --reg 'PTIMER.CLOCK_*' --format csv
+	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,DIV=1" ]
+	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,MUL=1" ]
+	run -0 pcread -d sim:g84 --reg 0x9420 --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	# nvapeek's ADDR:LEN, a byte length: every word, named or "unknown".
+	run -0 pcread -d sim:g84 --reg 0x9418:0xc --format csv
+	check [ "${#lines[@]}" -eq 4 ]
+	check [ "${lines[1]}" = "unknown,0x009418,0x00000000," ]
+	check [ "${lines[3]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	run -0 pcread -d sim:g84 --reg 0x9420 --format json
+	check [ "$output" = '{"reg":"PTIMER.ALARM","addr":37920,"addr_hex":"0x009420","value":4096,"value_hex":"0x00001000","fields":"TIME=0x80"}' ]
+	run -0 pcread -d sim:g84 --reg 0x9420
+	check [ "${lines[0]}" = "reg:    PTIMER.ALARM" ]
+}
+
+@test "pcread --reg: a read with a side effect only when named" {
+	onread_regdb
+	vsim g84
+	run -0 pcread -d sim:g84 --reg 0x9100:8 --format csv
+	check [ "${lines[1]}" = "PTIMER.INTR,0x009100,,not read (reading it acknowledges the interrupt; name it to read it)" ]
+	check [ "${lines[2]}" = "unknown,0x009104,0x00000000," ]
+	run -0 pcread -d sim:g84 --reg 'PTIMER.INTR*' --format csv
+	[[ "${lines[1]}" == "PTIMER.INTR,0x009100,,not read"* ]]
+	[[ "${lines[2]}" == PTIMER.INTR_ENABLE,0x009140,0x* ]]
+	run -0 pcread -d sim:g84 --reg PTIMER.INTR --format csv
+	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
+	run -0 pcread -d sim:g84 --reg 0x9100 --format csv
+	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
+	# The attribute is checked like any other.
+	sed -i 's/onread="acknowledges the interrupt"/onread=""/' "$HWPC_REGDB/ptimer.regdb"
+	run -2 pcread -d sim:g84 --reg PTIMER.INTR
+	[[ "$output" == *"ptimer.regdb:"*"onread= of INTR is empty"* ]]
+}
+
+@test "pcread --reg: bad addresses, ranges and names exit 2 with one line" {
+	vsim g84
+	run -2 pcread -d sim:g84 --reg 0x9402
+	check [ "$output" = "pcread: --reg 0x9402: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcread -d sim:g84 --reg 0x1000000
+	check [ "$output" = "pcread: --reg 0x1000000: address 0x1000000 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcread -d sim:g84 --reg 0xfffffc:0x8
+	check [ "$output" = "pcread: --reg 0xfffffc:0x8: range end 0x1000004 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcread -d sim:g84 --reg 0xfffffff0:0x20
+	check [ "$output" = "pcread: --reg 0xfffffff0:0x20: range 0xfffffff0:0x20 overflows the 32-bit address space" ]
+	run -2 pcread -d sim:g84 --reg 0x9400:6
+	check [ "$output" = "pcread: --reg 0x9400:6: range length 6 is not a positive multiple of 4 bytes" ]
+	run -2 pcread -d sim:g84 --reg 0x9400:0
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].BOGUS'
+	[[ "$output" == "pcread: --reg PCOUNTER.CTRL[1].BOGUS: PCOUNTER.CTRL has no field 'BOGUS' on G84"* ]]
+	run -2 pcread -d sim:g84 --reg 'PTIMER.NOPE*'
+	check [ "$output" = "pcread: --reg PTIMER.NOPE*: no register of G84 matches 'PTIMER.NOPE*'" ]
+	run -2 pcread -d sim:g84 --reg 0xzz
+	check [ "${#lines[@]}" -eq 1 ]
+}
