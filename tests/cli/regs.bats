@@ -81,3 +81,57 @@ onread_regdb() {
 	run -2 pcread -d sim:g84 --reg 0xzz
 	check [ "${#lines[@]}" -eq 1 ]
 }
+
+@test "pcsetup --reg without -D: several writes, each read back; --dry-run shows old -> new" {
+	vsim g84
+	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --dry-run --format csv
+	check [ "${lines[0]}" = "reg,addr,old,new,read,fields" ]
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	run -0 pcread -d sim:g84 --reg PTIMER.ALARM --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,0x00000001,MODE=QUAD "* ]]
+	# By address, with a mask: the other bits are kept.
+	run -0 pcsetup -d sim:g84 --reg 0x9420=0x3000:0xf000 --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000100,0x00003100,0x00003100,TIME=0x188" ]
+	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
+}
+
+@test "pcsetup --reg: unknown and read-only registers refused unless --force; a write that did not stick exits 1" {
+	vsim g84
+	run -2 pcsetup -d sim:g84 --reg 0x9404=1
+	check [ "$output" = "pcsetup: --reg 0x9404=1: regdb knows no register at 0x009404 on G84 (--force writes it anyway)" ]
+	run -2 pcsetup -d sim:g84 --reg PTIMER.UNK060=1
+	[[ "$output" == "pcsetup: --reg PTIMER.UNK060=1: PTIMER.UNK060 is read-only on G84 (regdb: purpose unknown"*"(--force writes it anyway)" ]]
+	# The simulator keeps nothing there: the read back says so.
+	run -1 pcsetup -d sim:g84 --reg 0x9404=1 --force --format csv
+	[[ "$output" == *"pcsetup: --reg 0x9404=1: the write did not stick: expected 0x00000001 in unknown (0x009404, mask 0xffffffff), read 0x00000000"* ]]
+	[[ "$output" == *"unknown,0x009404,0x00000000,0x00000001,0x00000000,"* ]]
+	run -2 pcsetup -d sim:g84 --reg 0x9404=1 --explain
+	check [ "$output" = "pcsetup: --explain is for PCOUNTER setups; --reg without -D writes registers" ]
+}
+
+@test "pcsetup --reg: malformed assignments exit 2 with one line" {
+	vsim g84
+	run -2 pcsetup -d sim:g84 --reg PTIMER.ALARM=
+	check [ "$output" = "pcsetup: --reg PTIMER.ALARM=: expected NAME|ADDR=VALUE[:MASK]" ]
+	run -2 pcsetup -d sim:g84 --reg =1
+	check [ "$output" = "pcsetup: --reg =1: expected NAME|ADDR=VALUE[:MASK]" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9420=0x100:0xf
+	check [ "$output" = "pcsetup: --reg 0x9420=0x100:0xf: value 0x100 has bits outside mask 0xf" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9422=1
+	check [ "$output" = "pcsetup: --reg 0x9422=1: address 0x9422 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcsetup -d sim:g84 --reg 0x2000000=1
+	check [ "$output" = "pcsetup: --reg 0x2000000=1: address 0x2000000 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9420:8=1
+	check [ "$output" = "pcsetup: --reg 0x9420:8=1: a range is not allowed here (one register)" ]
+	run -2 pcsetup -d sim:g84 --reg 'PTIMER.ALARM.TIME=1:1'
+	check [ "$output" = "pcsetup: --reg PTIMER.ALARM.TIME=1:1: a field takes no :MASK (TIME)" ]
+	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].NOPE=1'
+	[[ "$output" == "pcsetup: --reg PCOUNTER.CTRL[1].NOPE=1: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
+	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE=TRIPLE'
+	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[1].MODE=TRIPLE: MODE has no value named 'TRIPLE' on G84" ]
+}
