@@ -135,3 +135,93 @@ onread_regdb() {
 	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE=TRIPLE'
 	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[1].MODE=TRIPLE: MODE has no value named 'TRIPLE' on G84" ]
 }
+
+@test "pcread --watch: every change with the PTIMER time and the delta, -n changes; -i moves virtual time" {
+	vsim g84
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW -n 2 --format csv
+	check [ "${lines[0]}" = "time_ns,delta_ns,ptimer,reg,addr,value,fields" ]
+	check [ "${lines[1]}" = "0,,0x0000000000000000,PTIMER.TIME_LOW,0x009400,0x00000000,TIME=0" ]
+	# 27 MHz crystal, ratio 1: 27 ticks (raw 27 << 5) per simulated microsecond polled.
+	check [ "${lines[2]}" = "1000,1000,0x0000000000000360,PTIMER.TIME_LOW,0x009400,0x00000360,TIME=0x1b" ]
+	check [ "${lines[3]}" = "2000,1000,0x00000000000006c0,PTIMER.TIME_LOW,0x009400,0x000006c0,TIME=0x36" ]
+	check [ "${#lines[@]}" -eq 4 ]
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW.TIME --watch PTIMER.ALARM -i 10us -n 1 --format csv
+	check [ "${lines[1]}" = "2000,,0x00000000000006c0,PTIMER.TIME_LOW.TIME,0x009400,0x36," ]
+	check [ "${lines[2]}" = "2000,,0x00000000000006c0,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+	check [ "${lines[3]}" = "12000,10000,0x0000000000002880,PTIMER.TIME_LOW.TIME,0x009400,0x144," ]
+	# --timeout without --until just ends the watch.
+	run -0 pcread -d sim:g84 --watch PTIMER.ALARM --timeout 50us --format csv
+	check [ "${#lines[@]}" -eq 2 ]
+	# ... having moved simulated time by 50us.
+	run -0 pcread -d sim:g84 --watch PTIMER.ALARM -n 1 --timeout 1us --format csv
+	check [ "${lines[1]}" = "62000,,0x000000000000d140,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+}
+
+@test "pcread --until: exit 0 when the condition holds, 4 on --timeout" {
+	vsim g84
+	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW & 0x1000 == 0x1000' --format csv
+	check [ "${lines[-1]}" = "5000,1000,0x00000000000010e0,PTIMER.TIME_LOW,0x009400,0x000010e0,TIME=0x87" ]
+	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW.TIME>=0x200' -i 5us --format csv
+	value=$(echo "${lines[-1]}" | cut -d, -f6)
+	check [ $((value)) -ge $((0x200)) ]
+	check [ $(( $(echo "${lines[-2]}" | cut -d, -f6) )) -lt $((0x200)) ]
+	# Already true: no wait at all.
+	run -0 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == SINGLE' --format csv
+	check [ "${#lines[@]}" -eq 2 ]
+	run -4 pcread -d sim:g84 --until 'PTIMER.TIME_HIGH != 0' --timeout 20us --format csv
+	check [ "${lines[-1]}" = "pcread: --until 'PTIMER.TIME_HIGH != 0': still false after --timeout 20us" ]
+}
+
+@test "pcread --until and --watch: unknown registers, fields and operators exit 2" {
+	vsim g84
+	run -2 pcread -d sim:g84 --until 'PTIMER.NOPE == 1'
+	check [ "$output" = "pcread: --until PTIMER.NOPE: unknown register 'PTIMER.NOPE' on G84 (pcread --list-regs lists them)" ] || \
+		[[ "$output" == "pcread: --until PTIMER.NOPE: unknown register 'PTIMER.NOPE' on G84"* ]]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM = 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM = 1': unknown operator '=' (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM =~ 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM =~ 1': unknown operator '=~' (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM 1': no operator (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM =='
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM ==': no value after the operator" ]
+	run -2 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == TRIPLE'
+	check [ "$output" = "pcread: --until 'PCOUNTER.CTRL[0].MODE == TRIPLE': MODE has no value named 'TRIPLE' on G84" ]
+	run -2 pcread -d sim:g84 --watch "PCOUNTER.CTRL[0].NOPE"
+	[[ "$output" == "pcread: --watch PCOUNTER.CTRL[0].NOPE: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
+	run -2 pcread -d sim:g84 --watch 0x9400:8
+	check [ "$output" = "pcread: --watch 0x9400:8: a range is not allowed here (one register)" ]
+	run -2 pcread -d sim:g84 --watch PTIMER.ALARM --timeout 5
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:g84 --reg PTIMER.ALARM --timeout 5ms
+	check [ "${#lines[@]}" -eq 1 ]
+}
+
+@test "pcread --decode REG=VALUE: against regdb for --chip or -d's chip, without reading" {
+	run -0 pcread --decode 'PCOUNTER.CTRL[1]=0x1' --decode PTIMER.ALARM.TIME=0x80 --decode 0x9404=5 --chip g84 --format csv
+	check [ "${lines[0]}" = "chip,reg,addr,value,fields" ]
+	[[ "${lines[1]}" == "G84,PCOUNTER.CTRL[1],0x00a7c4,0x00000001,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	check [ "${lines[2]}" = "G84,PTIMER.ALARM.TIME,0x009420,0x80," ]
+	check [ "${lines[3]}" = "G84,unknown,0x009404,0x00000005," ]
+	run -0 pcread --decode 'PCOUNTER.CTRL[1].MODE=QUAD' --chip G84 --format csv
+	check [ "${lines[1]}" = "G84,PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
+	vsim nv40
+	run -0 pcread -d sim:nv40 --decode 0x9200=3 --format csv
+	check [ "${lines[1]}" = "NV40,PTIMER.CLOCK_DIV,0x009200,0x00000003,DIV=3" ]
+	# The R10000 control word decode is unchanged.
+	run -0 pcread --decode r10000:0x138
+	[[ "${lines[0]}" == "cpu:"*"R10000" ]]
+	run -2 pcread --decode PTIMER.ALARM=1 --chip G8
+	[[ "$output" == "pcread: --chip G8: no such chipset in regdb"* ]]
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread --decode PTIMER.NOPE=1 --chip G84
+	[[ "$output" == "pcread: --decode PTIMER.NOPE=1: unknown register 'PTIMER.NOPE' on G84"* ]]
+	run -2 pcread --decode PTIMER.ALARM=1:0xf --chip G84
+	check [ "$output" = "pcread: --decode PTIMER.ALARM=1:0xf: a value to decode takes no :MASK" ]
+	run -2 pcread --decode PTIMER.ALARM --chip G84
+	check [ "$output" = "pcread: --decode PTIMER.ALARM: expected NAME|ADDR=VALUE" ]
+	run -2 pcread --decode 0x9402=1 --chip G84
+	check [ "$output" = "pcread: --decode 0x9402=1: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcread --chip G84
+	check [ "${#lines[@]}" -eq 1 ]
+}
