@@ -15,7 +15,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC] [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
 	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]",
 	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
-	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]",
+	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
 	NULL,
 };
@@ -23,7 +23,7 @@ static const char *const usage[] = {
 #define MAX_REGS 64
 
 struct opts {
-	const char *device, *profile, *output, *pattern, *setfile, *decode;
+	const char *device, *profile, *output, *pattern, *setfile;
 	struct cli_r10k_read r10k;
 	const char *domains[HWPC_PC_MAX_DOMAINS];
 	unsigned ndomains;
@@ -32,6 +32,12 @@ struct opts {
 	const char *regs[MAX_REGS];
 	unsigned nregs;
 	enum hwpc_format fmt;
+	/* --watch, --until, --timeout; --decode, --chip */
+	const char *watch[MAX_REGS], *until, *chip;
+	unsigned nwatch;
+	uint64_t timeout_ns;
+	const char *decode[MAX_REGS];
+	unsigned ndecode;
 };
 
 volatile sig_atomic_t pcread_stop;
@@ -67,7 +73,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
 		  .help = "sample the signals for DUR: percentage of samples each was 1" },
 		{ .kind = CLI_LIST, .lname = "reg", .arg = "REF", .dest = o->regs, .count = &o->nregs, .max = MAX_REGS,
-		  .noun = "register", .help = "read a register (repeatable), fields decoded" },
+		  .noun = "register", .help = "read a register, field, glob, address or ADDR:LEN range (repeatable)" },
 		{ .kind = CLI_FLAG, .lname = "list-regs", .dest = &o->list_regs,
 		  .help = "list the chip's registers (optionally matching PATTERN)" },
 		{ .kind = CLI_STR, .sname = 'f', .lname = "file", .arg = "SETFILE", .dest = &o->setfile, .noun = "file name",
@@ -83,8 +89,18 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		  .help = "multiplex these events over the counters, one turn per -i interval" },
 		{ .kind = CLI_STR, .lname = "modes", .arg = "LIST", .dest = &o->r10k.modes, .noun = "mode list",
 		  .help = "their counting modes: user,kernel,exl[,supervisor] (default user)" },
-		{ .kind = CLI_STR, .lname = "decode", .arg = "CPU[:COUNTER]:WORD", .dest = &o->decode, .noun = "control word",
-		  .help = "a control word's fields and event (r10000:0x138); no device" },
+		{ .kind = CLI_GROUP, .help = "Registers of any device (with --reg, --list-regs):" },
+		{ .kind = CLI_LIST, .lname = "watch", .arg = "REG", .dest = o->watch, .count = &o->nwatch, .max = MAX_REGS,
+		  .noun = "register", .help = "print every change of a register, field or address (repeatable), timed" },
+		{ .kind = CLI_STR, .lname = "until", .arg = "COND", .dest = &o->until, .noun = "condition",
+		  .help = "watch until 'REG[.FIELD] [& MASK] OP VALUE' holds (== != < <= > >=)" },
+		{ .kind = CLI_DURATION, .lname = "timeout", .arg = "DUR", .dest = &o->timeout_ns, .noun = "duration",
+		  .help = "stop watching after DUR of device time (--until: exit 4)" },
+		{ .kind = CLI_LIST, .lname = "decode", .arg = "REG=VALUE", .dest = o->decode, .count = &o->ndecode,
+		  .max = MAX_REGS, .noun = "value",
+		  .help = "decode a value with --chip or -d, no register read (R10000: CPU[:COUNTER]:WORD)" },
+		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
+		  .help = "the chipset --decode decodes for (G84, NV40, ...), without a device" },
 		CLI_OPT_HELP,
 		CLI_OPT_VERSION,
 		CLI_OPT_END,
@@ -97,7 +113,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ CLI_CONFLICT, "--ack", "--signals --scan --reg --list-regs", "--ack applies to counter reads" },
 		{ CLI_CONFLICT, "--expr", "--signals --scan --reg --list-regs -f", "--expr applies to counter reads" },
 		{ CLI_CONFLICT, "-D", "--reg --list-regs", "name the index" },
-		{ CLI_NEEDS, "-n", "-i", NULL },
+		{ CLI_NEEDS, "-n", "-i --watch --until", NULL },
+		{ CLI_CONFLICT, "--watch", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
+		{ CLI_CONFLICT, "--until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
+		{ CLI_NEEDS, "--timeout", "--watch --until", NULL },
+		{ CLI_NEEDS, "--chip", "--decode", NULL },
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "-f", "-i", "how long each counter set counts in its turn" },
 		{ 0 },
@@ -115,7 +135,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (nargs)
 		o->pattern = argv[first];
 	/* Value-dependent: which format, not whether --format was given. */
-	bool modes = o->signals || o->scan_ns || o->nregs || o->list_regs;
+	bool modes = o->signals || o->scan_ns || o->nregs || o->list_regs || o->nwatch || o->until || o->ndecode;
 	if (modes && o->fmt == HWPC_FMT_TRACE)
 		return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
 	if (o->setfile && o->fmt == HWPC_FMT_TRACE)
@@ -218,12 +238,22 @@ int main(int argc, char **argv)
 	cli_init("pcread");
 	if ((rc = parse_args(argc, argv, &op)))
 		return rc;
-	if (op.decode) {
-		if (op.device || op.ndomains || op.have_interval || op.r10k.events || op.nregs || op.list_regs)
+	for (unsigned i = 0; i < op.ndecode && (op.chip || op.device || op.ndecode > 1); i++)
+		if (!strchr(op.decode[i], '='))
+			return cli_fail(HWPC_EINPUT, "--decode %s: expected NAME|ADDR=VALUE", op.decode[i]);
+	if (op.ndecode && !strchr(op.decode[0], '=')) {
+		if (op.ndecode > 1 || op.chip || op.device || op.ndomains || op.have_interval || op.r10k.events || op.nregs ||
+		    op.list_regs)
 			return cli_fail(HWPC_EINPUT, "--decode takes no device and no other reading option");
-		if (op.fmt == HWPC_FMT_TRACE)
-			return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
-		return cli_r10k_decode(op.decode, stdout, op.fmt);
+		return cli_r10k_decode(op.decode[0], stdout, op.fmt);
+	}
+	if (op.ndecode) {
+		if (op.chip && op.device)
+			return cli_fail(HWPC_EINPUT, "--decode: give --chip or -d, not both");
+		if (op.ndomains || op.have_interval || op.r10k.events || op.nregs || op.list_regs)
+			return cli_fail(HWPC_EINPUT, "--decode REG=VALUE takes --chip or -d and no reading option");
+		if (op.chip)
+			return pcread_decode_chip(stdout, op.fmt, op.chip, op.decode, op.ndecode);
 	}
 	/* Read-only, except that acking quad data, rotating sets and
 	 * multiplexing R10000 events write. */
@@ -239,6 +269,15 @@ int main(int argc, char **argv)
 		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", op.output, strerror(errno));
 	else if (op.list_regs || op.nregs)
 		rc = registers(out, &op, dev);
+	else if (op.ndecode)
+		rc = pcread_decode(out, op.fmt, dev->db, dev->chip, op.decode, op.ndecode);
+	else if (op.nwatch || op.until) {
+		const struct pcread_watch w = { .regs = op.watch, .nregs = op.nwatch, .until = op.until,
+						.timeout_ns = op.timeout_ns,
+						.interval_ns = op.have_interval ? op.interval_ns : 0,
+						.count = op.count, .have_count = op.have_count, .fmt = op.fmt };
+		rc = pcread_watch(out, dev, &w);
+	}
 	else if (r10k)
 		rc = r10k_read(out, &op, dev);
 	else

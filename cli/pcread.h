@@ -45,6 +45,26 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 int pcread_list_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *pattern);
 int pcread_read_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *const *names, unsigned n);
 
+/* --watch REG... [--until COND] (pcread_watch.c): every change, until -n
+ * changes, --timeout or the condition holds.  --until that times out
+ * exits PCREAD_TIMEOUT. */
+#define PCREAD_TIMEOUT 4
+struct pcread_watch {
+	const char *const *regs;
+	unsigned nregs;
+	const char *until;
+	uint64_t timeout_ns, interval_ns, count;
+	bool have_count;
+	enum hwpc_format fmt;
+};
+int pcread_watch(FILE *out, struct hwpc_dev *dev, const struct pcread_watch *w);
+
+/* --decode REG=VALUE... against regdb for a chipset, no register read
+ * (pcread_decode.c): by --chip name, or for an opened device's chip. */
+int pcread_decode_chip(FILE *out, enum hwpc_format fmt, const char *chip, const char *const *args, unsigned n);
+int pcread_decode(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+		  const char *const *args, unsigned n);
+
 /* The R10000/R12000 paths (pcread_r10k.c). */
 struct cli_r10k_read {
 	const char *events; /* --events LIST: multiplex */

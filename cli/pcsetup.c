@@ -14,6 +14,7 @@ static const char *const usage[] = {
 	"pcsetup [-d SPEC] [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC] [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
+	"pcsetup [-d SPEC] --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
 	NULL,
 };
 
@@ -48,7 +49,7 @@ static const struct {
 	{ "record-signals", "LIST", "the record counters' signals, in packet order", 0 },
 	{ "user", "VALUE[:PULSE]", "set the USER signals (bit i: USER_i)", 0 },
 	{ "reset", "record|periodic", "pulse the domain set's reset bit around the setup (repeatable)", CLI_REPEAT },
-	{ "reg", "NAME[IDX][.FIELD]=VALUE[:MASK]", "a raw write (repeatable)", CLI_REPEAT },
+	{ "reg", "NAME|ADDR=VALUE[:MASK]", "a raw write, read back (repeatable; without -D: any register)", CLI_REPEAT },
 };
 
 #define MAX_SETUP_OPTS 64
@@ -324,6 +325,16 @@ int main(int argc, char **argv)
 		free(op);
 		return rc;
 	}
+	/* Only --reg and no -D: registers of any device, no domain. */
+	const char *assigns[MAX_SETUP_OPTS];
+	unsigned nassign = 0;
+	for (unsigned i = 0; i < op->nsopt && !strcmp(op->sopt[i].name, "reg"); i++)
+		assigns[nassign++] = op->sopt[i].value;
+	bool regs_only = nassign && nassign == op->nsopt && !op->domain && !op->file && !op->r10k_opt;
+	if (regs_only && op->explain) {
+		free(op);
+		return cli_fail(HWPC_EINPUT, "--explain is for PCOUNTER setups; --reg without -D writes registers");
+	}
 	bool writes = !op->dry_run && !op->explain;
 	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) | (op->force ? HWPC_OPEN_FORCE : 0) |
 			 (op->verbose ? HWPC_OPEN_VERBOSE : 0);
@@ -336,6 +347,8 @@ int main(int argc, char **argv)
 	struct hwpc_out *o = hwpc_out_new(stdout, op->fmt, &err);
 	if (!o || !cpu)
 		rc = o ? cli_fail(HWPC_EOP, "out of memory") : cli_fail_err(&err);
+	else if (regs_only)
+		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run, op->force, o);
 	else if (!(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
 		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : run(op, dev, o);
 	free(cpu);

@@ -17,4 +17,10 @@ struct cli_r10k_setup {
 int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const struct cli_r10k_setup *a,
 		   struct hwpc_out *o);
 
+/* pcsetup --reg NAME|ADDR=VALUE[:MASK]... without -D: writes to any
+ * register of any device, checked against regdb, each read back
+ * (pcsetup_regs.c).  Exit 1 when a write did not stick. */
+int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, bool dry_run, bool force,
+		 struct hwpc_out *o);
+
 #endif

@@ -367,7 +367,7 @@ static int kw_space(struct parser *p, const struct regdb_line *l)
 static int kw_reg(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 4, "reg NAME OFFSET[dims] ro|wo|rw|w1c [gens=RANGE]") ||
-	    check_attrs(p, l, "reg", "gens width source doc"))
+	    check_attrs(p, l, "reg", "gens width onread source doc"))
 		return HWPC_EINPUT;
 	if (p->cur_space == NONE)
 		return perr(p, "reg %s outside a space (expected a 'space' line first)", l->words[1]);
@@ -424,6 +424,9 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 	r->gens = p->db->all;
 	r->doc = attr(l, "doc");
 	r->source = attr(l, "source");
+	r->onread = attr(l, "onread");
+	if (r->onread && !*r->onread)
+		return perr(p, "onread= of %s is empty (say what reading it does)", r->short_name);
 	r->file = p->file;
 	r->line = p->line;
 	rb->space = p->cur_space;

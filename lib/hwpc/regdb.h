@@ -96,6 +96,10 @@ struct hwpc_reg {
 	unsigned nfields;
 	const char *doc;
 	const char *source;
+	/* Reading has a side effect (onread=TEXT says which), or NULL: such a
+	 * register is read only when named (not by a glob, a range or a
+	 * snapshot). */
+	const char *onread;
 	const char *file;
 	unsigned line;
 };

@@ -196,7 +196,7 @@ fails() {
 @test "relations are declared once and reported alike" {
 	fails 2 "ptime: --measure and -i cannot be combined" ptime --measure 1s -i 5ms
 	fails 2 "ptime: -n needs -i" ptime -n 3
-	fails 2 "pcread: -n needs -i" pcread -n 3
+	fails 2 "pcread: -n needs -i, --watch or --until" pcread -n 3
 	fails 2 "pcread: --signals and --reg cannot be combined" pcread --signals --reg CTRL
 	fails 2 "pcread: -f needs -i: how long each counter set counts in its turn" pcread -f x
 	fails 2 "pcsetup: --set needs -f: it selects a set of a setup file" pcsetup --set a --event 1

@@ -268,7 +268,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	run -2 pcread -d sim:nv20 -i fast
 	[[ "$output" == "pcread: -i"* ]]
 	run -2 pcread -d sim:nv20 -n 3
-	check [ "$output" = "pcread: -n needs -i" ]
+	check [ "$output" = "pcread: -n needs -i, --watch or --until" ]
 	run -2 pcread -d sim:nv20 --signals --reg CTRL
 	run -2 pcread -d sim:nv20 --format xml
 	run -2 pcread -d sim:nv20 --bogus

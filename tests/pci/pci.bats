@@ -141,3 +141,38 @@ inns() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "ptime: cannot map BAR0 of 0000:01:00.0: permission denied (not root)" ]
 }
+
+@test "registers through libpciaccess: --reg by name, address and range; pcsetup --reg written and read back" {
+	mkdev 0000:01:00.0 0x10de 0x0400 0x030000 0x084000a1
+	run inns pcread --reg 0x9400 --reg 0x9404:8 --reg PTIMER.TIME_HIGH --format csv
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "reg,addr,value,fields" ]
+	[ "${lines[1]}" = "PTIMER.TIME_LOW,0x009400,0x12345660,TIME=0x91a2b3" ]
+	[ "${lines[2]}" = "unknown,0x009404,0x00000000," ]
+	[ "${lines[3]}" = "unknown,0x009408,0x00000000," ]
+	[ "${lines[4]}" = "PTIMER.TIME_HIGH,0x009410,0x00000001,TIME=1" ]
+	run inns pcread --reg 0x1000000
+	[ "$status" -eq 2 ]
+	[ "$output" = "pcread: --reg 0x1000000: address 0x1000000 is past the end of BAR0 (0x1000000 bytes)" ]
+	# --dry-run reads the old value and writes nothing.
+	run inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --dry-run --format csv
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
+	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,,DIV=3" ]
+	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000000" ]
+	run inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --format csv
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
+	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,0x00000003,DIV=3" ]
+	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000100" ]
+	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9200)" = "00000003" ]
+	# What regdb does not know is refused, and written only with --force.
+	run inns pcsetup --reg 0x9404=7
+	[ "$status" -eq 2 ]
+	[ "$output" = "pcsetup: --reg 0x9404=7: regdb knows no register at 0x009404 on G84 (--force writes it anyway)" ]
+	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000000" ]
+	run inns pcsetup --reg 0x9404=7 --force --format csv
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000007,0x00000007," ]
+	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000007" ]
+}

@@ -1,0 +1,227 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# Registers on any device: pcread --reg by name, glob, address and range;
+# pcsetup --reg without a domain; pcread --watch and --until; pcread
+# --decode without a device.  On the simulator in virtual time, so every
+# value is exact; bad input exits 2.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+# A copy of the shipped regdb with PTIMER.INTR (NV3+) marked as having a
+# read side effect: the shipped one has none (no document describes one).
+onread_regdb() {
+	mkdir -p "$BATS_TEST_TMPDIR/regdb"
+	cp "$BATS_TEST_DIRNAME/../../regdb/"*.regdb "$BATS_TEST_TMPDIR/regdb/"
+	sed -i '/^space PTIMER 0x009000/,$ s/^reg INTR 0x100 w1c /reg INTR 0x100 w1c onread="acknowledges the interrupt" /' \
+		"$BATS_TEST_TMPDIR/regdb/ptimer.regdb"
+	export HWPC_REGDB="$BATS_TEST_TMPDIR/regdb"
+}
+
+@test "pcread --reg: a name with index and field, a glob, an address, a range" {
+	vsim g84
+	pcsim -d sim:g84 reg 'PTIMER.ALARM=0x1000'
+	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --reg 'PTIMER.ALARM' --format csv
+	check [ "${lines[0]}" = "reg,addr,value,fields" ]
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x0,SINGLE" ]
+	check [ "${lines[2]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	run -0 pcread -d sim:g84 --reg 'PTIMER.CLOCK_*' --format csv
+	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,DIV=1" ]
+	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,MUL=1" ]
+	run -0 pcread -d sim:g84 --reg 0x9420 --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	# nvapeek's ADDR:LEN, a byte length: every word, named or "unknown".
+	run -0 pcread -d sim:g84 --reg 0x9418:0xc --format csv
+	check [ "${#lines[@]}" -eq 4 ]
+	check [ "${lines[1]}" = "unknown,0x009418,0x00000000," ]
+	check [ "${lines[3]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
+	run -0 pcread -d sim:g84 --reg 0x9420 --format json
+	check [ "$output" = '{"reg":"PTIMER.ALARM","addr":37920,"addr_hex":"0x009420","value":4096,"value_hex":"0x00001000","fields":"TIME=0x80"}' ]
+	run -0 pcread -d sim:g84 --reg 0x9420
+	check [ "${lines[0]}" = "reg:    PTIMER.ALARM" ]
+}
+
+@test "pcread --reg: a read with a side effect only when named" {
+	onread_regdb
+	vsim g84
+	run -0 pcread -d sim:g84 --reg 0x9100:8 --format csv
+	check [ "${lines[1]}" = "PTIMER.INTR,0x009100,,not read (reading it acknowledges the interrupt; name it to read it)" ]
+	check [ "${lines[2]}" = "unknown,0x009104,0x00000000," ]
+	run -0 pcread -d sim:g84 --reg 'PTIMER.INTR*' --format csv
+	[[ "${lines[1]}" == "PTIMER.INTR,0x009100,,not read"* ]]
+	[[ "${lines[2]}" == PTIMER.INTR_ENABLE,0x009140,0x* ]]
+	run -0 pcread -d sim:g84 --reg PTIMER.INTR --format csv
+	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
+	run -0 pcread -d sim:g84 --reg 0x9100 --format csv
+	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
+	# The attribute is checked like any other.
+	sed -i 's/onread="acknowledges the interrupt"/onread=""/' "$HWPC_REGDB/ptimer.regdb"
+	run -2 pcread -d sim:g84 --reg PTIMER.INTR
+	[[ "$output" == *"ptimer.regdb:"*"onread= of INTR is empty"* ]]
+}
+
+@test "pcread --reg: bad addresses, ranges and names exit 2 with one line" {
+	vsim g84
+	run -2 pcread -d sim:g84 --reg 0x9402
+	check [ "$output" = "pcread: --reg 0x9402: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcread -d sim:g84 --reg 0x1000000
+	check [ "$output" = "pcread: --reg 0x1000000: address 0x1000000 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcread -d sim:g84 --reg 0xfffffc:0x8
+	check [ "$output" = "pcread: --reg 0xfffffc:0x8: range end 0x1000004 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcread -d sim:g84 --reg 0xfffffff0:0x20
+	check [ "$output" = "pcread: --reg 0xfffffff0:0x20: range 0xfffffff0:0x20 overflows the 32-bit address space" ]
+	run -2 pcread -d sim:g84 --reg 0x9400:6
+	check [ "$output" = "pcread: --reg 0x9400:6: range length 6 is not a positive multiple of 4 bytes" ]
+	run -2 pcread -d sim:g84 --reg 0x9400:0
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].BOGUS'
+	[[ "$output" == "pcread: --reg PCOUNTER.CTRL[1].BOGUS: PCOUNTER.CTRL has no field 'BOGUS' on G84"* ]]
+	run -2 pcread -d sim:g84 --reg 'PTIMER.NOPE*'
+	check [ "$output" = "pcread: --reg PTIMER.NOPE*: no register of G84 matches 'PTIMER.NOPE*'" ]
+	run -2 pcread -d sim:g84 --reg 0xzz
+	check [ "${#lines[@]}" -eq 1 ]
+}
+
+@test "pcsetup --reg without -D: several writes, each read back; --dry-run shows old -> new" {
+	vsim g84
+	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --dry-run --format csv
+	check [ "${lines[0]}" = "reg,addr,old,new,read,fields" ]
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	run -0 pcread -d sim:g84 --reg PTIMER.ALARM --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,0x00000001,MODE=QUAD "* ]]
+	# By address, with a mask: the other bits are kept.
+	run -0 pcsetup -d sim:g84 --reg 0x9420=0x3000:0xf000 --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000100,0x00003100,0x00003100,TIME=0x188" ]
+	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
+}
+
+@test "pcsetup --reg: unknown and read-only registers refused unless --force; a write that did not stick exits 1" {
+	vsim g84
+	run -2 pcsetup -d sim:g84 --reg 0x9404=1
+	check [ "$output" = "pcsetup: --reg 0x9404=1: regdb knows no register at 0x009404 on G84 (--force writes it anyway)" ]
+	run -2 pcsetup -d sim:g84 --reg PTIMER.UNK060=1
+	[[ "$output" == "pcsetup: --reg PTIMER.UNK060=1: PTIMER.UNK060 is read-only on G84 (regdb: purpose unknown"*"(--force writes it anyway)" ]]
+	# The simulator keeps nothing there: the read back says so.
+	run -1 pcsetup -d sim:g84 --reg 0x9404=1 --force --format csv
+	[[ "$output" == *"pcsetup: --reg 0x9404=1: the write did not stick: expected 0x00000001 in unknown (0x009404, mask 0xffffffff), read 0x00000000"* ]]
+	[[ "$output" == *"unknown,0x009404,0x00000000,0x00000001,0x00000000,"* ]]
+	run -2 pcsetup -d sim:g84 --reg 0x9404=1 --explain
+	check [ "$output" = "pcsetup: --explain is for PCOUNTER setups; --reg without -D writes registers" ]
+}
+
+@test "pcsetup --reg: malformed assignments exit 2 with one line" {
+	vsim g84
+	run -2 pcsetup -d sim:g84 --reg PTIMER.ALARM=
+	check [ "$output" = "pcsetup: --reg PTIMER.ALARM=: expected NAME|ADDR=VALUE[:MASK]" ]
+	run -2 pcsetup -d sim:g84 --reg =1
+	check [ "$output" = "pcsetup: --reg =1: expected NAME|ADDR=VALUE[:MASK]" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9420=0x100:0xf
+	check [ "$output" = "pcsetup: --reg 0x9420=0x100:0xf: value 0x100 has bits outside mask 0xf" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9422=1
+	check [ "$output" = "pcsetup: --reg 0x9422=1: address 0x9422 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcsetup -d sim:g84 --reg 0x2000000=1
+	check [ "$output" = "pcsetup: --reg 0x2000000=1: address 0x2000000 is past the end of BAR0 (0x1000000 bytes)" ]
+	run -2 pcsetup -d sim:g84 --reg 0x9420:8=1
+	check [ "$output" = "pcsetup: --reg 0x9420:8=1: a range is not allowed here (one register)" ]
+	run -2 pcsetup -d sim:g84 --reg 'PTIMER.ALARM.TIME=1:1'
+	check [ "$output" = "pcsetup: --reg PTIMER.ALARM.TIME=1:1: a field takes no :MASK (TIME)" ]
+	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].NOPE=1'
+	[[ "$output" == "pcsetup: --reg PCOUNTER.CTRL[1].NOPE=1: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
+	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE=TRIPLE'
+	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[1].MODE=TRIPLE: MODE has no value named 'TRIPLE' on G84" ]
+}
+
+@test "pcread --watch: every change with the PTIMER time and the delta, -n changes; -i moves virtual time" {
+	vsim g84
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW -n 2 --format csv
+	check [ "${lines[0]}" = "time_ns,delta_ns,ptimer,reg,addr,value,fields" ]
+	check [ "${lines[1]}" = "0,,0x0000000000000000,PTIMER.TIME_LOW,0x009400,0x00000000,TIME=0" ]
+	# 27 MHz crystal, ratio 1: 27 ticks (raw 27 << 5) per simulated microsecond polled.
+	check [ "${lines[2]}" = "1000,1000,0x0000000000000360,PTIMER.TIME_LOW,0x009400,0x00000360,TIME=0x1b" ]
+	check [ "${lines[3]}" = "2000,1000,0x00000000000006c0,PTIMER.TIME_LOW,0x009400,0x000006c0,TIME=0x36" ]
+	check [ "${#lines[@]}" -eq 4 ]
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW.TIME --watch PTIMER.ALARM -i 10us -n 1 --format csv
+	check [ "${lines[1]}" = "2000,,0x00000000000006c0,PTIMER.TIME_LOW.TIME,0x009400,0x36," ]
+	check [ "${lines[2]}" = "2000,,0x00000000000006c0,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+	check [ "${lines[3]}" = "12000,10000,0x0000000000002880,PTIMER.TIME_LOW.TIME,0x009400,0x144," ]
+	# --timeout without --until just ends the watch.
+	run -0 pcread -d sim:g84 --watch PTIMER.ALARM --timeout 50us --format csv
+	check [ "${#lines[@]}" -eq 2 ]
+	# ... having moved simulated time by 50us.
+	run -0 pcread -d sim:g84 --watch PTIMER.ALARM -n 1 --timeout 1us --format csv
+	check [ "${lines[1]}" = "62000,,0x000000000000d140,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
+}
+
+@test "pcread --until: exit 0 when the condition holds, 4 on --timeout" {
+	vsim g84
+	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW & 0x1000 == 0x1000' --format csv
+	check [ "${lines[-1]}" = "5000,1000,0x00000000000010e0,PTIMER.TIME_LOW,0x009400,0x000010e0,TIME=0x87" ]
+	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW.TIME>=0x200' -i 5us --format csv
+	value=$(echo "${lines[-1]}" | cut -d, -f6)
+	check [ $((value)) -ge $((0x200)) ]
+	check [ $(( $(echo "${lines[-2]}" | cut -d, -f6) )) -lt $((0x200)) ]
+	# Already true: no wait at all.
+	run -0 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == SINGLE' --format csv
+	check [ "${#lines[@]}" -eq 2 ]
+	run -4 pcread -d sim:g84 --until 'PTIMER.TIME_HIGH != 0' --timeout 20us --format csv
+	check [ "${lines[-1]}" = "pcread: --until 'PTIMER.TIME_HIGH != 0': still false after --timeout 20us" ]
+}
+
+@test "pcread --until and --watch: unknown registers, fields and operators exit 2" {
+	vsim g84
+	run -2 pcread -d sim:g84 --until 'PTIMER.NOPE == 1'
+	check [ "$output" = "pcread: --until PTIMER.NOPE: unknown register 'PTIMER.NOPE' on G84 (pcread --list-regs lists them)" ] || \
+		[[ "$output" == "pcread: --until PTIMER.NOPE: unknown register 'PTIMER.NOPE' on G84"* ]]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM = 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM = 1': unknown operator '=' (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM =~ 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM =~ 1': unknown operator '=~' (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM 1'
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM 1': no operator (expected == != < <= > >=)" ]
+	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM =='
+	check [ "$output" = "pcread: --until 'PTIMER.ALARM ==': no value after the operator" ]
+	run -2 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == TRIPLE'
+	check [ "$output" = "pcread: --until 'PCOUNTER.CTRL[0].MODE == TRIPLE': MODE has no value named 'TRIPLE' on G84" ]
+	run -2 pcread -d sim:g84 --watch "PCOUNTER.CTRL[0].NOPE"
+	[[ "$output" == "pcread: --watch PCOUNTER.CTRL[0].NOPE: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
+	run -2 pcread -d sim:g84 --watch 0x9400:8
+	check [ "$output" = "pcread: --watch 0x9400:8: a range is not allowed here (one register)" ]
+	run -2 pcread -d sim:g84 --watch PTIMER.ALARM --timeout 5
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread -d sim:g84 --reg PTIMER.ALARM --timeout 5ms
+	check [ "${#lines[@]}" -eq 1 ]
+}
+
+@test "pcread --decode REG=VALUE: against regdb for --chip or -d's chip, without reading" {
+	run -0 pcread --decode 'PCOUNTER.CTRL[1]=0x1' --decode PTIMER.ALARM.TIME=0x80 --decode 0x9404=5 --chip g84 --format csv
+	check [ "${lines[0]}" = "chip,reg,addr,value,fields" ]
+	[[ "${lines[1]}" == "G84,PCOUNTER.CTRL[1],0x00a7c4,0x00000001,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	check [ "${lines[2]}" = "G84,PTIMER.ALARM.TIME,0x009420,0x80," ]
+	check [ "${lines[3]}" = "G84,unknown,0x009404,0x00000005," ]
+	run -0 pcread --decode 'PCOUNTER.CTRL[1].MODE=QUAD' --chip G84 --format csv
+	check [ "${lines[1]}" = "G84,PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
+	vsim nv40
+	run -0 pcread -d sim:nv40 --decode 0x9200=3 --format csv
+	check [ "${lines[1]}" = "NV40,PTIMER.CLOCK_DIV,0x009200,0x00000003,DIV=3" ]
+	# The R10000 control word decode is unchanged.
+	run -0 pcread --decode r10000:0x138
+	[[ "${lines[0]}" == "cpu:"*"R10000" ]]
+	run -2 pcread --decode PTIMER.ALARM=1 --chip G8
+	[[ "$output" == "pcread: --chip G8: no such chipset in regdb"* ]]
+	check [ "${#lines[@]}" -eq 1 ]
+	run -2 pcread --decode PTIMER.NOPE=1 --chip G84
+	[[ "$output" == "pcread: --decode PTIMER.NOPE=1: unknown register 'PTIMER.NOPE' on G84"* ]]
+	run -2 pcread --decode PTIMER.ALARM=1:0xf --chip G84
+	check [ "$output" = "pcread: --decode PTIMER.ALARM=1:0xf: a value to decode takes no :MASK" ]
+	run -2 pcread --decode PTIMER.ALARM --chip G84
+	check [ "$output" = "pcread: --decode PTIMER.ALARM: expected NAME|ADDR=VALUE" ]
+	run -2 pcread --decode 0x9402=1 --chip G84
+	check [ "$output" = "pcread: --decode 0x9402=1: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	run -2 pcread --chip G84
+	check [ "${#lines[@]}" -eq 1 ]
+}
