@@ -107,6 +107,7 @@ static void init_record(struct hwpc_pcr *r)
 	r->f_rec_addr = dfield(r, "RECORD_START", "ADDRESS");
 	r->f_rec_pos = dfield(r, "RECORD_STATUS", "POSITION");
 	r->f_rec_fault = dfield(r, "RECORD_STATUS", "FAULT");
+	/* regdb-names: PCOUNTER.RECORD_LONG_BYTES PCOUNTER.RECORD_SHORT_BYTES G84:GF100 */
 	r->rec_long = (unsigned)hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.RECORD_LONG_BYTES", 0);
 	r->rec_short = (unsigned)hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.RECORD_SHORT_BYTES", 0);
 	r->has_record = r->f_rec_addr && r->f_rec_pos;

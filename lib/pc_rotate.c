@@ -22,6 +22,7 @@ int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, 
 	memset(rt, 0, sizeof *rt);
 	rt->r = r;
 	/* Only a chip whose PRE_OP write swaps lets software end a period. */
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 	if (!hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
 		return hwpc_err_set(err, HWPC_EINPUT, "rotating counter sets needs a swap software can make "
 				    "(a PRE_OP write: G84 to GF100); %s cannot", r->l->chip->name);

@@ -144,6 +144,8 @@ static int pin_bits(struct pc_setup *c)
 /* --record-signals: as many as the packet format holds. */
 static int pin_record(struct pc_setup *c)
 {
+	/* regdb-names: PCOUNTER.RECORD_SIGNALS PCOUNTER.RECORD_EVENT_WORD G84:GF100 */
+	/* regdb-names: PCOUNTER.RECORD_SHORT_BYTES PCOUNTER.RECORD_LONG_BYTES G84:GF100 */
 	const char *slots = hwpc_param_str(c->db, c->chip, "PCOUNTER.RECORD_SIGNALS", "");
 	bool shrt = (c->s->given & HWPC_PC_SETUP_RECORD_FORMAT) && !strcasecmp(c->s->record_format, "short");
 	int64_t bytes = hwpc_param_num(c->db, c->chip, shrt ? "PCOUNTER.RECORD_SHORT_BYTES" : "PCOUNTER.RECORD_LONG_BYTES", 0);

@@ -162,6 +162,7 @@ static int plan_single(struct pc_setup *c)
 static int plan_swap(struct pc_setup *c)
 {
 	const struct hwpc_pc_setup *s = c->s;
+	/* regdb-names: PCOUNTER.SWAP_SIGNAL NV30:G84 */
 	const char *hard = hwpc_param_str(c->db, c->chip, "PCOUNTER.SWAP_SIGNAL", NULL);
 	uint32_t addr, v, own = 0;
 	const char *reg = pc_setup_reg(c, "SPEC_SRC", &addr) ? "SPEC_SRC" : pc_setup_reg(c, "SWAP_SRC", &addr) ? "SWAP_SRC" : NULL;
@@ -373,6 +374,7 @@ static int build(struct pc_setup *c, struct hwpc_pc_record *rec)
 		tail(c, rst_addr, rst_base & ~rst_bits, 0, "reset released");
 	if (configure) {
 		char note[96];
+		/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 		bool swaps = hwpc_param_num(c->db, c->chip, "PCOUNTER.PRE_OP_SWAPS", 0) != 0;
 		snprintf(note, sizeof note, "PRE = %s; %s", c->exprs[HWPC_LOP_PRE] ? c->exprs[HWPC_LOP_PRE] : "0",
 			 s->mode == HWPC_PC_SINGLE ? "starts counting"

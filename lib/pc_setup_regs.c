@@ -55,6 +55,7 @@ const struct hwpc_field *pc_setup_field(struct pc_setup *c, const char *reg, con
 static const struct hwpc_reg *any_space_reg(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 					    const char *reg)
 {
+	/* regdb-names: PCOUNTER.HUB GF100- */
 	static const char *const spaces[] = { "PCOUNTER", "PCOUNTER.HUB" };
 	for (unsigned i = 0; i < 2; i++) {
 		char name[96];

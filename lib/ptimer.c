@@ -30,6 +30,7 @@ int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_e
 	    addr(dev, "PTIMER.CLOCK_DIV", &pt->a_div, err) || addr(dev, "PTIMER.CLOCK_MUL", &pt->a_mul, err) ||
 	    addr(dev, "PTIMER.ALARM", &pt->a_alarm, err) || addr(dev, "PTIMER.INTR", &pt->a_intr, err))
 		return err->status;
+	/* regdb-names: PTIMER.CLOCK_SOURCE NV41- */
 	pt->has_src = hwpc_reg_lookup(dev, "PTIMER.CLOCK_SOURCE", &pt->a_src, NULL) == 0;
 	const struct hwpc_field *lo = fld(dev, "PTIMER.TIME_LOW", "TIME");
 	const struct hwpc_field *hi = fld(dev, "PTIMER.TIME_HIGH", "TIME");

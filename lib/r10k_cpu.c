@@ -160,6 +160,7 @@ int hwpc_r10k_cpu_init(struct hwpc_r10k_cpu *cpu, const struct hwpc_regdb *db, c
 	cpu->count = hwpc_reg_find(db, cpu->chip, "R10K.COUNT", NULL);
 	cpu->intr = hwpc_reg_find(db, cpu->chip, "R10K.INTR", NULL);
 	cpu->prid = hwpc_reg_find(db, cpu->chip, "R10K.PRID", NULL);
+	/* regdb-names: R10K.REVISIONS R10000 */
 	const char *revs = hwpc_param_str(db, cpu->chip, "R10K.REVISIONS", NULL);
 	if (rev && revs) {
 		char want[8];

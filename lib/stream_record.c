@@ -80,6 +80,7 @@ int hwpc_rec_layout_load_chip(const struct hwpc_regdb *db, const struct hwpc_chi
 		const char *name;
 		size_t off;
 	} params[] = {
+		/* regdb-names: G84:GF100 */
 		{ "PCOUNTER.RECORD_CYCLE_BITS", offsetof(struct hwpc_rec_layout, cycle_bits) },
 		{ "PCOUNTER.RECORD_STOP_WORD", offsetof(struct hwpc_rec_layout, stop_word) },
 		{ "PCOUNTER.RECORD_STOP_MAX", offsetof(struct hwpc_rec_layout, stop_max) },

@@ -164,6 +164,7 @@ static int opt_u64(const struct hwpc_devspec *spec, const char *key, uint64_t de
  * PM_TRIGGER swap on G84:GF100 as they do on NV40:G84. */
 static void swap_power_on(struct sim *s, struct pc_state *st, const struct pc_priv *p)
 {
+	/* regdb-names: PCOUNTER.SWAP_POWER_ON PCOUNTER.SPEC_SRC G84:GF100 */
 	const char *name = hwpc_param_str(s->dev.db, s->dev.chip, "PCOUNTER.SWAP_POWER_ON", NULL);
 	const struct hwpc_reg *r = hwpc_reg_find(s->dev.db, s->dev.chip, "PCOUNTER.SPEC_SRC", NULL);
 	const struct hwpc_field *f = r ? hwpc_field_find(r, s->dev.chip, "SWAP") : NULL;
@@ -363,6 +364,8 @@ static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
 	hwpc_out_str(o, "pcounter_engine", st->engine == PC_ENGINE_REFERENCE ? "reference" : "fast");
 }
 
+/* regdb-names: PCOUNTER.HUB PCOUNTER.GPC PCOUNTER.PART GF100- */
+/* regdb-names: PCOUNTER.HUB_DSET PCOUNTER.GPC_DSET PCOUNTER.PART_DSET GF100- */
 static const char *const pc_spaces[] = { "PCOUNTER",	  "PCOUNTER.HUB",      "PCOUNTER.GPC",	    "PCOUNTER.PART",
 					 "PCOUNTER.HUB_DSET", "PCOUNTER.GPC_DSET", "PCOUNTER.PART_DSET", NULL };
 static const char *const pc_options[] = { "profile", "pchz",  "pchz0", "pchz1", "pchz2", "pchz3",

@@ -23,6 +23,7 @@ int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err)
 	p->rec_event_word = lay.event_word;
 	p->rec_stop_word = lay.stop_word;
 	/* the simulator's own: where the write position wraps */
+	/* regdb-names: PCOUNTER.RECORD_ADDRESS_BITS G84:GF100 */
 	int64_t bits = hwpc_param_num(s->dev.db, s->dev.chip, "PCOUNTER.RECORD_ADDRESS_BITS", -1);
 	if (bits < 1 || bits > 64)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks parameter PCOUNTER.RECORD_ADDRESS_BITS for %s",

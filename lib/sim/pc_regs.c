@@ -206,6 +206,7 @@ static void ctrl_fields(struct sim *s, struct pc_field_set *f, const char *prefi
 static const struct hwpc_reg *ctrl_reg(struct sim *s)
 {
 	const struct hwpc_reg *r = reg(s, "PCOUNTER.CTRL");
+	/* regdb-names: PCOUNTER.HUB.CTRL GF100- */
 	return r ? r : reg(s, "PCOUNTER.HUB.CTRL");
 }
 
@@ -245,9 +246,11 @@ static void features(struct sim *s, struct pc_priv *p)
 	const struct hwpc_chipset *c = s->dev.chip;
 	p->counter_bits = (unsigned)hwpc_param_num(db, c, "PCOUNTER.COUNTER_BITS", 32);
 	p->flag_delay = (unsigned)hwpc_param_num(db, c, "PCOUNTER.FLAG_DELAY", 2);
+	/* regdb-names: PCOUNTER.SYNC_DELAY NV20:GF100 */
 	p->sync_delay = (unsigned)hwpc_param_num(db, c, "PCOUNTER.SYNC_DELAY", 2);
 	p->own_flag_src = dreg_exists(s, "SETFLAG_SRC");
 	/* NV30+: SETFLAG/CLRFLAG take their SRC[0..3] from PRE_SRC/START_SRC */
+	/* regdb-names: PCOUNTER.SETFLAG_ARGS PCOUNTER.CLRFLAG_ARGS NV30:GF100 */
 	static const char *const pname[2] = { "PCOUNTER.SETFLAG_ARGS", "PCOUNTER.CLRFLAG_ARGS" };
 	for (int k = 0; k < 2; k++) {
 		const char *v = hwpc_param_str(db, c, pname[k], "");
@@ -280,8 +283,10 @@ static void features(struct sim *s, struct pc_priv *p)
 	p->swap_field = dfield(s, "SPEC_SRC", "SWAP");
 	if (!p->swap_field)
 		p->swap_field = dfield(s, "SWAP_SRC", "SWAP");
+	/* regdb-names: PCOUNTER.SWAP_SIGNAL NV30:G84 */
 	const char *sw = hwpc_param_str(db, c, "PCOUNTER.SWAP_SIGNAL", NULL);
 	p->swap_is_pm_trigger = !p->swap_field && sw && !strcmp(sw, "PM_TRIGGER");
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 	p->preop_swaps = hwpc_param_num(db, c, "PCOUNTER.PRE_OP_SWAPS", 0) != 0;
 	/* CTRL: NV10's global register with DOMn_ fields, or per domain */
 	const struct hwpc_reg *cr = ctrl_reg(s);
@@ -327,6 +332,9 @@ static void features(struct sim *s, struct pc_priv *p)
 		p->quad_val[i] = (uint64_t)enum_val(s, f->quad_state, qs[i]);
 	for (int i = 0; i < 4; i++)
 		p->single_val[i] = (uint64_t)enum_val(s, f->single_state, ss[i]);
+	/* regdb-names: PCOUNTER.GCTRL G84:GF100 */
+	/* regdb-names: PCOUNTER.HUB_DSET.CTRL GF100- */
+	/* regdb-names: PCOUNTER.QUAD_ACK_TRIGGER NV30:GF100 */
 	p->gctrl_rec_reset = field(s, "PCOUNTER.GCTRL", "RECORD_RESET");
 	p->gctrl_per_reset = field(s, "PCOUNTER.GCTRL", "PERIODIC_RESET");
 	p->set_rec_reset = field(s, "PCOUNTER.HUB_DSET.CTRL", "RECORD_RESET");
@@ -352,6 +360,8 @@ static void features(struct sim *s, struct pc_priv *p)
 		if (p->user_val_f[i])
 			p->nuser = (unsigned)i + 1;
 	}
+	/* regdb-names: PCOUNTER.USER_TRIGGER GT215:GF100 */
+	/* regdb-names: PCOUNTER.HUB.USER_TRIGGER GF100- */
 	const struct hwpc_reg *ur = reg(s, "PCOUNTER.USER_TRIGGER");
 	ur = ur ? ur : reg(s, "PCOUNTER.HUB.USER_TRIGGER");
 	p->user_readable = ur && ur->access != HWPC_ACCESS_WO;

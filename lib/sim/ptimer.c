@@ -162,6 +162,7 @@ static int ptimer_init(struct sim *s, void *state, const struct hwpc_devspec *sp
 	 * crystal frequency where CLOCK_SOURCE exists. */
 	st->clock_div = 1;
 	st->clock_mul = 1;
+	/* regdb-names: PTIMER.CLOCK_SOURCE NV41- */
 	const struct hwpc_field *sel = field(s, "PTIMER.CLOCK_SOURCE", "SELECT");
 	if (sel) {
 		const struct hwpc_enum *e = hwpc_enum_find_name(sel, s->dev.chip, "INTERNAL");
@@ -186,6 +187,7 @@ static int ptimer_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 	p->a_hi = sim_reg_addr(s, "PTIMER.TIME_HIGH", &o), ok &= o;
 	p->a_alarm = sim_reg_addr(s, "PTIMER.ALARM", &o), ok &= o;
 	p->a_src = sim_reg_addr(s, "PTIMER.CLOCK_SOURCE", &p->has_src);
+	/* regdb-names: PTIMER.MMIO_FAULT_ADDR PTIMER.MMIO_FAULT_DATA NV41- */
 	p->a_faddr = sim_reg_addr(s, "PTIMER.MMIO_FAULT_ADDR", &p->has_fault);
 	p->a_fdata = sim_reg_addr(s, "PTIMER.MMIO_FAULT_DATA", &o);
 	p->lo_time = field(s, "PTIMER.TIME_LOW", "TIME");

@@ -41,6 +41,8 @@ static int punits_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 	pp->part_count = sim_reg_addr(s, "PUNITS.DESIGN_PART_COUNT", &ok2);
 	if (!ok1 || !ok2)
 		return hwpc_err_set(err, HWPC_EOP, "regdb has no PUNITS unit counts for %s", s->dev.chip->name);
+	/* regdb-names: PUNITS.HW_GPC_DISABLE_MASK PUNITS.HW_PART_DISABLE_MASK GF100:GM107 */
+	/* regdb-names: PUNITS.SW_GPC_DISABLE_MASK PUNITS.SW_PART_DISABLE_MASK GF100:GM107 */
 	pp->hw_gpc = sim_reg_addr(s, "PUNITS.HW_GPC_DISABLE_MASK", &m1);
 	pp->hw_part = sim_reg_addr(s, "PUNITS.HW_PART_DISABLE_MASK", &m2);
 	pp->sw_gpc = sim_reg_addr(s, "PUNITS.SW_GPC_DISABLE_MASK", &m3);
