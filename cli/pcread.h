@@ -45,6 +45,12 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 int pcread_list_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *pattern);
 int pcread_read_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *const *names, unsigned n);
 
+/* --snapshot and --diff A [B] (pcread_snapshot.c); dev is NULL with B.
+ * --diff exits 0 when equal, 1 when not, 2 on bad input. */
+int pcread_snapshot(FILE *out, struct hwpc_dev *dev);
+int pcread_diff(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, struct hwpc_dev *dev,
+		const char *path_a, const char *path_b);
+
 /* The R10000/R12000 paths (pcread_r10k.c). */
 struct cli_r10k_read {
 	const char *events; /* --events LIST: multiplex */
