@@ -31,5 +31,6 @@
 #include "hwpc/r10k.h"
 #include "hwpc/sim_r10k.h"
 #include "hwpc/snapshot.h"
+#include "hwpc/mmiotrace.h"
 
 #endif

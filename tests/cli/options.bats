@@ -151,7 +151,7 @@ fails() {
 	fails 2 "pcsetup: --format: unknown format 'trace' (pcsetup takes text, csv or json)" pcsetup --format trace
 	fails 2 "pcsim: --format: unknown format 'trace' (pcsim takes text, csv or json)" pcsim --format trace list
 	fails 2 "pcread: --format: unknown format 'xml' (pcread takes text, csv, json or trace)" pcread --format xml
-	fails 2 "tsdump: --format: unknown format 'xml' (tsdump takes text, csv, json or trace)" tsdump --format xml x
+	fails 2 "tsdump: --format: unknown format 'xml' (tsdump takes text, csv, json, trace or setup)" tsdump --format xml x
 	fails 2 "ptime: --format: unknown format 'xml' (ptime takes text, csv or json)" ptime --format xml
 }
 
