@@ -2,6 +2,7 @@
 /* A small recursive-descent JSON reader (see json_read.h).  Depth is
  * bounded so that a hostile file cannot exhaust the stack. */
 #include "json_read.h"
+#include "hwpc/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@ struct jp {
 	bool failed;
 };
 
+static void fail(struct jp *p, const char *fmt, ...) HWPC_PRINTF(2, 3);
 static void fail(struct jp *p, const char *fmt, ...)
 {
 	va_list ap;
@@ -41,17 +43,12 @@ static void skip_ws(struct jp *p)
 	}
 }
 
-static const char *seen(const struct jp *p)
-{
-	return *p->s ? "" : "end of file";
-}
-
 static void expected(struct jp *p, const char *what)
 {
 	if (*p->s)
 		fail(p, "expected %s, found '%c'", what, *p->s);
 	else
-		fail(p, "expected %s, found %s", what, seen(p));
+		fail(p, "expected %s, found end of file", what);
 }
 
 static char *parse_string(struct jp *p)
