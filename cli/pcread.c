@@ -17,6 +17,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
 	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
+	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--format FMT]",
 	NULL,
 };
 
