@@ -17,6 +17,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
 	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
+	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--format FMT]",
 	NULL,
 };
 
@@ -29,6 +30,8 @@ struct opts {
 	unsigned ndomains;
 	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count;
 	uint64_t interval_ns, count, scan_ns;
+	const char *diff, *diff_b; /* --diff A [B] */
+	bool snapshot;
 	const char *regs[MAX_REGS];
 	unsigned nregs;
 	enum hwpc_format fmt;
@@ -101,6 +104,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		  .help = "decode a value with --chip or -d, no register read (R10000: CPU[:COUNTER]:WORD)" },
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
 		  .help = "the chipset --decode decodes for (G84, NV40, ...), without a device" },
+		{ .kind = CLI_GROUP, .help = "Snapshots (JSON; see pcread(1)): -o, -d; --diff takes --format" },
+		{ .kind = CLI_FLAG, .lname = "snapshot", .dest = &o->snapshot,
+		  .help = "save every readable register of the chip with the chip's identity" },
+		{ .kind = CLI_STR, .lname = "diff", .arg = "A [B]", .dest = &o->diff, .noun = "snapshot file",
+		  .help = "compare snapshot A with snapshot B or the device: exit 0 equal, 1 different" },
 		CLI_OPT_HELP,
 		CLI_OPT_VERSION,
 		CLI_OPT_END,
@@ -130,7 +138,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
 		return rc;
-	if (nargs && !o->list_regs)
+	if (nargs && o->diff)
+		o->diff_b = argv[first];
+	else if (nargs && !o->list_regs)
 		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[first]);
 	if (nargs)
 		o->pattern = argv[first];
@@ -227,6 +237,48 @@ static int pcounter(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 	return rc;
 }
 
+/* --snapshot and --diff: no other reading mode goes with them. */
+static int snapshots(const struct opts *op)
+{
+	struct hwpc_regdb *db;
+	struct hwpc_dev *dev = NULL;
+	struct hwpc_err err;
+	const char *other = op->ndomains ? "-D" : op->have_interval ? "-i" : op->nregs ? "--reg"
+			    : op->list_regs ? "--list-regs" : op->signals ? "--signals" : op->scan_ns ? "--scan"
+			    : op->setfile ? "-f" : op->ack ? "--ack" : op->expr ? "--expr" : op->profile ? "--profile"
+			    : op->r10k.events ? "--events" : op->snapshot && op->diff ? "--diff" : NULL;
+	if (other)
+		return cli_fail(HWPC_EINPUT, "%s and %s cannot be combined", op->snapshot ? "--snapshot" : "--diff", other);
+	if (op->snapshot && op->fmt != HWPC_FMT_TEXT && op->fmt != HWPC_FMT_JSON)
+		return cli_fail(HWPC_EINPUT, "--snapshot writes JSON; --format %s is for other modes",
+				hwpc_format_name(op->fmt));
+	if (op->diff && op->fmt == HWPC_FMT_TRACE)
+		return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
+	if (op->diff_b && op->device)
+		return cli_fail(HWPC_EINPUT, "--diff %s %s compares two snapshots: -d %s has no part in it", op->diff,
+				op->diff_b, op->device);
+	int rc;
+	if (op->diff_b) {
+		if (hwpc_regdb_load(&db, &err))
+			return cli_fail_err(&err);
+	} else if ((rc = cli_open(op->device, HWPC_OPEN_READ | (op->verbose ? HWPC_OPEN_VERBOSE : 0), &db, &dev)))
+		return op->diff && rc == HWPC_EOP ? HWPC_EINPUT : rc;
+	FILE *out = op->output ? fopen(op->output, "w") : stdout;
+	if (!out)
+		rc = cli_fail(op->diff ? HWPC_EINPUT : HWPC_EOP, "cannot write %s: %s", op->output, strerror(errno));
+	else if (op->snapshot)
+		rc = pcread_snapshot(out, dev);
+	else
+		rc = pcread_diff(out, op->fmt, db, dev, op->diff, op->diff_b);
+	if (out && out != stdout && fclose(out) && (!rc || rc == 1))
+		rc = cli_fail(op->diff ? HWPC_EINPUT : HWPC_EOP, "cannot write %s: %s", op->output, strerror(errno));
+	if (dev)
+		cli_close(db, dev);
+	else
+		hwpc_regdb_free(db);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts op = { 0 };
@@ -255,6 +307,8 @@ int main(int argc, char **argv)
 		if (op.chip)
 			return pcread_decode_chip(stdout, op.fmt, op.chip, op.decode, op.ndecode);
 	}
+	if (op.snapshot || op.diff)
+		return snapshots(&op);
 	/* Read-only, except that acking quad data, rotating sets and
 	 * multiplexing R10000 events write. */
 	unsigned flags = (op.ack || op.setfile || op.r10k.events ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |

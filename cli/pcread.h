@@ -65,6 +65,12 @@ int pcread_decode_chip(FILE *out, enum hwpc_format fmt, const char *chip, const 
 int pcread_decode(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 		  const char *const *args, unsigned n);
 
+/* --snapshot and --diff A [B] (pcread_snapshot.c); dev is NULL with B.
+ * --diff exits 0 when equal, 1 when not, 2 on bad input. */
+int pcread_snapshot(FILE *out, struct hwpc_dev *dev);
+int pcread_diff(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, struct hwpc_dev *dev,
+		const char *path_a, const char *path_b);
+
 /* The R10000/R12000 paths (pcread_r10k.c). */
 struct cli_r10k_read {
 	const char *events; /* --events LIST: multiplex */

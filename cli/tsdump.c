@@ -50,7 +50,14 @@ static int set_opt(const struct cli_opt *opt, const char *v, void *ctx)
 	struct hwpc_err err;
 	const char *name = opt->lname;
 
-	if (!strcmp(name, "threads")) {
+	if (!strcmp(name, "format")) {
+		/* A setup file is --mmiotrace's own output; the record formats
+		 * are everyone's. */
+		o->setup_fmt = !strcmp(v, "setup");
+		if (!o->setup_fmt && hwpc_format_parse(v, &o->fmt, &err))
+			return cli_fail(HWPC_EINPUT, "--format: unknown format '%s' (tsdump takes text, csv, json, trace "
+					"or setup)", v);
+	} else if (!strcmp(name, "threads")) {
 		uint64_t n;
 		if (hwpc_parse_u64(v, HWPC_TSDUMP_MAX_THREADS, "--threads", &n, &err))
 			return cli_fail_err(&err);
@@ -109,7 +116,8 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 		  .help = "a PCOUNTER record buffer: FILE, or with -d the buffer of domain -D (auto: CTRL.RECORD_FORMAT)" },
 		{ .kind = CLI_STR, .sname = 'D', .lname = "domain", .arg = "NAME", .dest = &o->domain, .noun = "domain",
 		  .help = "with -d and --record: the PCOUNTER domain (pcread -D names)" },
-		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL, "text (default), csv, json (JSON Lines) or trace (Chrome trace)"),
+		{ .kind = CLI_CALL, .lname = "format", .arg = "FMT", .call = set_opt, .noun = "format",
+		  .help = "text (default), csv, json (JSON Lines), trace (Chrome trace); setup with --mmiotrace" },
 		CLI_OPT_OUTPUT(&o->output, "write to FILE instead of standard output"),
 		{ .kind = CLI_STR, .lname = "token-map", .arg = "FILE", .dest = &o->map, .noun = "file name",
 		  .help = "token names, and begin/end pairs that become slices" },
@@ -120,6 +128,11 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 		  .help = "threads for --summary of a large FILE (default: one per CPU)" },
 		{ .kind = CLI_CALL, .lname = "hz", .arg = "HZ", .call = set_opt, .noun = "frequency",
 		  .help = "counter ticks per second (default: the device's clock; for a file, one tick is 1 ns)" },
+		{ .kind = CLI_GROUP, .help = "mmiotrace (the kernel's MMIO trace of a driver): --format, -o, --strict" },
+		{ .kind = CLI_STR, .lname = "mmiotrace", .arg = "FILE", .dest = &o->mmiotrace, .noun = "file name",
+		  .help = "name and decode every BAR0 access of FILE (- for standard input)" },
+		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
+		  .help = "the traced card's chipset (default: from the trace's PMC.BOOT_0 reads)" },
 		CLI_OPT_HELP,
 		CLI_OPT_VERSION,
 		CLI_OPT_END,
@@ -141,6 +154,8 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 
 	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
 		return rc;
+	if (o->mmiotrace || o->chip || o->setup_fmt)
+		return tsdump_mmiotrace_args(o, nargs ? argv[first] : NULL);
 	if (nargs)
 		o->input = argv[first];
 	if (!o->input && !o->device)
@@ -203,6 +218,8 @@ int main(int argc, char **argv)
 	cli_init("tsdump");
 	if ((rc = parse_args(argc, argv, &o)))
 		return rc;
+	if (o.mmiotrace)
+		return tsdump_mmiotrace(&o);
 	if (o.map && (rc = load_tokmap(o.map, &map)))
 		return rc;
 	if (o.device && (rc = cli_open(o.device, HWPC_OPEN_READ, &db, &dev)))

@@ -18,6 +18,8 @@ struct tsdump_opts {
 	enum hwpc_format fmt;
 	double hz;
 	unsigned threads; /* 0: the library's default */
+	const char *mmiotrace, *chip; /* --mmiotrace FILE [--chip CHIPSET] */
+	bool setup_fmt;               /* --format setup */
 };
 
 /* FILE (- for standard input): an L1 image read by --buf0/--buf1, or one
@@ -26,5 +28,10 @@ int tsdump_from_file(struct hwpc_tsdump *t, const struct tsdump_opts *o);
 /* Where domain -D's record buffer is, from its registers; with --record
  * auto, its packet format too; warns of what it says was lost. */
 int tsdump_record_buffer(struct tsdump_opts *o, struct hwpc_dev *dev, struct hwpc_pc_recbuf *rb);
+
+/* --mmiotrace (tsdump_mmiotrace.c): check the options that go with it
+ * (arg: a positional argument, which none does), then decode. */
+int tsdump_mmiotrace_args(const struct tsdump_opts *o, const char *arg);
+int tsdump_mmiotrace(const struct tsdump_opts *o);
 
 #endif

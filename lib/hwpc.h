@@ -30,5 +30,7 @@
 #include "hwpc/tsdump.h"
 #include "hwpc/r10k.h"
 #include "hwpc/sim_r10k.h"
+#include "hwpc/snapshot.h"
+#include "hwpc/mmiotrace.h"
 
 #endif

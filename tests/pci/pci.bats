@@ -176,3 +176,22 @@ inns() {
 	[ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000007,0x00000007," ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000007" ]
 }
+
+@test "snapshot and diff through libpciaccess: the planted registers, then a changed one" {
+	mkdev 0000:01:00.0 0x10de 0x0400 0x030000 0x084000a1
+	r0="$tree/0000:01:00.0/resource0"
+	snap="$BATS_TEST_TMPDIR/snap.json"
+	run inns pcread --snapshot -o "$snap"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.chipset + " " + .boot0 + " " + .device' "$snap")" = "G84 0x084000a1 0000:01:00.0" ]
+	[ "$(jq -r '.registers[] | select(.reg == "PTIMER.TIME_LOW") | .value' "$snap")" = 0x12345660 ]
+	[ "$(jq -r '.registers[] | select(.reg == "PTIMER.CLOCK_DIV") | .value' "$snap")" = 0x00000001 ]
+	run inns pcread --diff "$snap"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	le32 "$r0" 0x009420 0x2460 # PTIMER.ALARM, as another program would
+	run inns pcread -d 01:00.0 --diff "$snap" --format csv
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00002460,TIME: 0x0 -> 0x123" ]
+	[ "${#lines[@]}" -eq 2 ]
+}

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT */
+/* tsdump --mmiotrace: a kernel mmiotrace of a driver, every NVIDIA BAR0
+ * access named and decoded, PCOUNTER logic ops as expressions; or, with
+ * --format setup, a pcsetup setup file of the last PCOUNTER configuration
+ * the trace wrote.  Two passes over the text: the BAR0 and the chipset
+ * first, the accesses second. */
+#include "tsdump.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tsdump_mmiotrace_args(const struct tsdump_opts *o, const char *arg)
+{
+	if (!o->mmiotrace)
+		return cli_fail(HWPC_EINPUT, "%s needs --mmiotrace FILE", o->chip ? "--chip" : "--format setup");
+	if (arg)
+		return cli_fail(HWPC_EINPUT, "unexpected argument '%s': --mmiotrace takes the trace as its value", arg);
+	const char *bad = o->device ? "-d" : o->record ? "--record" : o->map ? "--token-map" : o->summary ? "--summary"
+			  : o->lay.valid[0] ? "--buf0" : o->lay.valid[1] ? "--buf1" : o->lay.have_status ? "--status"
+			  : o->have_cntl ? "--cntl" : o->l1_base ? "--l1-base" : o->threads ? "--threads"
+			  : o->hz > 0 ? "--hz" : o->domain ? "-D" : NULL;
+	if (bad)
+		return cli_fail(HWPC_EINPUT, "--mmiotrace and %s cannot be combined", bad);
+	if (o->fmt == HWPC_FMT_TRACE && !o->setup_fmt)
+		return cli_fail(HWPC_EINPUT, "--mmiotrace writes text, csv, json or setup, not a Chrome trace");
+	return 0;
+}
+
+/* The whole input, as lines (the trace is read twice). */
+static int slurp(const char *path, char **text, size_t *len)
+{
+	bool in = !strcmp(path, "-");
+	FILE *fp = in ? stdin : fopen(path, "r");
+	size_t cap = 1 << 16, n = 0;
+	char *buf = NULL;
+	if (!fp)
+		return cli_fail(errno == ENOENT ? HWPC_EINPUT : HWPC_EOP, "cannot read %s: %s", path, strerror(errno));
+	for (;;) {
+		char *nb = realloc(buf, cap);
+		if (!nb) {
+			free(buf);
+			if (!in)
+				fclose(fp);
+			return cli_fail(HWPC_EOP, "reading %s: out of memory", path);
+		}
+		buf = nb;
+		n += fread(buf + n, 1, cap - n - 1, fp);
+		if (n < cap - 1)
+			break;
+		cap *= 2;
+	}
+	int bad = ferror(fp);
+	if (!in)
+		fclose(fp);
+	if (bad) {
+		free(buf);
+		return cli_fail(HWPC_EOP, "cannot read %s: %s", path, strerror(errno));
+	}
+	buf[n] = 0;
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* One pass over the trace, and what it found. */
+struct pass {
+	const char *what;
+	unsigned malformed;
+	struct hwpc_mmt *m;
+	struct hwpc_out *o;
+	bool setup;
+	int rc;
+};
+
+static void first_pass(struct pass *p, const char *line, unsigned lineno)
+{
+	struct hwpc_mmt_rec r;
+	struct hwpc_err err;
+	if (hwpc_mmt_parse_line(line, &r, &err)) {
+		cli_warn("%s:%u: %s", p->what, lineno, err.msg);
+		p->malformed++;
+		return;
+	}
+	if (r.kind == HWPC_MMT_VERSION && strcmp(r.text, "20070824"))
+		cli_warn("%s:%u: mmiotrace version %s: read as 20070824, the one documented", p->what, lineno, r.text);
+	hwpc_mmt_scan(p->m, &r);
+}
+
+static void second_pass(struct pass *p, const char *line, unsigned lineno)
+{
+	static const char *const ops[] = {
+		[HWPC_MMT_MAP] = "MAP", [HWPC_MMT_UNMAP] = "UNMAP", [HWPC_MMT_READ] = "R",
+		[HWPC_MMT_WRITE] = "W", [HWPC_MMT_MARK] = "MARK",   [HWPC_MMT_LOST] = "LOST",
+	};
+	struct hwpc_mmt_rec r;
+	struct hwpc_mmt_access a;
+	struct hwpc_err err;
+	if (hwpc_mmt_parse_line(line, &r, NULL))
+		return; /* said in the first pass */
+	hwpc_mmt_decode(p->m, &r, &a);
+	bool mark = r.kind == HWPC_MMT_MARK || r.kind == HWPC_MMT_LOST;
+	if (p->setup || p->rc || (!a.bar0 && !mark) || (unsigned)r.kind >= sizeof ops / sizeof ops[0] || !ops[r.kind])
+		return;
+	hwpc_out_begin(p->o);
+	hwpc_out_u64(p->o, "line", lineno);
+	hwpc_out_str(p->o, "time", r.ts);
+	hwpc_out_str(p->o, "op", ops[r.kind]);
+	if (mark) {
+		hwpc_out_null(p->o, "addr");
+		if (r.kind == HWPC_MMT_LOST)
+			hwpc_out_u64(p->o, "value", r.value);
+		else
+			hwpc_out_null(p->o, "value");
+		hwpc_out_str(p->o, "reg", "");
+		hwpc_out_str(p->o, "fields", r.text);
+	} else if (r.kind == HWPC_MMT_MAP || r.kind == HWPC_MMT_UNMAP) {
+		hwpc_out_hex(p->o, "addr", a.off, 6);
+		if (r.kind == HWPC_MMT_MAP)
+			hwpc_out_hex(p->o, "value", r.len, 0);
+		else
+			hwpc_out_null(p->o, "value");
+		hwpc_out_str(p->o, "reg", "BAR0");
+		char what[64];
+		snprintf(what, sizeof what, "map %d", r.map_id);
+		hwpc_out_str(p->o, "fields", what);
+	} else {
+		hwpc_out_hex(p->o, "addr", a.off, 6);
+		hwpc_out_hex(p->o, "value", r.value, (int)r.width * 2);
+		hwpc_out_str(p->o, "reg", a.reg);
+		hwpc_out_str(p->o, "fields", a.fields);
+	}
+	hwpc_out_str(p->o, "expr", a.expr);
+	if (hwpc_out_end(p->o, &err))
+		p->rc = cli_fail_err(&err);
+}
+
+/* Calls fn on each line (NUL-terminated in place, restored after). */
+static void each_line(char *text, size_t len, struct pass *p, void (*fn)(struct pass *, const char *, unsigned))
+{
+	unsigned lineno = 0;
+	for (char *s = text; s < text + len;) {
+		char *nl = memchr(s, '\n', (size_t)(text + len - s));
+		char *end = nl ? nl : text + len;
+		char saved = *end;
+		*end = 0;
+		fn(p, s, ++lineno);
+		*end = saved;
+		s = end + 1;
+	}
+}
+
+static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text, size_t len, FILE *out)
+{
+	static const struct hwpc_col cols[] = {
+		{ "line", 0 }, { "time", 0 }, { "op", 0 }, { "addr", 8 }, { "value", 10 },
+		{ "reg", 0 },  { "fields", 0 }, { "expr", 0 },
+	};
+	struct hwpc_err err;
+	const char *what = strcmp(o->mmiotrace, "-") ? o->mmiotrace : "standard input";
+	const struct hwpc_chipset *chip = NULL;
+	if (o->chip && !(chip = hwpc_chipset_by_name(db, o->chip))) {
+		const struct hwpc_chipset *near = hwpc_chipset_nearest(db, o->chip);
+		return cli_fail(HWPC_EINPUT, "--chip: unknown chipset '%s'%s%s%s", o->chip, near ? " (did you mean " : "",
+				near ? near->name : "", near ? "?)" : "");
+	}
+	struct pass p = { .what = what, .setup = o->setup_fmt };
+	if (!(p.m = hwpc_mmt_new(db, &err)))
+		return cli_fail_err(&err);
+	each_line(text, len, &p, first_pass);
+	if (hwpc_mmt_start(p.m, chip, &err)) {
+		hwpc_mmt_free(p.m);
+		return cli_fail(err.status, "%s: %s", what, err.msg);
+	}
+	if (!p.setup && (!(p.o = hwpc_out_new(out, o->fmt, &err)) || hwpc_out_table(p.o, cols, 8, &err)))
+		p.rc = cli_fail_err(&err);
+	if (!p.rc)
+		each_line(text, len, &p, second_pass);
+	if (!p.rc && p.o && hwpc_out_finish(p.o, &err))
+		p.rc = cli_fail_err(&err);
+	if (!p.rc && p.setup && hwpc_mmt_write_setup(p.m, out, what, &err))
+		p.rc = cli_fail_err(&err);
+	struct hwpc_mmt_counts c;
+	hwpc_mmt_counts(p.m, &c);
+	if (c.other_reads || c.other_writes)
+		cli_warn("%s: skipped %llu reads and %llu writes outside the NVIDIA BAR0 (other BARs or devices)", what,
+			 (unsigned long long)c.other_reads, (unsigned long long)c.other_writes);
+	if (c.lost)
+		cli_warn("%s: the kernel lost %llu events: the trace is incomplete", what, (unsigned long long)c.lost);
+	if (!p.rc && p.malformed)
+		p.rc = cli_fail(HWPC_EINPUT, "%s: %u malformed line%s (the rest was decoded)", what, p.malformed,
+				p.malformed == 1 ? "" : "s");
+	if (!p.rc && o->strict && c.lost)
+		p.rc = cli_fail(HWPC_ELOST, "%s: events were lost (--strict)", what);
+	hwpc_out_free(p.o);
+	hwpc_mmt_free(p.m);
+	return p.rc;
+}
+
+int tsdump_mmiotrace(const struct tsdump_opts *o)
+{
+	struct hwpc_regdb *db;
+	struct hwpc_err err;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+	if (hwpc_regdb_load(&db, &err))
+		return cli_fail_err(&err);
+	if ((rc = slurp(o->mmiotrace, &text, &len))) {
+		hwpc_regdb_free(db);
+		return rc;
+	}
+	FILE *out = o->output ? fopen(o->output, "w") : stdout;
+	if (!out)
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o->output, strerror(errno));
+	else
+		rc = decode(o, db, text, len, out);
+	if (out && out != stdout && fclose(out) && !rc)
+		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o->output, strerror(errno));
+	free(text);
+	hwpc_regdb_free(db);
+	return rc;
+}

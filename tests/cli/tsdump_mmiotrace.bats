@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# tsdump --mmiotrace: hand-written kernel mmiotrace texts with every record
+# kind, traces written from the simulator's own setup writes and replayed
+# with pcsetup -f, and bad input (malformed lines, no BAR0, no chipset).
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+# The header of a trace of an NV40 at 0xfd000000 (16 MiB BAR0) next to a
+# network card at 0xfe000000.
+header() {
+	echo "VERSION 20070824"
+	printf 'PCIDEV 0100\t10de0040\t10\tfd000000\te000000c\t0\tfc000000\t0\t0\t0\t1000000\t10000000\t0\t1000000\t0\t0\t0\tnvidia\n'
+	printf 'PCIDEV 0010\t80861234\t5\tfe000000\t0\t0\t0\t0\t0\t0\t1000\t0\t0\t0\t0\t0\t0\te1000\n'
+	echo "LSPCI 01:00.0 VGA compatible controller: NVIDIA Corporation NV40"
+	echo "MAP 0.000001 1 0xfd000000 0xffffc90000000000 0x1000000 0x0 0"
+	echo "MAP 0.000002 2 0xfe000000 0xffffc90002000000 0x1000 0x0 0"
+}
+
+# trace_from_writes JSON BOOT0: pcsetup --dry-run --format json's writes as
+# the W lines of a trace.
+trace_from_writes() {
+	header
+	echo "R 4 0.000003 1 0xfd000000 $2 0x0 0"
+	jq -r '"\(.addr) \(.new_hex)"' "$1" | while read -r a v; do
+		printf 'W 4 0.000004 1 0x%x %s 0x0 0\n' $((0xfd000000 + a)) "$v"
+	done
+}
+
+@test "every record kind: BAR0 accesses named and decoded, marks and lost events shown, other devices counted" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		header
+		echo "# a comment, as ftrace's header lines are"
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "W 4 0.000020 2 0xfe000010 0x1 0x0 0"
+		echo "R 4 0.000021 2 0xfe000014 0x0 0x0 0"
+		echo "MARK 0.000030 starting the counters"
+		echo "W 4 0.000040 1 0xfd00a484 0x1110 0x0 0"
+		echo "W 4 0.000041 1 0xfd00a4a4 0x8888 0x0 0"
+		echo "R 2 0.000050 1 0xfd009400 0x1234 0x0 0"
+		echo "R 4 0.000051 1 0xfd00fffc 0x0 0x0 0"
+		echo "MARK 0.000000 Lost 3 events."
+		echo "UNKNOWN 0.000055 1 0xfd009400 0x8b 0x0 0"
+		echo "W 4 0.000060 1 0xfd00a424 0xffff 0x0 0"
+		echo "UNMAP 0.000080 1 0x0 0"
+		echo "UNMAP 0.000081 2 0x0 0"
+	} >"$t"
+	run -0 --separate-stderr tsdump --mmiotrace "$t" --format csv
+	check [ "${lines[0]}" = "line,time,op,addr,value,reg,fields,expr" ]
+	check [ "${lines[1]}" = "5,0.000001,MAP,0x000000,0x1000000,BAR0,map 1," ]
+	check [ "${lines[2]}" = "8,0.000010,R,0x000000,0x040000a1,PMC.BOOT_0,STEPPING=0xa1 ID_FORMAT=NV10 ID=0x40," ]
+	check [ "${lines[3]}" = "11,0.000030,MARK,,,,starting the counters," ]
+	check [ "${lines[4]}" = "12,0.000040,W,0x00a484,0x00001110,PCOUNTER.EVENT_SRC[1],SRC0=0x10 SRC1=0x11 SRC2=0 SRC3=0," ]
+	check [ "${lines[5]}" = "13,0.000041,W,0x00a4a4,0x00008888,PCOUNTER.EVENT_OP[1],FUNC=0x8888 ARG0_DELAY=0 ARG1_DELAY=0 ARG3_SETFLAG=0,core EVENT = dom7.event & dom6.event" ]
+	# A narrow read names the register; its fields need the whole word.
+	check [ "${lines[6]}" = "14,0.000050,R,0x009400,0x1234,PTIMER.TIME_LOW,," ]
+	check [ "${lines[7]}" = "15,0.000051,R,0x00fffc,0x00000000,unknown,," ]
+	check [ "${lines[8]}" = "16,0.000000,LOST,,3,,Lost 3 events.," ]
+	check [ "${lines[9]}" = "18,0.000060,W,0x00a424,0x0000ffff,PCOUNTER.PRE_OP[1],FUNC=0xffff ARG0_DELAY=0 ARG1_DELAY=0,core PRE = 1" ]
+	check [ "${lines[10]}" = "19,0.000080,UNMAP,0x000000,,BAR0,map 1," ]
+	check [ "${#lines[@]}" -eq 11 ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $t: skipped 1 reads and 1 writes outside the NVIDIA BAR0 (other BARs or devices)" ]
+	check [ "${stderr_lines[1]}" = "tsdump: warning: $t: the kernel lost 3 events: the trace is incomplete" ]
+	run -3 tsdump --mmiotrace "$t" --strict -o /dev/null
+	check [ "${lines[2]}" = "tsdump: $t: events were lost (--strict)" ]
+	# Standard input, and JSON.
+	run -0 --separate-stderr tsdump --mmiotrace - --format json <"$t"
+	check [ "$(printf '%s\n' "$output" | jq -r 'select(.line == 13) | .expr')" = "core EVENT = dom7.event & dom6.event" ]
+}
+
+@test "malformed lines are named file:line, decoding goes on, exit 2" {
+	t="$BATS_TEST_TMPDIR/bad.mmio"
+	{
+		header
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "bogus line here"
+		echo "R 4 0.000070 1 0xfd009400"
+		echo "W 3 0.000071 1 0xfd009400 0x1 0x0 0"
+		echo "W 4 soon 1 0xfd009400 0x1 0x0 0"
+		echo "W 2 0.000072 1 0xfd009400 0x12345 0x0 0"
+		echo "MAP 0.000073 3 fd000000 0x0 0x1000 0x0 0"
+		echo "MARK nowish text"
+		echo "W 4 0.000080 1 0xfd009420 0x100 0x0 0"
+	} >"$t"
+	run -2 --separate-stderr tsdump --mmiotrace "$t" --format csv
+	check [ "${lines[3]}" = "15,0.000080,W,0x009420,0x00000100,PTIMER.ALARM,TIME=8," ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $t:8: unknown record 'bogus' (VERSION, PCIDEV, MAP, UNMAP, R, W, MARK)" ]
+	check [ "${stderr_lines[1]}" = "tsdump: warning: $t:9: R: expected 7 values, found 4" ]
+	check [ "${stderr_lines[2]}" = "tsdump: warning: $t:10: W: bad width '3' (1, 2, 4 or 8 bytes)" ]
+	check [ "${stderr_lines[3]}" = "tsdump: warning: $t:11: W: bad timestamp 'soon' (seconds.micros)" ]
+	check [ "${stderr_lines[4]}" = "tsdump: warning: $t:12: W: value 0x12345 does not fit 2 bytes" ]
+	check [ "${stderr_lines[5]}" = "tsdump: warning: $t:13: MAP: bad physical address 'fd000000' (0x and hex digits)" ]
+	check [ "${stderr_lines[6]}" = "tsdump: warning: $t:14: MARK: expected a timestamp (seconds.micros)" ]
+	check [ "${stderr_lines[7]}" = "tsdump: $t: 7 malformed lines (the rest was decoded)" ]
+}
+
+@test "no NVIDIA device, no BAR0 mapping, no BOOT_0 read: said, exit 2; --chip supplies the chipset" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	header | grep -v 10de0040 >"$t"
+	run -2 tsdump --mmiotrace "$t"
+	check [ "$output" = "tsdump: $t: no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0)" ]
+	header | grep -v 'MAP 0.000001' >"$t"
+	run -2 tsdump --mmiotrace "$t"
+	check [ "$output" = "tsdump: $t: no mapping of the NVIDIA BAR0 (0xfd000000, 0x1000000 bytes) in the trace" ]
+	{ header; echo "W 4 0.000080 1 0xfd009420 0x100 0x0 0"; } >"$t"
+	run -2 tsdump --mmiotrace "$t"
+	check [ "$output" = "tsdump: $t: the trace reads no PMC.BOOT_0: give the chipset (--chip)" ]
+	run -0 tsdump --mmiotrace "$t" --chip nv40 --format csv
+	check [ "${lines[2]}" = "7,0.000080,W,0x009420,0x00000100,PTIMER.ALARM,TIME=8," ]
+	run -2 tsdump --mmiotrace "$t" --chip nv4o
+	check [ "$output" = "tsdump: --chip: unknown chipset 'nv4o' (did you mean NV40?)" ]
+	run -2 tsdump --mmiotrace "$BATS_TEST_TMPDIR/none.mmio"
+	check [ "$output" = "tsdump: cannot read $BATS_TEST_TMPDIR/none.mmio: No such file or directory" ]
+	# A trace that configures no PCOUNTER gives no setup file.
+	run -2 tsdump --mmiotrace "$t" --chip nv40 --format setup
+	check [ "$output" = "tsdump: $t: the trace writes no PCOUNTER register of the NV40" ]
+}
+
+@test "options that do not go with --mmiotrace, exit 2" {
+	run -2 tsdump --format setup x
+	check [ "$output" = "tsdump: --format setup needs --mmiotrace FILE" ]
+	run -2 tsdump --chip nv40 x
+	check [ "$output" = "tsdump: --chip needs --mmiotrace FILE" ]
+	run -2 tsdump --mmiotrace x -d sim:nv40
+	check [ "$output" = "tsdump: --mmiotrace and -d cannot be combined" ]
+	run -2 tsdump --mmiotrace x --format trace
+	check [ "$output" = "tsdump: --mmiotrace writes text, csv, json or setup, not a Chrome trace" ]
+	run -2 tsdump --mmiotrace x y
+	check [ "$output" = "tsdump: unexpected argument 'y': --mmiotrace takes the trace as its value" ]
+}
+
+@test "a simulator session's writes as a trace: expressions, and --format setup replays them with pcsetup -f" {
+	vsim nv40
+	pcsetup -d sim:nv40 -D core --mode quad --event 'dom7.event & !dom6.event' --start 0x12 --dry-run --format json \
+		>"$BATS_TEST_TMPDIR/w.json"
+	pcsetup -d sim:nv40 -D 2 --event '0x3 | 0x4' --dry-run --format json >>"$BATS_TEST_TMPDIR/w.json"
+	trace_from_writes "$BATS_TEST_TMPDIR/w.json" 0x040000a1 >"$BATS_TEST_TMPDIR/t.mmio"
+	run -0 --separate-stderr tsdump --mmiotrace "$BATS_TEST_TMPDIR/t.mmio" --format json
+	exprs=$(printf '%s\n' "$output" | jq -r 'select(.expr != "") | .expr')
+	[[ "$exprs" == *"core START = dom5.event"* ]]
+	[[ "$exprs" == *"core EVENT = dom7.event & !dom6.event"* ]]
+	[[ "$exprs" == *"geometry EVENT = 0x03 | 0x04"* ]]
+	run -0 --separate-stderr tsdump --mmiotrace "$BATS_TEST_TMPDIR/t.mmio" --format setup -o "$BATS_TEST_TMPDIR/s.setup"
+	check grep -qx "# EVENT = dom7.event & !dom6.event" "$BATS_TEST_TMPDIR/s.setup"
+	check [ "$(grep -c '^domain ' "$BATS_TEST_TMPDIR/s.setup")" -eq 2 ]
+	# Replayed on a fresh simulator: every register the session wrote holds
+	# what it wrote.
+	vsim nv40
+	run -0 pcsetup -d sim:nv40 -f "$BATS_TEST_TMPDIR/s.setup"
+	jq -r '"\(.reg),\(.addr_hex),\(.new_hex)"' "$BATS_TEST_TMPDIR/w.json" | sort -u >"$BATS_TEST_TMPDIR/want"
+	jq -r .reg "$BATS_TEST_TMPDIR/w.json" | sort -u | while read -r r; do
+		pcread -d sim:nv40 --reg "$r" --format csv | tail -1 | cut -d, -f1-3
+	done | sort >"$BATS_TEST_TMPDIR/got"
+	check diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	check [ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 20 ]
+}
