@@ -11,9 +11,9 @@
 
 bool hwpc_snapshot_skips(const struct hwpc_reg *reg)
 {
-	/* Read side effects: regdb does not mark them yet.  When it does
-	 * (a register attribute), the test goes here, next to write-only. */
-	return reg->access == HWPC_ACCESS_WO;
+	/* Nothing to read (write-only), or reading would change the chip
+	 * (regdb's onread=): a snapshot must not disturb what it records. */
+	return reg->access == HWPC_ACCESS_WO || reg->onread;
 }
 
 static void name_element(const struct hwpc_reg *reg, const uint32_t *idx, char *buf, size_t len)

@@ -54,6 +54,10 @@ onread_regdb() {
 	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
 	run -0 pcread -d sim:g84 --reg 0x9100 --format csv
 	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
+	# A snapshot must not disturb what it records: it leaves INTR out.
+	run -0 pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/s.json"
+	check [ "$(jq '[.registers[] | select(.reg == "PTIMER.INTR")] | length' "$BATS_TEST_TMPDIR/s.json")" = 0 ]
+	check [ "$(jq '[.registers[] | select(.reg == "PTIMER.INTR_ENABLE")] | length' "$BATS_TEST_TMPDIR/s.json")" = 1 ]
 	# The attribute is checked like any other.
 	sed -i 's/onread="acknowledges the interrupt"/onread=""/' "$HWPC_REGDB/ptimer.regdb"
 	run -2 pcread -d sim:g84 --reg PTIMER.INTR
