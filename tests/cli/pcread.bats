@@ -305,6 +305,19 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
 }
 
+@test "-f: an error in a counter set names its line and the set (or the domain)" {
+	vsim g84
+	f="$BATS_TEST_TMPDIR/bad.setup"
+	printf 'domain core_a\n[set one]\nevent 0x10\n[set two]\nmode quad\nevent 0x10 &&& 0x11\n' > "$f"
+	run pcread -d sim:g84 -f "$f" -i 1ms -n 2
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcread: $f:6: set two: EVENT: expected an operand before '&'" ]
+	printf 'domain core_a\nmode quad\nevent 0x10 &&& 0x11\n' > "$f"
+	run pcread -d sim:g84 -f "$f" -i 1ms -n 1
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcread: $f:3: domain core_a: EVENT: expected an operand before '&'" ]
+}
+
 @test "a setup record is void once the simulated machine is reset" {
 	vsim g84
 	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null
