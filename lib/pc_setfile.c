@@ -3,6 +3,7 @@
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */
 #include "err_local.h"
+#include "hwpc/input.h"
 #include "hwpc/pc_setup.h"
 
 #include <ctype.h>
@@ -172,10 +173,9 @@ int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct 
 {
 	HWPC_ERR_ENSURE(err);
 	memset(out, 0, sizeof *out);
-	FILE *fp = fopen(path, "r");
+	FILE *fp = hwpc_input_fopen(path, NULL, err);
 	if (!fp)
-		return hwpc_err_set(err, errno == ENOENT ? HWPC_EINPUT : HWPC_EOP, "cannot read %s: %s", path,
-				    strerror(errno));
+		return err->status;
 	int rc = hwpc_pc_setfile_read(fp, path, out, err);
 	fclose(fp);
 	return rc;
