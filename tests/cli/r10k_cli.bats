@@ -126,3 +126,23 @@ load helpers
 	t pcread -d sim:g84 --events 9 -i 1ms
 	check [ "$output" = "pcread: --events is an R10000/R12000 option; the G84 has PCOUNTER domains (pcread --help)" ]
 }
+
+@test "pcread --events -i on a realtime simulator: each sample waits its interval" {
+	pcsim reset sim:r10000 >/dev/null
+	t0=$(date +%s%N)
+	run pcread -d sim:r10000 --events 9,10 -i 100ms -n 5 --format csv
+	t1=$(date +%s%N)
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "event,counter,count,scaled,counted_pct,time_counted_ns,time_total_ns" ]
+	# 5 samples of 100 ms: at least 0.4 s of wall time (it once returned in 0.04 s)
+	check [ $(((t1 - t0) / 1000000)) -ge 400 ]
+	# the two events share counter 0 and take turns, 3 and 2 of the 5
+	# samples: each turn about 100 ms (jitter moves time between turns;
+	# a loaded machine is slower)
+	IFS=, read -r _ _ _ _ _ c0 total <<<"${lines[1]}"
+	IFS=, read -r _ _ _ _ _ c1 _ <<<"${lines[2]}"
+	check [ "$total" -ge 450000000 ] && check [ "$total" -lt 2000000000 ]
+	check [ "$c0" -ge 250000000 ] && check [ "$c0" -lt 1200000000 ]
+	check [ "$c1" -ge 150000000 ] && check [ "$c1" -lt 800000000 ]
+	check [ $((c0 + c1)) -eq "$total" ]
+}
