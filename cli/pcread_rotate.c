@@ -58,7 +58,7 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 {
 	struct hwpc_err err;
 	struct hwpc_pc_setfile sf;
-	struct hwpc_pc_read_rotation rt;
+	struct hwpc_pc_read_rotation rt = { 0 };
 	struct hwpc_pc_read_rotset *sets = NULL;
 	struct pcread_dom *d = &p->doms[0];
 	unsigned dn;
@@ -79,6 +79,10 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 			rc = cli_fail(err.status, "%s:%u: %s %s: %s", setfile, hwpc_pc_setup_line(&e->setup, err.msg),
 				      *e->set ? "set" : "domain", *e->set ? e->set : d->r.di->name, err.msg);
 	}
+	/* The hardware now holds a set pcread wrote: say so in the record
+	 * (after an error too: a turn may have been programmed). */
+	if (hwpc_pc_read_rot_save(&rt, &err) && !rc)
+		rc = cli_fail_err(&err);
 	if (!rc)
 		rc = report(out, p, d, &sf, sets);
 	free(sets);

@@ -6,6 +6,7 @@
 # and every bad input (exit 2).
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 @test "pcsetup --dry-run: the plan, ending with the encoded control word and its fields" {
 	vsim r10000
@@ -145,4 +146,18 @@ load helpers
 	check [ "$c0" -ge 250000000 ] && check [ "$c0" -lt 1200000000 ]
 	check [ "$c1" -ge 150000000 ] && check [ "$c1" -lt 800000000 ]
 	check [ $((c0 + c1)) -eq "$total" ]
+}
+
+@test "pcread --events records the words it leaves: a later --strict read is clean" {
+	vsim r10000
+	pcsetup -d sim:r10000 --counter 0 --event 9 >/dev/null
+	run -0 pcread -d sim:r10000 --events 9,10 -i 1ms -n 3
+	run --separate-stderr pcread -d sim:r10000 --strict
+	check [ "$status" -eq 0 ]
+	check [ -z "$stderr" ]
+	# someone else's change is still reported
+	pcsim -d sim:r10000 reg 'R10K.CTRL[0]=0x28' >/dev/null
+	run --separate-stderr pcread -d sim:r10000 --strict
+	check [ "$status" -eq 3 ]
+	check [ "$stderr" = "pcread: warning: counter setup changed since pcsetup (generation 2): R10K.CTRL[0] (0x000000) reads 0x00000028, pcsetup set 0x00000148" ]
 }
