@@ -149,6 +149,10 @@ static int multiplex(struct hwpc_r10k_session *s, struct hwpc_out *o, const stru
 			suspect = true;
 		}
 	}
+	/* The counters now hold words pcread wrote: say so in the record
+	 * (after an error too: a rotation may have been programmed). */
+	if (hwpc_r10k_mux_save(m, s, &err) && !rc)
+		rc = cli_fail_err(&err);
 	if (!rc && hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err))
 		rc = cli_fail_err(&err);
 	for (unsigned i = 0; !rc && i < m->n; i++) {

@@ -58,7 +58,7 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 {
 	struct hwpc_err err;
 	struct hwpc_pc_setfile sf;
-	struct hwpc_pc_read_rotation rt;
+	struct hwpc_pc_read_rotation rt = { 0 };
 	struct hwpc_pc_read_rotset *sets = NULL;
 	struct pcread_dom *d = &p->doms[0];
 	unsigned dn;
@@ -76,8 +76,13 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 	for (uint64_t k = 0; !rc && !pcread_stop && (!p->have_count || k < p->count); k++) {
 		const struct hwpc_pc_setfile_entry *e = &sf.e[k % sf.n];
 		if (hwpc_pc_read_rot_turn(&rt, &e->setup, p->interval_ns, &sets[k % sf.n], &err))
-			rc = cli_fail(err.status, "%s:%u: set %s: %s", setfile, e->line, e->set, err.msg);
+			rc = cli_fail(err.status, "%s:%u: %s %s: %s", setfile, hwpc_pc_setup_line(&e->setup, err.msg),
+				      *e->set ? "set" : "domain", *e->set ? e->set : d->r.di->name, err.msg);
 	}
+	/* The hardware now holds a set pcread wrote: say so in the record
+	 * (after an error too: a turn may have been programmed). */
+	if (hwpc_pc_read_rot_save(&rt, &err) && !rc)
+		rc = cli_fail_err(&err);
 	if (!rc)
 		rc = report(out, p, d, &sf, sets);
 	free(sets);

@@ -103,9 +103,9 @@ int pcsim_script(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	bool std = !strcmp(name, "-");
 	if (hwpc_tensix_init(&t, dev, &err))
 		return cli_fail_err(&err);
-	FILE *fp = std ? stdin : fopen(name, "r");
+	FILE *fp = std ? stdin : hwpc_input_fopen(name, NULL, &err);
 	if (!fp)
-		return cli_fail(HWPC_EOP, "cannot read %s: %s", name, strerror(errno));
+		return cli_fail_err(&err);
 	int rc = hwpc_tensix_script(&t, fp, std ? "<stdin>" : name, &err);
 	if (!std)
 		fclose(fp);

@@ -194,9 +194,9 @@ static int device_layout(struct tsdump_opts *o, struct hwpc_dev *dev)
 static int load_tokmap(const char *file, struct hwpc_tokmap **map)
 {
 	struct hwpc_err err;
-	FILE *fp = fopen(file, "r");
+	FILE *fp = hwpc_input_fopen(file, "token map", &err);
 	if (!fp)
-		return cli_fail(HWPC_EOP, "cannot read token map %s: %s", file, strerror(errno));
+		return cli_fail_err(&err);
 	int rc = hwpc_tokmap_load(fp, file, map, &err);
 	fclose(fp);
 	return rc ? cli_fail_err(&err) : 0;

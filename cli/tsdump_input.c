@@ -84,7 +84,8 @@ int tsdump_from_file(struct hwpc_tsdump *t, const struct tsdump_opts *o)
 {
 	bool std = !strcmp(o->input, "-");
 	const char *name = std ? "<stdin>" : o->input;
-	int fd = std ? 0 : open(o->input, O_RDONLY | O_CLOEXEC);
+	struct hwpc_err open_err;
+	int fd = std ? 0 : hwpc_input_open(o->input, NULL, &open_err);
 	struct stat st;
 	struct progress pr = { 0 };
 	uint64_t total = 0, got;
@@ -93,7 +94,7 @@ int tsdump_from_file(struct hwpc_tsdump *t, const struct tsdump_opts *o)
 	int rc = 0;
 
 	if (fd < 0)
-		return cli_fail(HWPC_EOP, "cannot read %s: %s", o->input, strerror(errno));
+		return cli_fail_err(&open_err);
 	if (!(buf = malloc(CHUNK))) {
 		rc = cli_fail(HWPC_EOP, "out of memory");
 		goto out;

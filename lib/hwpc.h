@@ -8,6 +8,7 @@
 #include "hwpc/api.h"
 
 #include "hwpc/error.h"
+#include "hwpc/input.h"
 #include "hwpc/lop.h"
 #include "hwpc/pc.h"
 #include "hwpc/pc_read.h"

@@ -60,9 +60,15 @@ int hwpc_pc_setfile_jobs(const struct hwpc_pc_layout *l, const struct hwpc_pc_se
 			return err->status;
 		if (domain && d != want)
 			continue; /* -D picks the file's sections for that domain */
+		/* Options before any domain line are a section for the only
+		 * domain: a later section naming it sets it up again. */
+		for (size_t k = 0; k < *n; k++)
+			if (jobs[k].dom == d)
+				return hwpc_err_set(err, HWPC_EINPUT, "%sdomain %s has a section already (line %u)", where,
+						    l->dom[d].name, jobs[k].setup->line);
 		if (*n >= max)
 			return hwpc_err_set(err, HWPC_EINPUT, "more than %zu domains", max);
-		jobs[*n] = (struct hwpc_pc_job){ d, &e->setup, recs ? &recs[*n] : NULL };
+		jobs[*n] = (struct hwpc_pc_job){ d, &e->setup, recs ? &recs[*n] : NULL, f->path };
 		(*n)++;
 	}
 	if (set && !found_set)

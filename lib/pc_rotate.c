@@ -54,7 +54,7 @@ int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_p
 	q.given |= HWPC_PC_SETUP_MODE;
 	q.mode = HWPC_PC_QUAD;
 	hwpc_wplan_init(&plan, rt->r->dev);
-	int rc = hwpc_pc_setup_plan(rt->r->dev, rt->r->l, rt->r->dom, &q, &plan, NULL, err);
+	int rc = hwpc_pc_setup_plan(rt->r->dev, rt->r->l, rt->r->dom, &q, &plan, &rt->rec, err);
 	if (!rc)
 		rc = hwpc_wplan_apply(&plan, err);
 	hwpc_wplan_free(&plan);
@@ -103,4 +103,12 @@ int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc
 	if (!rc)
 		rc = hwpc_dev_wait_ns(rt->r->dev, interval_ns, err);
 	return rc ? rc : hwpc_pc_read_rot_end(rt, out, err);
+}
+
+int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!rt->rec.n)
+		return 0;
+	return hwpc_pc_record_save(rt->r->dev, rt->r->di->name, &rt->rec, err);
 }

@@ -3,6 +3,7 @@
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */
 #include "err_local.h"
+#include "hwpc/input.h"
 #include "hwpc/pc_setup.h"
 
 #include <ctype.h>
@@ -46,13 +47,14 @@ static int add_entry(struct reader *r, const char *set)
 	snprintf(e->set, sizeof e->set, "%s", set);
 	e->line = r->line;
 	e->setup = r->common;
+	e->setup.line = r->line;
 	return 0;
 }
 
 /* A section without set lines is one set named "". */
 static int end_domain(struct reader *r)
 {
-	if (r->in_set || (!r->common.given && !r->dom_line))
+	if (r->in_set || !r->dom_line)
 		return 0;
 	unsigned line = r->line;
 	r->line = r->dom_line;
@@ -129,6 +131,14 @@ static int line_of(struct reader *r, char *text)
 	struct hwpc_err e;
 	if (hwpc_pc_setup_option(dst, k, *val ? val : NULL, &e))
 		return hwpc_err_set(r->err, e.status, "%s:%u: %s", r->name, r->line, e.msg);
+	const char *const *names = hwpc_pc_setup_option_names();
+	for (size_t i = 0; names[i]; i++)
+		if (!strcmp(names[i], k))
+			dst->opt_line[i] = r->line;
+	/* Options before any domain line make a section of their own: it
+	 * starts here. */
+	if (!r->dom_line && !r->in_set && !*r->domain)
+		r->dom_line = r->line;
 	return 0;
 }
 
@@ -163,10 +173,9 @@ int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct 
 {
 	HWPC_ERR_ENSURE(err);
 	memset(out, 0, sizeof *out);
-	FILE *fp = fopen(path, "r");
+	FILE *fp = hwpc_input_fopen(path, NULL, err);
 	if (!fp)
-		return hwpc_err_set(err, errno == ENOENT ? HWPC_EINPUT : HWPC_EOP, "cannot read %s: %s", path,
-				    strerror(errno));
+		return err->status;
 	int rc = hwpc_pc_setfile_read(fp, path, out, err);
 	fclose(fp);
 	return rc;

@@ -187,3 +187,18 @@ int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, const char *
 		s->given |= o->given;
 	return rc;
 }
+
+_Static_assert(NOPTS <= HWPC_PC_SETUP_NOPTS, "struct hwpc_pc_setup.opt_line has a slot per option");
+
+/* The plan's messages start with the option they are about: "--NAME ..."
+ * or, for an expression, its input in capitals ("EVENT: ..."). */
+unsigned hwpc_pc_setup_line(const struct hwpc_pc_setup *s, const char *msg)
+{
+	const char *m = msg[0] == '-' && msg[1] == '-' ? msg + 2 : msg;
+	size_t n = strcspn(m, " :/=");
+	for (size_t i = 0; i < NOPTS; i++)
+		if (strlen(opts[i].name) == n && !strncasecmp(opts[i].name, m, n) &&
+		    (m != msg || opts[i].kind == K_EXPR) && s->opt_line[i])
+			return s->opt_line[i];
+	return s->line;
+}

@@ -426,6 +426,8 @@ int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_layout *l
 		*c[j] = (struct pc_setup){ .dev = dev, .l = l, .db = l->db, .chip = l->chip, .dom = dom,
 				      .di = &l->dom[dom], .s = jobs[j].setup, .prev = c, .nprev = j, .err = err };
 		rc = build(c[j], jobs[j].rec);
+		if (rc && jobs[j].file)
+			rc = hwpc_err_prefix(err, "%s:%u", jobs[j].file, hwpc_pc_setup_line(jobs[j].setup, err->msg));
 	}
 	/* Every domain's configuration first, then every tail: a later
 	 * domain's write to a shared register (NV10's CTRL) would otherwise
@@ -444,6 +446,6 @@ int hwpc_pc_setup_plan(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uns
 		       const struct hwpc_pc_setup *s, struct hwpc_wplan *plan, struct hwpc_pc_record *rec,
 		       struct hwpc_err *err)
 {
-	struct hwpc_pc_job job = { dom, s, rec };
+	struct hwpc_pc_job job = { dom, s, rec, NULL };
 	return hwpc_pc_setup_plan_many(dev, l, &job, 1, plan, err);
 }

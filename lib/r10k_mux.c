@@ -162,6 +162,16 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 	return 0;
 }
 
+int hwpc_r10k_mux_save(const struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	for (unsigned c = 0; m->started && c < s->cpu.ncounters; c++)
+		if (m->nper[c] &&
+		    hwpc_r10k_record_save(s->dev, &s->cpu, c, m->ev[m->order[c][m->pos[c]]].word, NULL, err))
+			return err->status;
+	return 0;
+}
+
 void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out)
 {
 	memset(out, 0, sizeof *out);

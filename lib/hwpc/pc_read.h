@@ -194,6 +194,7 @@ struct hwpc_pc_setup;
 struct hwpc_pc_read_rotation {
 	struct hwpc_pcr *r;
 	uint32_t preop;
+	struct hwpc_pc_record rec; /* what the last turn set up (rec.n 0: no turn yet) */
 };
 HWPC_API int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
 HWPC_API int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
@@ -202,6 +203,10 @@ HWPC_API int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_
  * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
 HWPC_API int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
 		      struct hwpc_pc_read_rotset *out, struct hwpc_err *err);
+/* After the turns: the setup record (hwpc_pc_record_save) becomes what the
+ * last turn set up, so that a later pcread does not report the rotation's
+ * own writes as a setup changed by someone else.  Nothing without a turn. */
+HWPC_API int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

@@ -63,6 +63,7 @@ enum hwpc_pc_reset { HWPC_PC_RESET_RECORD = 1, HWPC_PC_RESET_PERIODIC = 2 };
 
 #define HWPC_PC_SETUP_MAX_REGS 32
 #define HWPC_PC_SETUP_WORD 24
+#define HWPC_PC_SETUP_NOPTS 32 /* room for the option table's entries */
 
 /* One domain's setup, as given.  Words (counter mode, import modes, ...)
  * are kept as typed and checked against regdb by hwpc_pc_setup_plan, which
@@ -85,6 +86,12 @@ struct hwpc_pc_setup {
 	unsigned resets; /* enum hwpc_pc_reset bits */
 	unsigned nregs;
 	char regs[HWPC_PC_SETUP_MAX_REGS][128]; /* NAME[IDX][.FIELD]=VALUE[:MASK] */
+	/* From a setup file: the line of the set (or domain) and of each
+	 * option, by its index in hwpc_pc_setup_option_names(), so that an
+	 * error found when planning names the line that caused it; 0 when
+	 * not from a file. */
+	unsigned line;
+	unsigned opt_line[HWPC_PC_SETUP_NOPTS];
 };
 
 HWPC_API void hwpc_pc_setup_init(struct hwpc_pc_setup *s);
@@ -95,6 +102,10 @@ HWPC_API int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, con
 			 struct hwpc_err *err);
 /* The setup option names, NULL-terminated ("mode", "counter-mode", ...). */
 HWPC_API const char *const *hwpc_pc_setup_option_names(void);
+/* The setup-file line an error message is about: the line of the option
+ * the message names first ("--periods 0: ...", "EVENT: ..."), else the
+ * line of s's set or domain (0: s is not from a file). */
+HWPC_API unsigned hwpc_pc_setup_line(const struct hwpc_pc_setup *s, const char *msg);
 
 /* The layout of the device's PCOUNTER: the simulator's own profile, or on
  * real hardware profile (NULL: the chip's default).  Asking a simulated
@@ -119,6 +130,7 @@ struct hwpc_pc_job {
 	unsigned dom;
 	const struct hwpc_pc_setup *setup;
 	struct hwpc_pc_record *rec; /* may be NULL */
+	const char *file; /* the setup file the setup is from, for messages; NULL: none */
 };
 HWPC_API int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const struct hwpc_pc_job *jobs,
 			    size_t n, struct hwpc_wplan *plan, struct hwpc_err *err);

@@ -239,6 +239,11 @@ HWPC_API int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_sessi
  * (then this interval's counts are dropped, not credited). */
 HWPC_API int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns, bool *changed,
 			 struct hwpc_err *err);
+/* After the rotations: the setup record (hwpc_r10k_record_save) gets the
+ * word each multiplexed counter now holds, so that a later pcread does not
+ * report the multiplexing's own writes as someone else's.  Nothing before
+ * hwpc_r10k_mux_start. */
+HWPC_API int hwpc_r10k_mux_save(const struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, struct hwpc_err *err);
 
 struct hwpc_r10k_estimate {
 	uint64_t count;           /* counted while on a counter */

@@ -82,12 +82,15 @@ void sim_check_boot(struct sim *s)
 static void run_models(struct sim *s, uint64_t to)
 {
 	struct sim_header *h = s->hdr;
+	/* A model that cannot attach (HWPC_REGDB lacks what it needs) cannot
+	 * catch up: then nothing moves, or the state would be left behind the
+	 * clock and be unusable with the regdb it was made with. */
 	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->advance) {
-			void *p = sim_model_priv(s, i);
-			if (!s->attach_failed[i])
-				s->models[i]->advance(s, s->state[i], p, h->now_ns, to);
-		}
+		if (s->models[i]->advance && (sim_model_priv(s, i), s->attach_failed[i]))
+			return;
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->advance)
+			s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ns, to);
 	h->now_ns = to;
 }
 

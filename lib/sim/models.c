@@ -6,6 +6,8 @@
 #include "err_local.h"
 #include "sim.h"
 
+#include <stdlib.h>
+
 const struct sim_model *const sim_models[] = {
 	&sim_model_pmc,
 	&sim_model_pcounter,
@@ -24,7 +26,12 @@ void *sim_model_priv(struct sim *s, unsigned i)
 		const struct sim_model *m = s->models[i];
 		s->attached[i] = true;
 		if (m->attach && m->attach(s, s->state[i], &s->priv[i], &s->attach_err)) {
-			hwpc_err_prefix(&s->attach_err, "simulator state %s, %s model", s->path, m->name);
+			const char *dir = getenv("HWPC_REGDB");
+			if (dir && *dir)
+				hwpc_err_prefix(&s->attach_err, "HWPC_REGDB=%s does not describe the %s simulator state %s "
+						"was made with (%s model)", dir, s->dev.chip->name, s->path, m->name);
+			else
+				hwpc_err_prefix(&s->attach_err, "simulator state %s, %s model", s->path, m->name);
 			if (m->detach && s->priv[i]) /* what the attach allocated before it failed */
 				m->detach(s->priv[i]);
 			s->priv[i] = NULL;

@@ -10,6 +10,7 @@
  * Row 0 drives the domain's next cycle; after the last row the trace
  * starts again. */
 #include "err_local.h"
+#include "hwpc/input.h"
 #include "hwpc/sim.h"
 #include "pc.h"
 
@@ -132,9 +133,9 @@ int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path,
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no PCOUNTER", dev->chip->name);
 	if (dom >= p->ndomains)
 		return hwpc_err_set(err, HWPC_EINPUT, "domain %u out of range", dom);
-	FILE *f = fopen(path, "r");
+	FILE *f = hwpc_input_fopen(path, "trace", err);
 	if (!f)
-		return hwpc_err_set(err, HWPC_EINPUT, "cannot open trace %s: %s", path, strerror(errno));
+		return err->status;
 	sim_lock(s);
 	sim_sync(s);
 	struct trace_parse t = { .base = st->trace_used, .cap = (uint64_t)PC_TRACE_BYTES * 8, .pool = st->trace_pool };

@@ -307,6 +307,21 @@ static int corrupt(struct sim *s, const char *why, struct hwpc_err *err)
 			    s->path, why, s->dev.chip->name);
 }
 
+/* A check that depends on the register database (the models and their
+ * section sizes come from it): with HWPC_REGDB set, a failure says more
+ * about that directory than about the file, and a reset would destroy a
+ * state that is good with the built-in regdb. */
+static int regdb_mismatch(struct sim *s, const char *why, struct hwpc_err *err)
+{
+	const char *dir = getenv("HWPC_REGDB");
+	if (!dir || !*dir)
+		return corrupt(s, why, err);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "HWPC_REGDB=%s does not describe the %s simulator state %s was made with (%s): "
+			    "unset HWPC_REGDB, or point it at that regdb",
+			    dir, s->dev.chip->name, s->path, why);
+}
+
 /* The fields the header CRC leaves out (they change on every access), and
  * the clock fields, in the ranges the simulator produces: a virtual clock
  * moves after the models reached the new time, so it never is ahead of
@@ -367,7 +382,7 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 				    s->path, *h.options ? h.options : "no options", opts);
 	choose_models(s);
 	if (h.nsections != s->nmodels)
-		return corrupt(s, "unexpected sections", err);
+		return regdb_mismatch(s, "unexpected sections", err);
 	/* Section sizes follow the options the file was created with. */
 	struct hwpc_devspec stored;
 	char text[sizeof h.options + 64];
@@ -376,7 +391,7 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 		return corrupt(s, "bad stored options", err);
 	struct sim_section want[SIM_MAX_SECTIONS];
 	if (layout(s, &stored, want) != h.file_size || memcmp(want, h.sect, s->nmodels * sizeof want[0]))
-		return corrupt(s, "bad section table", err);
+		return regdb_mismatch(s, "bad section table", err);
 	if (check_times(s, &h, err))
 		return err->status;
 	if (map_file(s, h.file_size, err))
@@ -395,8 +410,14 @@ static int attach_models(struct sim *s, struct hwpc_err *err)
 			return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
 		if (!m->lazy_attach) {
 			s->attached[i] = true;
-			if (m->attach && m->attach(s, s->state[i], &s->priv[i], err))
+			if (m->attach && m->attach(s, s->state[i], &s->priv[i], err)) {
+				char why[sizeof err->msg];
+				snprintf(why, sizeof why, "%s model: %s", m->name, err->msg);
+				const char *dir = getenv("HWPC_REGDB");
+				if (dir && *dir)
+					return regdb_mismatch(s, why, err);
 				return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+			}
 		}
 		/* The model answers the address ranges of its regdb spaces. */
 		for (const char *const *sp = m->spaces; sp && *sp; sp++)

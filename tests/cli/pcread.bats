@@ -305,6 +305,33 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
 }
 
+@test "-f: an error in a counter set names its line and the set (or the domain)" {
+	vsim g84
+	f="$BATS_TEST_TMPDIR/bad.setup"
+	printf 'domain core_a\n[set one]\nevent 0x10\n[set two]\nmode quad\nevent 0x10 &&& 0x11\n' > "$f"
+	run pcread -d sim:g84 -f "$f" -i 1ms -n 2
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcread: $f:6: set two: EVENT: expected an operand before '&'" ]
+	printf 'domain core_a\nmode quad\nevent 0x10 &&& 0x11\n' > "$f"
+	run pcread -d sim:g84 -f "$f" -i 1ms -n 1
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcread: $f:3: domain core_a: EVENT: expected an operand before '&'" ]
+}
+
+@test "-f: the rotation records the set it leaves: a later --strict read is clean" {
+	vsim g84
+	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null
+	printf 'domain core_a\nset a\nevent 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/rot.setup"
+	run -0 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2
+	run --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ "$status" -eq 0 ]
+	check [ -z "$stderr" ]
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x12'
+	run --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ "$status" -eq 3 ]
+	[[ "$stderr" == *"core_a: setup changed since pcsetup (generation 2): PCOUNTER.EVENT_SRC[1] (0x00a484) reads 0x00000012, pcsetup set 0x00000011"* ]]
+}
+
 @test "a setup record is void once the simulated machine is reset" {
 	vsim g84
 	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null

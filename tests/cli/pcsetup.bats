@@ -369,6 +369,29 @@ EOF
 	check [ "$status" -eq 2 ]
 }
 
+@test "setup files: errors found when planning name the option's file:line" {
+	vsim nv10
+	f="$BATS_TEST_TMPDIR/plan.setup"
+	printf 'domain 0\nevent 0x10 &&& 0x11\n' > "$f"
+	run pcsetup -d sim:nv10 -f "$f"
+	check [ "$status" -eq 2 ]
+	check [ "${lines[0]}" = "pcsetup: $f:2: EVENT: expected an operand before '&'" ]
+	printf 'domain 0\n# the count\nevent 0x10\nperiods 0\n' > "$f"
+	run pcsetup -d sim:nv10 -f "$f"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: $f:4: --periods 0: out of range on NV10 (1..4294967296: CTR_STOP is 32-bit)" ]
+	# options before any domain line: a section of the only domain, from its first line
+	printf '\nevent 0x10\ndomain 0\nevent 0x11\n' > "$f"
+	run pcsetup -d sim:nv10 -f "$f"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: $f:3: domain core has a section already (line 2)" ]
+	vsim g84
+	printf '# first\nmode quad\ndomain 1\n' > "$f"
+	run pcsetup -d sim:g84 -f "$f"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: $f:2: no domain: give -D NAME|N (G84 has 8 domains)" ]
+}
+
 @test "names from another domain: said where they are, and suggested for typos" {
 	vsim g84
 	run pcsetup -d sim:g84 -D core_a --mode quad --event host_mem_wr --dry-run

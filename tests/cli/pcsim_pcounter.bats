@@ -94,7 +94,7 @@ wired inside the chip|-d sim:g84 signal 1 0xec const 1
 is not a number|-d sim:g84 advance --cycles -5 --domain 1
 overflows|-d sim:g84 advance --cycles 18446744073709551615 --domain 1
 unknown pulse|-d sim:g84 pulse vblank
-cannot open trace|-d sim:g84 trace 1 /nonexistent/trace
+cannot read trace|-d sim:g84 trace 1 /nonexistent/trace
 EOF
 	run pcsim reset sim:nv40,clock=virtual
 	run pcsim -d sim:nv40 pulse wrcache_flush

@@ -123,3 +123,21 @@ sect_entry() {
 	run -1 timeout 10 pcsim -d sim:nv10,state=S show
 	check [ "$output" = "pcsim: simulator state S, pcounter model: PCOUNTER state is corrupt (domain cycle count differs from the simulated time)" ]
 }
+
+@test "a HWPC_REGDB that does not fit the state is said to be the regdb's fault, and the state survives it" {
+	st="$BATS_TEST_TMPDIR/good.st"
+	pcsim reset "sim:g84,state=$st" >/dev/null
+	r="$BATS_TEST_TMPDIR/regdb"
+	cp -r "$BATS_TEST_DIRNAME/../../regdb" "$r"
+	rm "$r/pcounter-nv40.regdb"
+	HWPC_REGDB="$r" run pcsim -d "sim:g84,state=$st" show
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: HWPC_REGDB=$r does not describe the G84 simulator state $st was made with (unexpected sections): unset HWPC_REGDB, or point it at that regdb" ]
+	# a regdb without the PCOUNTER profiles: the model cannot catch up, so the clock stays
+	cp "$BATS_TEST_DIRNAME/../../regdb/pcounter-nv40.regdb" "$r/"
+	rm "$r/pcounter-profiles.regdb"
+	HWPC_REGDB="$r" run pcsim -d "sim:g84,state=$st" show
+	sleep 0.2
+	run pcsim -d "sim:g84,state=$st" show
+	check [ "$status" -eq 0 ]
+}

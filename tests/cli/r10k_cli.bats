@@ -6,6 +6,7 @@
 # and every bad input (exit 2).
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 @test "pcsetup --dry-run: the plan, ending with the encoded control word and its fields" {
 	vsim r10000
@@ -125,4 +126,38 @@ load helpers
 	check [ "$output" = "pcsetup: --counter is an R10000/R12000 option; the G84 has PCOUNTER domains (pcsetup --help)" ]
 	t pcread -d sim:g84 --events 9 -i 1ms
 	check [ "$output" = "pcread: --events is an R10000/R12000 option; the G84 has PCOUNTER domains (pcread --help)" ]
+}
+
+@test "pcread --events -i on a realtime simulator: each sample waits its interval" {
+	pcsim reset sim:r10000 >/dev/null
+	t0=$(date +%s%N)
+	run pcread -d sim:r10000 --events 9,10 -i 100ms -n 5 --format csv
+	t1=$(date +%s%N)
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "event,counter,count,scaled,counted_pct,time_counted_ns,time_total_ns" ]
+	# 5 samples of 100 ms: at least 0.4 s of wall time (it once returned in 0.04 s)
+	check [ $(((t1 - t0) / 1000000)) -ge 400 ]
+	# the two events share counter 0 and take turns, 3 and 2 of the 5
+	# samples: each turn about 100 ms (jitter moves time between turns;
+	# a loaded machine is slower)
+	IFS=, read -r _ _ _ _ _ c0 total <<<"${lines[1]}"
+	IFS=, read -r _ _ _ _ _ c1 _ <<<"${lines[2]}"
+	check [ "$total" -ge 450000000 ] && check [ "$total" -lt 2000000000 ]
+	check [ "$c0" -ge 250000000 ] && check [ "$c0" -lt 1200000000 ]
+	check [ "$c1" -ge 150000000 ] && check [ "$c1" -lt 800000000 ]
+	check [ $((c0 + c1)) -eq "$total" ]
+}
+
+@test "pcread --events records the words it leaves: a later --strict read is clean" {
+	vsim r10000
+	pcsetup -d sim:r10000 --counter 0 --event 9 >/dev/null
+	run -0 pcread -d sim:r10000 --events 9,10 -i 1ms -n 3
+	run --separate-stderr pcread -d sim:r10000 --strict
+	check [ "$status" -eq 0 ]
+	check [ -z "$stderr" ]
+	# someone else's change is still reported
+	pcsim -d sim:r10000 reg 'R10K.CTRL[0]=0x28' >/dev/null
+	run --separate-stderr pcread -d sim:r10000 --strict
+	check [ "$status" -eq 3 ]
+	check [ "$stderr" = "pcread: warning: counter setup changed since pcsetup (generation 2): R10K.CTRL[0] (0x000000) reads 0x00000028, pcsetup set 0x00000148" ]
 }

@@ -154,7 +154,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	check [ "$status" -eq 2 ]
 	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/empty: empty input" ]
 	run tsdump "$BATS_TEST_TMPDIR/missing"
-	check [ "$status" -eq 1 ]
+	check [ "$status" -eq 2 ]
 	check [ "$output" = "tsdump: cannot read $BATS_TEST_TMPDIR/missing: No such file or directory" ]
 	# 6 bytes: not a multiple of 4
 	printf '\x0a\x00\x00\x00\x0a\x00' >"$BATS_TEST_TMPDIR/odd"

@@ -116,7 +116,7 @@ static void test_many_shared_ctrl(void **state)
 	static const char *const a[] = { "mode", "quad", "event", "0x10", NULL };
 	static const char *const b[] = { "event", "0x10", "event-ctr-period", "all", NULL };
 	struct hwpc_pc_setup sa = setup_of(a), sb = setup_of(b);
-	struct hwpc_pc_job jobs[2] = { { 0, &sa, NULL }, { 1, &sb, NULL } };
+	struct hwpc_pc_job jobs[2] = { { 0, &sa, NULL, NULL }, { 1, &sb, NULL, NULL } };
 	if (hwpc_pc_layout_dev(t.dev, NULL, &l, &err))
 		fail_msg("%s", err.msg);
 	hwpc_wplan_init(&p, t.dev);
