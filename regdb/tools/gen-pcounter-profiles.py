@@ -58,7 +58,9 @@ BOARD = {
     "RSX": ("PlayStation 3 RSX", 500, None, 650),
     "C51": ("GeForce 6150", 475, None, None),
     "MCP61": ("GeForce 6150 SE", 425, None, None),
-    "MCP67": ("GeForce 7050 PV", 500, None, None),
+    # MCP67: no public nominal figure found for its IGP; MCP68's (the
+    # same GeForce 7 IGP core, GeForce 7050 PV / 7025) is taken.
+    "MCP67": ("GeForce 7050 PV (MCP68's figure, no public one for MCP67: model choice)", 425, None, None),
     "MCP68": ("GeForce 7025", 425, None, None),
     "MCP73": ("GeForce 7150", 630, None, None),
     "G80": ("GeForce 8800 GTX", 575, 1350, 900),
@@ -80,7 +82,7 @@ BOARD = {
 SPEC = "NVIDIA specifications of the %s reference board"
 HCLK = 277780000  # nouveau nvkm/subdev/clk/nv50.c: hclk = PCIe reference 100 MHz * 27778 / 10000
 HCLK_NOTE = ("host: no public nominal figure; HCLK as nouveau drivers/gpu/drm/nouveau/nvkm/subdev/clk/nv50.c "
-             "derives it, PCIe reference 100 MHz * 2.7778 = 277.78 MHz")
+             "derives it for NV50, PCIe reference 100 MHz * 2.7778 = 277.78 MHz (taken for every chip: model choice)")
 
 
 def clock_of(chip, kind):
