@@ -220,6 +220,9 @@ static int pcounter(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 				op->r10k.events ? "--events" : "--modes", dev->chip ? dev->chip->name : "device");
 	if (hwpc_pc_layout_dev(dev, op->profile, &p.layout, &err))
 		return cli_fail_err(&err);
+	/* Before the first access catches the device up: what that catch-up
+	 * skips is missing from the counts read now. */
+	p.can_lag = hwpc_dev_lag_ns(dev, &p.lag0);
 	if (op->setfile)
 		rc = pcread_rotate(&p, out, dev, op->setfile, op->ndomains ? op->domains[0] : NULL);
 	else if (!(rc = pick_domains(&p, op, dev))) {
@@ -231,6 +234,13 @@ static int pcounter(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 		 * reprogrammed while it was being read? */
 		for (unsigned i = 0; i < p.ndoms && !rc && op->have_interval; i++)
 			rc = pcread_check_setup(&p, &p.doms[i]);
+	}
+	uint64_t lag;
+	hwpc_dev_lag_ns(dev, &lag);
+	if (!rc && lag > p.lag0) {
+		cli_warn("the device's time lagged %.6f s behind realtime during the run: the counts cover that "
+			 "much less time (pcsim(1), \"Realtime\")", (double)(lag - p.lag0) / 1e9);
+		p.suspect = true;
 	}
 	if (!rc && op->strict && p.suspect)
 		rc = HWPC_ELOST;

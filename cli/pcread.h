@@ -26,6 +26,8 @@ struct pcread {
 	struct pcread_dom doms[HWPC_PC_MAX_DOMAINS];
 	unsigned ndoms;
 	bool suspect; /* --strict: exit 3 */
+	bool can_lag;  /* a realtime simulator: records carry lag_ns */
+	uint64_t lag0; /* the device's lag when the run started */
 };
 
 /* Set by SIGINT/SIGTERM once pcread_catch_signals ran: end the run. */

@@ -67,7 +67,7 @@ static void note_sample(struct pcread *p, struct pcread_dom *d, const struct hwp
 
 /* Which optional columns the records carry, fixed before the first one. */
 struct layout_cols {
-	bool sample, quad, record, totals, expr, verbose;
+	bool sample, quad, record, totals, expr, verbose, lag;
 };
 
 /* "event_expr": the key of input i's expression. */
@@ -123,6 +123,8 @@ static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 			add_col(cols, &n, expr_key(i));
 	if (lc->verbose)
 		add_col(cols, &n, "mmio_reads");
+	if (lc->lag)
+		add_col(cols, &n, "lag_ns");
 	return n;
 }
 
@@ -215,6 +217,11 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 		}
 	if (lc->verbose)
 		hwpc_out_u64(o, "mmio_reads", s->mmio_reads);
+	if (lc->lag) {
+		uint64_t lag;
+		hwpc_dev_lag_ns(d->r.dev, &lag);
+		hwpc_out_u64(o, "lag_ns", lag - p->lag0);
+	}
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -247,7 +254,7 @@ int pcread_counters(struct pcread *p, FILE *out)
 	struct hwpc_out *o = NULL;
 	struct hwpc_trace *t = NULL;
 	struct layout_cols lc = { .sample = p->have_interval, .totals = p->have_interval,
-				  .expr = p->expr, .verbose = p->verbose };
+				  .expr = p->expr, .verbose = p->verbose, .lag = p->can_lag };
 	int rc = 0;
 
 	if (p->expr)

@@ -13,7 +13,7 @@
 
 static const char *const usage[] = {
 	"ptime [-d SPEC] [-v] [--format text|json|csv] [-o FILE] [--source-hz HZ]",
-	"      [--measure DURATION | -i INTERVAL [-n COUNT]]",
+	"      [--measure DURATION [--strict] | -i INTERVAL [-n COUNT]]",
 	"      [--alarm +DURATION|+Nt|@TICKS] [--wait-alarm [--timeout DURATION]]",
 	"      [--set-ratio MUL/DIV] [--set-source internal[=MUL/DIV]|external]",
 	"      [--dry-run] [--force] [-- COMMAND [ARGS...]]",
@@ -22,7 +22,7 @@ static const char *const usage[] = {
 
 struct opts {
 	const char *device, *output;
-	bool verbose, dry_run, force, wait_alarm;
+	bool verbose, dry_run, force, wait_alarm, strict;
 	enum hwpc_format fmt;
 	double source_hz;
 	uint64_t measure_ns, interval_ns, count, timeout_ns;
@@ -55,6 +55,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		  .help = "frequency of the clock PTIMER counts, when hwpc cannot know it" },
 		{ .kind = CLI_DURATION, .lname = "measure", .arg = "DUR", .dest = &o->measure_ns, .seen = &have_measure,
 		  .noun = "duration", .help = "measure the tick rate against CLOCK_MONOTONIC for DUR (error in ppm)" },
+		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict,
+		  .help = "with --measure: exit 3 when the device's time lagged (a simulator that could not keep up)" },
 		CLI_OPT_INTERVAL(&o->interval_ns, &o->have_interval),
 		CLI_OPT_COUNT(&o->count, &o->have_count),
 		{ .kind = CLI_STR, .lname = "alarm", .arg = "WHEN", .dest = &o->alarm, .noun = "alarm time",
@@ -76,6 +78,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	static const struct cli_rel rels[] = {
 		{ CLI_CONFLICT, "--measure", "-i", NULL },
 		{ CLI_NEEDS, "-n", "-i", NULL },
+		{ CLI_NEEDS, "--strict", "--measure", NULL },
 		{ CLI_NEEDS, "--dry-run", "--set-ratio --set-source --alarm", NULL },
 		{ CLI_CONFLICT, "--dry-run", "--wait-alarm --measure -i", "it only plans writes" },
 		{ 0 },
@@ -200,8 +203,10 @@ int main(int argc, char **argv)
 		if (!rc && !op.dry_run) {
 			if (op.wait_alarm)
 				rc = ptime_wait_alarm(&p, o, op.timeout_ns);
-			else if (op.measure_ns)
+			else if (op.measure_ns) {
+				p.strict = op.strict;
 				rc = ptime_measure(&p, o, op.measure_ns);
+			}
 			else if (op.have_interval)
 				rc = ptime_sample(&p, o, op.interval_ns, op.have_count, op.count);
 			else if (op.cmd)

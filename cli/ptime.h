@@ -13,6 +13,7 @@ struct ptime {
 	struct hwpc_timer_rate rate;
 	FILE *out;
 	bool verbose;
+	bool strict; /* --measure: exit 3 when the device's time lagged */
 };
 
 /* ns at the configured rate; NAN when the rate is unknown. */

@@ -149,9 +149,16 @@ int ptime_measure(struct ptime *p, struct hwpc_out *o, uint64_t measure_ns)
 {
 	struct hwpc_err err;
 	uint64_t t0, h0, t1, h1;
-	if (stamp(p, false, &t0, &h0, &err) || hwpc_dev_wait_ns(p->tm.dev, measure_ns, &err) ||
-	    stamp(p, false, &t1, &h1, &err))
+	/* The lag is read after the first stamp has caught the device up:
+	 * what lagged before the measurement does not count against it. */
+	uint64_t lag0 = 0, lag1 = 0;
+	if (stamp(p, false, &t0, &h0, &err))
 		return cli_fail_err(&err);
+	bool can_lag = hwpc_dev_lag_ns(p->tm.dev, &lag0);
+	if (hwpc_dev_wait_ns(p->tm.dev, measure_ns, &err) || stamp(p, false, &t1, &h1, &err))
+		return cli_fail_err(&err);
+	hwpc_dev_lag_ns(p->tm.dev, &lag1);
+	uint64_t lag = lag1 - lag0;
 	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&p->tm);
 	if (dt == 0 || h1 == h0)
 		return cli_fail(HWPC_EOP, "the timer did not advance in %.3f s%s", (double)(h1 - h0) / 1e9,
@@ -169,8 +176,21 @@ int ptime_measure(struct ptime *p, struct hwpc_out *o, uint64_t measure_ns)
 		hwpc_out_null(o, "configured_hz");
 		hwpc_out_null(o, "error_ppm");
 	}
+	if (can_lag) /* a realtime simulator: how much of the run it skipped */
+		hwpc_out_u64(o, "lag_ns", lag);
 	ptime_report_config(p, o);
-	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+	if (hwpc_out_end(o, &err))
+		return cli_fail_err(&err);
+	if (!lag)
+		return 0;
+	/* The device skipped time it could not simulate fast enough: the
+	 * measurement covers less of the run than asked (pcsim(1), "Realtime"). */
+	if (p->strict)
+		return cli_fail(HWPC_ELOST, "the device's time lagged %.6f s behind realtime during the measurement "
+					    "(--strict)", (double)lag / 1e9);
+	cli_warn("the device's time lagged %.6f s behind realtime during the measurement; the rate covers "
+		 "%.6f s of the %.6f s asked", (double)lag / 1e9, (double)(h1 - h0) / 1e9, (double)measure_ns / 1e9);
+	return 0;
 }
 
 /* The command runs in host time: GPU time is reported beside it. */

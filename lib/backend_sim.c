@@ -91,6 +91,7 @@ const struct hwpc_dev_ops sim_dev_ops = {
 	.mem_read = hwpc_sim_mem_read,
 	.pc_domain_hz = hwpc_sim_pc_domain_hz,
 	.pc_profile = hwpc_sim_pc_profile,
+	.lag_ns = hwpc_sim_lag_ns,
 };
 
 int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,

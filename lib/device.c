@@ -92,6 +92,12 @@ int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 			    "memory reads", (unsigned long long)addr, dev->ops->name);
 }
 
+bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
+{
+	*lag = 0;
+	return dev->ops->lag_ns ? dev->ops->lag_ns(dev, lag) : false;
+}
+
 uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
 {
 	return dev->ops->pc_domain_hz ? dev->ops->pc_domain_hz(dev, dom) : 0;

@@ -95,6 +95,18 @@ uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 	return t;
 }
 
+bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
+{
+	struct sim *s = (struct sim *)dev;
+	*lag = 0;
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
+		return false;
+	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
+	*lag = s->hdr->lag_ns;
+	sim_unlock(s);
+	return realtime;
+}
+
 uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
 {
 	return sim_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
@@ -187,6 +199,8 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
 	hwpc_out_str(o, "clock", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
 	hwpc_out_u64(o, "time_ns", s->hdr->now_ns);
+	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME) /* a virtual clock never skips */
+		hwpc_out_u64(o, "lag_ns", s->hdr->lag_ns);
 	hwpc_out_str(o, "state", s->path);
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
 		char key[32];

@@ -101,18 +101,25 @@ void sim_sync(struct sim *s)
 	if (now <= h->now_ns)
 		return;
 	/* A realtime simulator left alone for long catches up at most one
-	 * step; the rest is skipped, as if it had been paused (pcsim(1)).  A
+	 * step; the rest is skipped, as if it had been paused, and added to
+	 * the lag (pcsim(1)).  A
 	 * virtual clock moves only with sim_advance, which runs the models
 	 * first, so it never is ahead of them: if it is (a file changed under
 	 * a running process), nothing runs rather than an unbounded run. */
 	uint64_t step = sim_max_step_ns(s);
+	if (h->clock_mode == SIM_CLOCK_REALTIME)
+		step = step / SIM_CATCHUP_DIV ? step / SIM_CATCHUP_DIV : 1;
 	if (now - h->now_ns > step) {
 		if (h->clock_mode == SIM_CLOCK_VIRTUAL)
 			return;
 		if (s->verbose)
 			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
 				(double)(now - h->now_ns - step) / 1e9, (double)step / 1e9);
-		set_offset(h, (__int128)h->rt_offset_ns - (now - h->now_ns - step));
+		uint64_t skip = now - h->now_ns - step;
+		set_offset(h, (__int128)h->rt_offset_ns - skip);
+		/* Kept, not hidden: a rate measured across the skip is wrong by
+		 * it, and the commands that measure report it (hwpc_dev_lag_ns). */
+		h->lag_ns = h->lag_ns + skip < h->lag_ns ? UINT64_MAX : h->lag_ns + skip;
 		now = h->now_ns + step;
 	}
 	run_models(s, now);

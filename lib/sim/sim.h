@@ -17,11 +17,16 @@
 #include "hwpc/sim.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 1
+#define SIM_VERSION 2
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_parse_hz). */
 #define SIM_MAX_HZ 1000000000000ULL
+/* A realtime catch-up runs at most this fraction of the step limit per
+ * access (1/20 of 20 M reference cycles: about 100 ms of CPU), so a
+ * simulator that cannot keep up lags visibly and stays responsive instead
+ * of spending seconds on every register read (pcsim(1), "Lag"). */
+#define SIM_CATCHUP_DIV 20
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
 
@@ -45,13 +50,15 @@ struct sim_header {
 	uint64_t now_ns;       /* simulated time the models have reached */
 	uint64_t virt_ns;      /* virtual clock: the current time */
 	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
+	uint64_t lag_ns;       /* realtime clock: simulated time skipped because a
+				  catch-up passed the step limit, in total */
 	char boot_id[40];      /* the offset is only meaningful within one boot */
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
 	uint64_t create_id; /* new on every create/reset: a mapping made before
 			       a reset by another process is stale */
-	uint32_t header_crc; /* over everything above except now/virt/rt/boot */
+	uint32_t header_crc; /* over everything above except now/virt/rt/lag/boot */
 	uint32_t pad;
 };
 

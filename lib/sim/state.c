@@ -51,6 +51,7 @@ static uint32_t header_crc(const struct sim_header *h)
 	struct sim_header tmp = *h;
 	tmp.now_ns = tmp.virt_ns = 0;
 	tmp.rt_offset_ns = 0;
+	tmp.lag_ns = 0;
 	memset(tmp.boot_id, 0, sizeof tmp.boot_id);
 	tmp.header_crc = 0;
 	return crc32(&tmp, offsetof(struct sim_header, header_crc));

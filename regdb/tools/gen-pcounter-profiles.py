@@ -15,16 +15,97 @@ Record formats (hwpc-regdb(5), extension keywords read by lib/sim/pc_profile.c):
            [set=main|hub|gpc|part sets=N] gens=CHIPS source=...
     signal DOMAIN NUMBER NAME [src=PM_TRIGGER|PTIMER_B12|USER_n] gens=CHIPS source=...
 
-Default domain clock frequencies are the simulator's choice (pcsim(1),
-"Model notes"): small, so that realtime catch-up stays cheap, and different
-per clock kind so that domains interleave.
+Default domain clock frequencies are the nominal clocks of one reference
+board per chip (BOARD below, each with the public specification it comes
+from); where a domain's clock has no public nominal figure the derivation
+used is named in the record's source.
 """
 import os
 import re
 import sys
 
-HZ = {"core": 6000, "host": 5000, "shader": 12000, "memory": 10000, "vdec": 4000,
-      "hub": 2000, "gpc": 2000, "part": 2000}
+# Reference board per chip: (board, core MHz, shader MHz or None, memory MHz
+# or None).  Memory is the DRAM clock: half the effective data rate of
+# SDR/DDR/GDDR2/GDDR3 (the "memory clock" of the vendor's specification),
+# a quarter of it for GDDR5.  Sources: NVIDIA's published specifications of
+# each board (nvidia.com product pages, GeForce/nForce specifications); the
+# Xbox (NV2A) and PlayStation 3 (RSX) figures are the console makers'
+# published specifications.  IGPs share system memory: no memory clock.
+BOARD = {
+    "NV10": ("GeForce 256 (SDR)", 120, None, 166),
+    "NV15": ("GeForce2 GTS", 200, None, 166),
+    "NV1F": ("GeForce2 MX IGP (nForce 420)", 175, None, 133),
+    "NV20": ("GeForce3", 200, None, 230),
+    "NV2A": ("Xbox NV2A", 233, None, 200),
+    "NV25": ("GeForce4 Ti 4600", 300, None, 325),
+    "NV28": ("GeForce4 Ti 4800", 300, None, 325),
+    "NV30": ("GeForce FX 5800 Ultra", 500, None, 500),
+    "NV35": ("GeForce FX 5900 Ultra", 450, None, 425),
+    "NV31": ("GeForce FX 5600 Ultra", 350, None, 350),
+    "NV36": ("GeForce FX 5700 Ultra", 475, None, 450),
+    "NV34": ("GeForce FX 5200 Ultra", 325, None, 325),
+    "NV40": ("GeForce 6800 Ultra", 400, None, 550),
+    "NV45": ("GeForce 6800 Ultra (PCIe)", 400, None, 550),
+    "NV41": ("GeForce 6800 (PCIe)", 325, None, 300),
+    "NV42": ("GeForce 6800 GS", 425, None, 500),
+    "NV43": ("GeForce 6600 GT", 500, None, 500),
+    "NV44": ("GeForce 6200 TurboCache", 350, None, 350),
+    "NV44A": ("GeForce 6200 (AGP)", 350, None, 250),
+    "G70": ("GeForce 7800 GTX", 430, None, 600),
+    "G72": ("GeForce 7300 GS", 550, None, 405),
+    "G71": ("GeForce 7900 GTX", 650, None, 800),
+    "G73": ("GeForce 7600 GT", 560, None, 700),
+    "RSX": ("PlayStation 3 RSX", 500, None, 650),
+    "C51": ("GeForce 6150", 475, None, None),
+    "MCP61": ("GeForce 6150 SE", 425, None, None),
+    # MCP67: no public nominal figure found for its IGP; MCP68's (the
+    # same GeForce 7 IGP core, GeForce 7050 PV / 7025) is taken.
+    "MCP67": ("GeForce 7050 PV (MCP68's figure, no public one for MCP67: model choice)", 425, None, None),
+    "MCP68": ("GeForce 7025", 425, None, None),
+    "MCP73": ("GeForce 7150", 630, None, None),
+    "G80": ("GeForce 8800 GTX", 575, 1350, 900),
+    "G84": ("GeForce 8600 GTS", 675, 1450, 1000),
+    "G86": ("GeForce 8500 GT", 450, 900, 400),
+    "G92": ("GeForce 8800 GT", 600, 1500, 900),
+    "G94": ("GeForce 9600 GT", 650, 1625, 900),
+    "G96": ("GeForce 9500 GT", 550, 1400, 800),
+    "G98": ("GeForce 8400 GS (G98)", 567, 1400, 400),
+    "G200": ("GeForce GTX 280", 602, 1296, 1107),
+    "MCP77": ("GeForce 8200 (mGPU)", 500, 1200, None),
+    "MCP79": ("GeForce 9400 (mGPU)", 580, 1400, None),
+    "GT215": ("GeForce GT 240 (GDDR5)", 550, 1340, 850),
+    "GT216": ("GeForce GT 220", 625, 1360, 790),
+    "GT218": ("GeForce 210", 589, 1402, 500),
+    "MCP89": ("GeForce 320M", 450, 950, None),
+    "GF100": ("GeForce GTX 480", 700, 1401, 924),
+}
+SPEC = "NVIDIA specifications of the %s reference board"
+HCLK = 277780000  # nouveau nvkm/subdev/clk/nv50.c: hclk = PCIe reference 100 MHz * 27778 / 10000
+HCLK_NOTE = ("host: no public nominal figure; HCLK as nouveau drivers/gpu/drm/nouveau/nvkm/subdev/clk/nv50.c "
+             "derives it for NV50, PCIe reference 100 MHz * 2.7778 = 277.78 MHz (taken for every chip: model choice)")
+
+
+def clock_of(chip, kind):
+    """(hz, note) of a domain clock kind on CHIP's reference board."""
+    board, core, shader, mem = BOARD[chip]
+    spec = SPEC % board
+    if kind == "host":
+        return HCLK, HCLK_NOTE
+    if kind == "core":
+        return core * 1000000, "core %d MHz: %s" % (core, spec)
+    if kind == "shader":
+        if shader is None:  # NV40: the shader domain runs from NVCLK (envytools pcounter/nv40.rst)
+            return core * 1000000, "shader runs from the core clock (NVCLK), %d MHz: %s" % (core, spec)
+        return shader * 1000000, "shader %d MHz: %s" % (shader, spec)
+    if kind == "vdec":
+        return core * 1000000, ("vdec: no public nominal figure; the core clock, %d MHz (%s), "
+                                "as the domain's clock=nvclk" % (core, spec))
+    if kind == "memory":
+        if mem is None:  # IGP: no memory clock domain of its own; the profile keeps the domain
+            return core * 1000000, ("memory: an IGP has no memory clock of its own; the core clock, "
+                                    "%d MHz (%s)" % (core, spec))
+        return mem * 1000000, "memory %d MHz: %s" % (mem, spec)
+    raise KeyError(kind)
 
 TESLA_CHIPS = ["G80", "G84", "G86", "G92", "G94", "G96", "G98", "G200", "MCP77", "MCP79",
                "GT215", "GT216", "GT218", "MCP89"]
@@ -142,9 +223,10 @@ def main():
             info = ref.get(d, {})
             base = info.get("trailer", 0xe0)
             name = "core" if d == 0 else "memory"
-            prof.append("domain nv10 %d %s clock=%s hz=%d signals=0x%x trailer=0x%x gens=%s source=\"%s\""
-                        % (d, name, "nvclk" if d == 0 else "mclk", HZ[name], base + 0x20, base, c,
-                           srcnote))
+            hz, note = clock_of(c, name)
+            prof.append("domain nv10 %d %s clock=%s hz=%d signals=0x%x trailer=0x%x gens=%s source=\"%s; %s\""
+                        % (d, name, "nvclk" if d == 0 else "mclk", hz, base + 0x20, base, c,
+                           srcnote, note))
             for n, what in info.get("sigs", []):
                 src = {"PGRAPH.PM_TRIGGER": "PM_TRIGGER", "PTIMER_TIME_B12": "PTIMER_B12"}.get(what)
                 add_sig("nv10", name, n, what, [c], src, src_nv10)
@@ -167,8 +249,10 @@ def main():
         chips = NV40_IGP if p == "nv40-igp" else [c for c in NV40_FAMILY if c not in NV40_IGP]
         for d, (name, clk) in enumerate(doms):
             kind = {"geometry": "core"}.get(name, name)
-            prof.append("domain %s %d %s clock=%s hz=%d signals=0x20 trailer=0x0 gens=%s source=\"%s\""
-                        % (p, d, name, clk, HZ[kind], gens(chips), src_nv40))
+            for c in chips:
+                hz, note = clock_of(c, kind)
+                prof.append("domain %s %d %s clock=%s hz=%d signals=0x20 trailer=0x0 gens=%s source=\"%s; %s\""
+                            % (p, d, name, clk, hz, c, src_nv40, note))
 
     # --- G80:GF100 (envytools tesla.rst, nouveau names) -----------------
     src_t = "envytools docs/hw/pcounter/tesla.rst"
@@ -235,9 +319,11 @@ def main():
             for base, cs in sorted(bychip.items()):
                 known_src = src_t if all((c, name) in trailer for c in cs) else \
                     "%s (trailer unknown: model choice)" % src_t
-                prof.append("domain %s %d %s clock=%s hz=%d signals=0x%x trailer=0x%x gens=%s source=\"%s\""
-                            % (p, d, name, clk.get(name, "nvclk"), HZ[TESLA_KIND[name]], base + 0x20,
-                               base, gens(cs), known_src))
+                for c in cs:
+                    hz, note = clock_of(c, TESLA_KIND[name])
+                    prof.append("domain %s %d %s clock=%s hz=%d signals=0x%x trailer=0x%x gens=%s source=\"%s; %s\""
+                                % (p, d, name, clk.get(name, "nvclk"), hz, base + 0x20,
+                                   base, c, known_src, note))
 
     # --- GF100+ (nouveau gf100/gf108/gf117, envytools fermi.rst) -------
     prof.append("\n# GF100+: hub, per-GPC and per-partition domain sets.  nouveau programs\n"
@@ -251,9 +337,12 @@ def main():
             "gpc": "nouveau drivers/gpu/drm/nouveau/nvkm/engine/pm/gf100.c (gpc domain 0, 0xe0 signals)",
             "part": "nouveau drivers/gpu/drm/nouveau/nvkm/engine/pm/gf100.c (part domain 0); envytools docs/hw/pcounter/fermi.rst (part domain 1)"}
     for setname, sets, count, clock in (("hub", 1, 8, "nvclk"), ("gpc", 4, 1, "nvclk"), ("part", 6, 2, "mclk")):
+        hz, note = clock_of("GF100", "memory" if setname == "part" else "core")
+        note += " (hub and GPC domains at the core clock, partitions at the memory clock; " \
+                "the GF100 board for every GF100+ chip: model choice)"
         for d in range(count):
-            prof.append("domain fermi %d %s clock=%s hz=%d signals=0xe0 trailer=0xa0 set=%s sets=%d gens=GF100- source=\"%s\""
-                        % (d, setname, clock, HZ[setname], setname, sets, fsrc[setname]))
+            prof.append("domain fermi %d %s clock=%s hz=%d signals=0xe0 trailer=0xa0 set=%s sets=%d gens=GF100- source=\"%s; %s\""
+                        % (d, setname, clock, hz, setname, sets, fsrc[setname], note))
     for line in open(os.path.join(data, "nouveau-signals.tsv")).read().split("\n")[1:]:
         f = line.split("\t")
         if len(f) < 4 or f[0] not in FERMI_NOUVEAU or not f[2]:
@@ -267,7 +356,9 @@ def main():
     with open(os.path.join(out, "pcounter-profiles.regdb"), "w") as fp:
         fp.write(hdr)
         fp.write("# Chipset profiles for the simulator: which PCOUNTER domains a chip has,\n"
-                 "# their clocks (kind and default frequency) and signal layout.\n\n")
+                 "# their clocks (kind and default frequency) and signal layout.\n"
+                 "# Default frequencies: the nominal clocks of one reference board per chip\n"
+                 "# (named in each domain's source, with the specification it comes from).\n\n")
         fp.write("\n".join(prof) + "\n")
     for fname, entries in sig.items():
         with open(os.path.join(out, "pcounter-signals-%s.regdb" % fname), "w") as fp:

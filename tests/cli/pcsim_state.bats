@@ -9,8 +9,8 @@ load helpers
 
 # Where struct sim_header (lib/sim/sim.h) keeps what the tests damage.
 HDR_VIRT_NS=72
-HDR_SECT=168 # struct sim_section[16], 24 bytes each: id, version, offset, size
-HDR_CRC=816
+HDR_SECT=176 # struct sim_section[16], 24 bytes each: id, version, offset, size
+HDR_CRC=824
 
 # Little-endian bytes of a 64-bit number, as printf escapes.
 le64() {
@@ -33,11 +33,11 @@ peek() {
 
 # The header CRC again after changing a field it covers (a deliberate edit
 # rather than noise): CRC-32 of the header with the times and boot id
-# zeroed, up to the CRC field - the CRC gzip keeps in its trailer.
+# (now, virt, realtime offset, lag) and boot id zeroed, up to the CRC field - the CRC gzip keeps in its trailer.
 fix_crc() {
 	local t=$BATS_TEST_TMPDIR/hdr
 	head -c $HDR_CRC "$1" >"$t"
-	dd if=/dev/zero of="$t" bs=1 seek=64 count=64 conv=notrunc status=none
+	dd if=/dev/zero of="$t" bs=1 seek=64 count=72 conv=notrunc status=none
 	gzip -c <"$t" | tail -c 8 | head -c 4 | dd of="$1" bs=1 seek=$HDR_CRC conv=notrunc status=none
 }
 
