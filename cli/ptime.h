@@ -13,6 +13,10 @@ struct ptime {
 	struct hwpc_timer_rate rate;
 	FILE *out;
 	bool verbose;
+	/* The alarm --alarm set: the counter value it fires at, and how many
+	 * ticks after the read it was computed from. */
+	bool have_alarm;
+	uint64_t alarm_ticks, alarm_in_ticks;
 };
 
 /* ns at the configured rate; NAN when the rate is unknown. */

@@ -64,6 +64,8 @@ load helpers
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "0x0000000000000360,27,3000,9000000.000" ]
 	pcsim -d sim:g84 advance 3us
+	# ns is ticks at the rate configured now (ptime(1), "Raw value, ticks
+	# and nanoseconds"), not the 4 us of simulated time: the chosen meaning.
 	run ptime -d sim:g84 --format json
 	[[ "$output" == *'"ticks":54,"ns":6000,'* ]]
 }
@@ -131,6 +133,13 @@ load helpers
 	[[ "$output" == '{"alarm":"fired","ticks":1026,"ns":38000,'* ]]
 	run ptime -d sim:g84 --alarm +1ms --format json
 	check [ "$status" -eq 0 ]
+	# It says what it set: the counter value, and how far ahead.
+	[[ "$output" == *',"alarm_ticks":28026,"alarm_in_ns":1000000}' ]]
+	run ptime -d sim:g84 --alarm @5 --format json
+	[[ "$output" == *',"alarm_ticks":5,"alarm_in_ns":4970989148}' ]]
+	# Where the mode's records have no place for it, on stderr.
+	run --separate-stderr ptime -d sim:g84 --alarm +1000t -i 1ms -n 1 --format csv
+	check [ "$stderr" = "ptime: alarm set at tick 2026, 37037 ns from now" ]
 	run ptime -d sim:g84 --alarm @5 --dry-run --format csv
 	[[ "${lines[2]}" == PTIMER.ALARM,0x009420,0x*,0x000000a0,TIME=5, ]]
 	run ptime -d sim:g84 --alarm +10h
