@@ -56,7 +56,11 @@ load helpers
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "reg,addr,old,new,fields,note" ]
 	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,DIV=3," ]
-	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,0x00000001,MUL=1," ]
+	# A write that leaves the register as it was is marked (still written).
+	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,0x00000001,MUL=1,unchanged" ]
+	# Text: no empty note: line, no line ending in a blank.
+	run ptime -d sim:g84 --set-ratio 1/3 --dry-run
+	check [ "$output" = "$(printf 'reg:    PTIMER.CLOCK_DIV\naddr:   0x009200\nold:    0x00000001\nnew:    0x00000003\nfields: DIV=3\n\nreg:    PTIMER.CLOCK_MUL\naddr:   0x009210\nold:    0x00000001\nnew:    0x00000001\nfields: MUL=1\nnote:   unchanged')" ]
 	pcsim -d sim:g84 advance 1us
 	run ptime -d sim:g84 --format csv
 	check [ "${lines[1]}" = "0x0000000000000360,27,1000,27000000.000" ]
