@@ -107,11 +107,31 @@ static int sample(struct hwpc_r10k_session *s, struct hwpc_out *o, const struct 
 
 #define MAX_EVENTS HWPC_R10K_MAX_NUMS
 
+static size_t digits(uint64_t v)
+{
+	size_t n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* A column at least as wide as its name and as len. */
+static void widen(struct hwpc_col *c, size_t len)
+{
+	size_t name = strlen(c->name);
+	if (len < name)
+		len = name;
+	if (len > c->width)
+		c->width = (unsigned)len;
+}
+
 static int multiplex(struct hwpc_r10k_session *s, struct hwpc_out *o, const struct cli_r10k_read *a)
 {
-	static const struct hwpc_col cols[] = { { "event", 0 },	  { "counter", 0 },	    { "count", 0 },
-						{ "scaled", 0 },  { "counted_pct", 0 }, { "time_counted_ns", 0 },
-						{ "time_total_ns", 0 } };
+	struct hwpc_col cols[] = { { "event", 0 },  { "counter", 0 },	   { "count", 0 },
+				   { "scaled", 0 }, { "counted_pct", 0 }, { "time_counted_ns", 0 },
+				   { "time_total_ns", 0 } };
 	struct hwpc_err err;
 	struct hwpc_r10k_mux *m = calloc(1, sizeof *m);
 	char *list = strdup(a->events), *save = NULL;
@@ -153,6 +173,17 @@ static int multiplex(struct hwpc_r10k_session *s, struct hwpc_out *o, const stru
 	 * (after an error too: a rotation may have been programmed). */
 	if (hwpc_r10k_mux_save(m, s, &err) && !rc)
 		rc = cli_fail_err(&err);
+	/* Every row is known before the first is printed: size the text
+	 * columns to the widest value, not to the first row's. */
+	for (unsigned i = 0; !rc && i < m->n; i++) {
+		struct hwpc_r10k_estimate e;
+		hwpc_r10k_mux_estimate(m, i, &e);
+		widen(&cols[0], strlen(m->ev[i].ev->name));
+		widen(&cols[2], digits(e.count));
+		widen(&cols[3], e.counted ? digits((uint64_t)llround(e.scaled)) : 1);
+		widen(&cols[5], digits(e.time_counted_ns));
+		widen(&cols[6], digits(e.time_total_ns));
+	}
 	if (!rc && hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err))
 		rc = cli_fail_err(&err);
 	for (unsigned i = 0; !rc && i < m->n; i++) {

@@ -19,9 +19,15 @@ static int with_device(struct pcsim *c, int (*fn)(struct pcsim *, struct hwpc_de
 
 	if (hwpc_devspec_parse(c->device, &spec, &err))
 		return cli_fail_err(&err);
-	if (spec.kind != HWPC_DEV_SIM)
-		return cli_fail(HWPC_EINPUT, "pcsim needs a simulated device (-d sim:CHIP), not '%s'",
-				c->device ? c->device : getenv("HWPC_DEVICE") ? getenv("HWPC_DEVICE") : "0");
+	if (spec.kind != HWPC_DEV_SIM) {
+		/* Name only what the user gave: with neither -d nor
+		 * $HWPC_DEVICE there is nothing to quote. */
+		const char *given = c->device ? c->device : getenv("HWPC_DEVICE");
+		if (!given || !*given)
+			return cli_fail(HWPC_EINPUT,
+					"pcsim needs a simulated device: give -d sim:CHIP or set HWPC_DEVICE (e.g. sim:g84)");
+		return cli_fail(HWPC_EINPUT, "pcsim needs a simulated device (-d sim:CHIP), not '%s'", given);
+	}
 	if ((rc = cli_open(c->device, HWPC_OPEN_WRITE, &db, &dev)))
 		return rc;
 	hwpc_sim_set_verbose(dev, c->verbose);

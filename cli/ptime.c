@@ -126,6 +126,12 @@ static int plan_writes(struct ptime *p, struct hwpc_wplan *plan, const struct op
 		    hwpc_ptimer_parse_alarm(pt, op->alarm, hwpc_ptimer_ticks(pt, raw), p->rate.tick_hz, &target, &err) ||
 		    hwpc_ptimer_plan_alarm(pt, target, plan, &err))
 			return cli_fail_err(&err);
+		/* The comparison is modulo the alarm period, so a target behind
+		 * the counter fires after it wraps. */
+		uint64_t period = hwpc_ptimer_alarm_period(pt);
+		p->have_alarm = true;
+		p->alarm_ticks = target;
+		p->alarm_in_ticks = (target - hwpc_ptimer_ticks(pt, raw)) % period;
 	}
 	return 0;
 }
@@ -200,6 +206,19 @@ int main(int argc, char **argv)
 		warn_config(&p);
 		if (writes)
 			rc = write_config(&p, o, &op, dev);
+		bool table = op.measure_ns || op.have_interval || op.cmd;
+		if (!rc && !op.dry_run && p.have_alarm && table) {
+			/* These modes' records have no place for it (a read shows
+			 * it, --wait-alarm when it fired): say it on stderr,
+			 * where it does not disturb a table. */
+			double in_ns = ptime_ticks_ns(&p, p.alarm_in_ticks);
+			if (isnan(in_ns))
+				fprintf(stderr, "ptime: alarm set at tick %llu (the tick rate is unknown)\n",
+					(unsigned long long)p.alarm_ticks);
+			else
+				fprintf(stderr, "ptime: alarm set at tick %llu, %.0f ns from now\n",
+					(unsigned long long)p.alarm_ticks, in_ns);
+		}
 		if (!rc && !op.dry_run) {
 			if (op.wait_alarm)
 				rc = ptime_wait_alarm(&p, o, op.timeout_ns);

@@ -14,6 +14,10 @@ struct ptime {
 	FILE *out;
 	bool verbose;
 	bool strict; /* --measure: exit 3 when the device's time lagged */
+	/* The alarm --alarm set: the counter value it fires at, and how many
+	 * ticks after the read it was computed from. */
+	bool have_alarm;
+	uint64_t alarm_ticks, alarm_in_ticks;
 };
 
 /* ns at the configured rate; NAN when the rate is unknown. */

@@ -69,6 +69,10 @@ int ptime_read_once(struct ptime *p, struct hwpc_out *o)
 		hwpc_out_double(o, "tick_hz", p->rate.tick_hz, 3);
 	else
 		hwpc_out_null(o, "tick_hz");
+	if (p->have_alarm) {
+		hwpc_out_u64(o, "alarm_ticks", p->alarm_ticks);
+		ptime_put_ns(o, "alarm_in_ns", ptime_ticks_ns(p, p->alarm_in_ticks));
+	}
 	ptime_report_config(p, o);
 	if (p->verbose) {
 		hwpc_out_u64(o, "retries", retries);

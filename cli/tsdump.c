@@ -143,6 +143,8 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 		{ CLI_CONFLICT, "-d", "--status --buf0 --buf1 --cntl --l1-base",
 		  "with -d the buffer bounds and STATUS come from the device" },
 		{ CLI_NEEDS, "--l1-base", "--buf0 --buf1", NULL },
+		{ CLI_NEEDS, "--cntl", "--buf0 --buf1",
+		  "it says which buffers are valid; without them FILE is one plain stream" },
 		{ 0 },
 	};
 	const struct cli_cmd cmd = {

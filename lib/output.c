@@ -347,8 +347,18 @@ static int layout_from_first(struct hwpc_out *o)
 	return 0;
 }
 
+/* End a text line: no trailing blanks (an empty last cell, or a left
+ * column padded before it), which diff and editors flag. */
+static void end_line(struct obuf *b, size_t start)
+{
+	while (b->len > start && b->p[b->len - 1] == ' ')
+		b->len--;
+	obuf_putc(b, '\n');
+}
+
 static void header_line(struct hwpc_out *o)
 {
+	size_t start = o->line.len;
 	for (size_t c = 0; c < o->ncols; c++) {
 		const char *name = o->cols[c].name;
 		if (o->fmt == HWPC_FMT_CSV) {
@@ -361,7 +371,7 @@ static void header_line(struct hwpc_out *o)
 			table_cell(&o->line, name, strlen(name), &o->cols[c], c + 1 == o->ncols);
 		}
 	}
-	obuf_putc(&o->line, '\n');
+	end_line(&o->line, start);
 }
 
 /* Lay out one row by column name; a field that is not a column is an
@@ -369,7 +379,7 @@ static void header_line(struct hwpc_out *o)
  * order, so the search starts after the last match. */
 static void row_line(struct hwpc_out *o)
 {
-	size_t placed = 0, hint = 0;
+	size_t placed = 0, hint = 0, start = o->line.len;
 	for (size_t c = 0; c < o->ncols; c++) {
 		const struct column *col = &o->cols[c];
 		const struct field *f = NULL;
@@ -394,7 +404,10 @@ static void row_line(struct hwpc_out *o)
 			table_cell(&o->line, s, n, col, c + 1 == o->ncols);
 		}
 	}
-	obuf_putc(&o->line, '\n');
+	if (o->fmt == HWPC_FMT_CSV)
+		obuf_putc(&o->line, '\n');
+	else
+		end_line(&o->line, start);
 	if (placed < o->nfields) {
 		for (size_t i = 0; i < o->nfields; i++) {
 			const struct field *f = &o->fields[i];
@@ -413,16 +426,22 @@ static void row_line(struct hwpc_out *o)
 	}
 }
 
+/* A text block leaves out fields whose value is the empty string (an
+ * empty note, no decoded fields): a "key:" line with nothing after it says
+ * nothing.  An unknown value is "-" (hwpc_out_null), never left out; CSV
+ * and JSON keep every field. */
 static void block_lines(struct hwpc_out *o)
 {
 	size_t w = 0;
 	for (size_t i = 0; i < o->nfields; i++)
-		if (o->fields[i].klen > w)
+		if (o->fields[i].vlen && o->fields[i].klen > w)
 			w = o->fields[i].klen;
 	if (o->nrec)
 		obuf_putc(&o->line, '\n');
 	for (size_t i = 0; i < o->nfields; i++) {
 		const struct field *f = &o->fields[i];
+		if (!f->vlen)
+			continue;
 		obuf_put(&o->line, o->rec.p + f->key, f->klen);
 		obuf_putc(&o->line, ':');
 		pad(&o->line, w - f->klen + 1);

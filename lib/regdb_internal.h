@@ -41,6 +41,11 @@ struct space_build {
 	unsigned line;
 	size_t first_reg, nregs;
 };
+/* Where a chipset was declared: errors about it name the line. */
+struct chipset_build {
+	const char *file;
+	unsigned line;
+};
 struct record_build {
 	struct vec words, keys, values; /* const char * */
 };
@@ -49,6 +54,7 @@ struct hwpc_regdb {
 	struct arena arena;
 	struct vec vendors;  /* struct hwpc_vendor */
 	struct vec chipsets; /* struct hwpc_chipset */
+	struct vec chipset_b; /* struct chipset_build, one per chipset */
 	struct vec spaces;   /* struct hwpc_space */
 	struct vec space_b;  /* struct space_build */
 	struct vec regs;     /* struct hwpc_reg */

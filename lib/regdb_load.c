@@ -20,6 +20,7 @@ static struct hwpc_regdb *regdb_new(void)
 		return NULL;
 	db->vendors.elsize = sizeof(struct hwpc_vendor);
 	db->chipsets.elsize = sizeof(struct hwpc_chipset);
+	db->chipset_b.elsize = sizeof(struct chipset_build);
 	db->spaces.elsize = sizeof(struct hwpc_space);
 	db->space_b.elsize = sizeof(struct space_build);
 	db->regs.elsize = sizeof(struct hwpc_reg);
@@ -39,6 +40,7 @@ void hwpc_regdb_free(struct hwpc_regdb *db)
 		return;
 	vec_free(&db->vendors);
 	vec_free(&db->chipsets);
+	vec_free(&db->chipset_b);
 	vec_free(&db->spaces);
 	vec_free(&db->space_b);
 	vec_free(&db->regs);
@@ -216,8 +218,11 @@ static int check_duplicates(struct hwpc_regdb *db, struct hwpc_err *err)
 		for (size_t j = i + 1; j < db->chipsets.len && !rc; j++) {
 			const struct hwpc_chipset *a = VEC_AT(db->chipsets, struct hwpc_chipset, i);
 			const struct hwpc_chipset *b = VEC_AT(db->chipsets, struct hwpc_chipset, j);
+			const struct chipset_build *ab = VEC_AT(db->chipset_b, struct chipset_build, i);
+			const struct chipset_build *bb = VEC_AT(db->chipset_b, struct chipset_build, j);
 			if (!strcasecmp(a->name, b->name))
-				rc = hwpc_err_set(err, HWPC_EINPUT, "chipset %s declared twice", a->name);
+				rc = hwpc_err_set(err, HWPC_EINPUT, "%s:%u: chipset %s declared again (first at %s:%u)",
+						  bb->file, bb->line, b->name, ab->file, ab->line);
 		}
 	return rc;
 }

@@ -296,9 +296,16 @@ static int kw_chipset(struct parser *p, const struct regdb_line *l)
 	const char *fam = attr(l, "family"), *id = attr(l, "id"), *pci = attr(l, "pci");
 	if (!fam)
 		return perr(p, "chipset %s: missing family=", l->words[1]);
-	struct hwpc_chipset *c = vec_push(&p->db->chipsets);
-	if (!c)
+	struct chipset_build *cb = vec_push(&p->db->chipset_b);
+	if (!cb)
 		return oom(p);
+	cb->file = p->file;
+	cb->line = p->line;
+	struct hwpc_chipset *c = vec_push(&p->db->chipsets);
+	if (!c) {
+		p->db->chipset_b.len--;
+		return oom(p);
+	}
 	c->name = l->words[1];
 	c->family = fam;
 	c->index = (int)p->db->chipsets.len - 1;

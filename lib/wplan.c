@@ -82,6 +82,29 @@ int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err)
 	return 0;
 }
 
+/* A write that leaves the register as it is: the old value was read, the
+ * new one equals it, and the register is plain storage.  A write to a
+ * write-1-to-clear or write-only register acts even when the value read
+ * back is the one written, and an unknown register may do anything. */
+static bool write_unchanged(const struct hwpc_wplan *p, size_t at, const struct hwpc_reg *r)
+{
+	const struct hwpc_write *w = &p->w[at];
+	const struct hwpc_chipset *chip = p->dev->chip;
+	/* An earlier write of the plan to the same register is what this one
+	 * replaces, not the value read when planning. */
+	uint32_t before = w->old;
+	for (size_t k = 0; k < at; k++)
+		if (p->w[k].addr == w->addr)
+			before = p->w[k].value;
+	if (!w->old_valid || before != w->value || !r || r->access != HWPC_ACCESS_RW)
+		return false;
+	for (unsigned f = 0; f < r->nfields; f++)
+		if (hwpc_gens_has(&r->fields[f].gens, chip) && r->fields[f].access != HWPC_ACCESS_RW &&
+		    r->fields[f].access != HWPC_ACCESS_RO)
+			return false;
+	return true;
+}
+
 int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -102,7 +125,15 @@ int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc
 			hwpc_out_null(o, "old");
 		hwpc_out_hex32(o, "new", w->value);
 		hwpc_out_str(o, "fields", fields);
-		hwpc_out_str(o, "note", w->why);
+		/* Still written (the plan is applied as printed), but marked:
+		 * the reader sees at once which writes change something. */
+		if (write_unchanged(p, i, r)) {
+			char note[sizeof w->why + 16];
+			snprintf(note, sizeof note, "%s%sunchanged", w->why, *w->why ? "; " : "");
+			hwpc_out_str(o, "note", note);
+		} else {
+			hwpc_out_str(o, "note", w->why);
+		}
 		if (hwpc_out_end(o, err))
 			return err->status;
 	}

@@ -11,9 +11,11 @@
  *	hwpc_out_end(o);
  *
  * Formats:
- *   text  a "key: value" block per record, or, after hwpc_out_table(), an
+ *   text  a "key: value" block per record (a field whose value is the
+ *         empty string is left out), or, after hwpc_out_table(), an
  *         aligned table with a header line (widths may be declared up front
- *         so that streaming needs no buffering beyond one record)
+ *         so that streaming needs no buffering beyond one record); no line
+ *         ends in a blank
  *   csv   RFC 4180; one header row (declared columns, else the first
  *         record's keys); CRLF is not used, rows end in LF; no comments
  *   json  JSON Lines: one object per record, numbers as numbers; a hex

@@ -201,5 +201,6 @@ fails() {
 	fails 2 "pcread: -f needs -i: how long each counter set counts in its turn" pcread -f x
 	fails 2 "pcsetup: --set needs -f: it selects a set of a setup file" pcsetup --set a --event 1
 	fails 2 "tsdump: --l1-base needs --buf0 or --buf1" tsdump x --l1-base 4
+	fails 2 "tsdump: --cntl needs --buf0 or --buf1: it says which buffers are valid; without them FILE is one plain stream" tsdump x --cntl 7
 	fails 2 "ptime: --dry-run needs --set-ratio, --set-source or --alarm" ptime --dry-run
 }

@@ -80,6 +80,10 @@ load helpers
 	run pcsim -d 0 show
 	check [ "$status" -eq 2 ]
 	[[ "$output" == *"needs a simulated device"* ]]
+	# Without -d or $HWPC_DEVICE nothing was typed: quote nothing.
+	run pcsim show
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: pcsim needs a simulated device: give -d sim:CHIP or set HWPC_DEVICE (e.g. sim:g84)" ]
 	run pcsim create
 	check [ "$status" -eq 2 ]
 	run pcsim create sim:g84 extra

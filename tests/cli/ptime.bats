@@ -56,7 +56,11 @@ load helpers
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "reg,addr,old,new,fields,note" ]
 	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,DIV=3," ]
-	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,0x00000001,MUL=1," ]
+	# A write that leaves the register as it was is marked (still written).
+	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,0x00000001,MUL=1,unchanged" ]
+	# Text: no empty note: line, no line ending in a blank.
+	run ptime -d sim:g84 --set-ratio 1/3 --dry-run
+	check [ "$output" = "$(printf 'reg:    PTIMER.CLOCK_DIV\naddr:   0x009200\nold:    0x00000001\nnew:    0x00000003\nfields: DIV=3\n\nreg:    PTIMER.CLOCK_MUL\naddr:   0x009210\nold:    0x00000001\nnew:    0x00000001\nfields: MUL=1\nnote:   unchanged')" ]
 	pcsim -d sim:g84 advance 1us
 	run ptime -d sim:g84 --format csv
 	check [ "${lines[1]}" = "0x0000000000000360,27,1000,27000000.000" ]
@@ -64,6 +68,8 @@ load helpers
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "0x0000000000000360,27,3000,9000000.000" ]
 	pcsim -d sim:g84 advance 3us
+	# ns is ticks at the rate configured now (ptime(1), "Raw value, ticks
+	# and nanoseconds"), not the 4 us of simulated time: the chosen meaning.
 	run ptime -d sim:g84 --format json
 	[[ "$output" == *'"ticks":54,"ns":6000,'* ]]
 }
@@ -131,6 +137,13 @@ load helpers
 	[[ "$output" == '{"alarm":"fired","ticks":1026,"ns":38000,'* ]]
 	run ptime -d sim:g84 --alarm +1ms --format json
 	check [ "$status" -eq 0 ]
+	# It says what it set: the counter value, and how far ahead.
+	[[ "$output" == *',"alarm_ticks":28026,"alarm_in_ns":1000000}' ]]
+	run ptime -d sim:g84 --alarm @5 --format json
+	[[ "$output" == *',"alarm_ticks":5,"alarm_in_ns":4970989148}' ]]
+	# Where the mode's records have no place for it, on stderr.
+	run --separate-stderr ptime -d sim:g84 --alarm +1000t -i 1ms -n 1 --format csv
+	check [ "$stderr" = "ptime: alarm set at tick 2026, 37037 ns from now" ]
 	run ptime -d sim:g84 --alarm @5 --dry-run --format csv
 	[[ "${lines[2]}" == PTIMER.ALARM,0x009420,0x*,0x000000a0,TIME=5, ]]
 	run ptime -d sim:g84 --alarm +10h

@@ -62,6 +62,14 @@ bats_require_minimum_version 1.5.0
 	check [ "${lines[2]}" = "SCACHE_MISSES_INSTRUCTION,0,12,36,33.33,20000000,60000000" ]
 	check [ "${lines[4]}" = "CYCLES,1,6000000,12000000,50.00,30000000,60000000" ]
 	check [ "${#lines[@]}" -eq 6 ]
+	# Text: the columns fit the widest row (a long name, a big count),
+	# not the first one: the right-aligned rows all end at one column.
+	vsim r10000
+	pcsim -d sim:r10000 rate 9 3000
+	run pcread -d sim:r10000 --events 9,10,11,cycles,graduated_instructions -i 10ms -n 6
+	check [ "$status" -eq 0 ]
+	check [ "$(printf '%s\n' "${lines[@]:1}" | awk '{ print length($0) }' | sort -u | wc -l)" -eq 1 ]
+	check [ "${lines[0]}" = "event                         counter    count    scaled  counted_pct  time_counted_ns  time_total_ns" ]
 }
 
 @test "reprogramming since pcsetup is reported; --strict exits 3" {

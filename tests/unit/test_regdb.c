@@ -261,7 +261,8 @@ static void test_malformed(void **state)
 	expect_error("space S 0x0\nreg R 0x0 rw\nreg R 0x4 rw\n", "register S.R defined again");
 	expect_error("space S 0x0 like=T\n", "like=T names no other space");
 	expect_error("chipset NV99\n", "missing family=");
-	expect_error("chipset NV10 family=X\n", "declared twice");
+	/* Both places named: the second declaration's line, then the first's. */
+	expect_error("\nchipset NV10 family=X\n", "test.regdb:2: chipset NV10 declared again (first at chips.regdb:2)");
 	expect_error("param P\n", "expected 'param NAME VALUE");
 	/* A file without a chipset table. */
 	struct hwpc_err err;
