@@ -246,6 +246,20 @@ static void total(struct hwpc_out *o, const char *name, uint64_t n)
 	hwpc_out_u64(o, "count", n);
 }
 
+/* A column at least as wide as its name and as v in decimal. */
+static void widen_col(struct hwpc_col *c, uint64_t v)
+{
+	unsigned n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	if (n < strlen(c->name))
+		n = (unsigned)strlen(c->name);
+	if (n > c->width)
+		c->width = n;
+}
+
 /* Text tables show the columns a section uses. */
 static const struct hwpc_col totals_cols[] = { { "record", 6 }, { "name", 12 }, { "count", 0 },
 					       { "first_ts", 0 }, { "last_ts", 0 }, { "message", 0 } };
@@ -283,7 +297,21 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	struct hwpc_out *o = NULL;
 
 	if (t->o.fmt == HWPC_FMT_TEXT) {
-		o = section(t, NULL, COLS(totals_cols), &rc, err);
+		/* Every total is known before the first is printed: size the
+		 * columns to the widest, not to the first row (bytes, no ts). */
+		struct hwpc_col cols[sizeof totals_cols / sizeof *totals_cols];
+		memcpy(cols, totals_cols, sizeof cols);
+		uint64_t most = s->bytes > s->events ? s->bytes : s->events;
+		for (int k = 0; k < HWPC_TENSIX_KIND_COUNT; k++)
+			most = s->kinds[k] > most ? s->kinds[k] : most;
+		most = t->other_count > most ? t->other_count : most;
+		most = s->lost > most ? s->lost : most;
+		widen_col(&cols[2], most);
+		if (s->have_ts) {
+			widen_col(&cols[3], s->first_ts);
+			widen_col(&cols[4], s->last_ts);
+		}
+		o = section(t, NULL, COLS(cols), &rc, err);
 	} else {
 		o = hwpc_out_new(t->o.out, t->o.fmt, err);
 		if (!o || hwpc_out_table(o, sum_cols, sizeof sum_cols / sizeof *sum_cols, err))

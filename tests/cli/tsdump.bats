@@ -109,6 +109,18 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	[[ "$output" == *'{"record":"token","token":5,"count":3,"first_ts":100,"last_ts":400,"min":50,"mean":150.0,"max":250}'* ]]
 }
 
+@test "--summary text: the totals' columns fit the widest value, not the first row" {
+	vsim tensix tclk=1G
+	printf 'advance 2s\nts128 1\nadvance 1s\nts128 2\n' | pcsim -d sim:tensix script - >/dev/null
+	run tsdump -d sim:tensix --summary
+	check [ "$status" -eq 0 ]
+	# Ten-digit timestamps in the second row: message starts where its
+	# header does in every row.
+	check [ "${lines[0]}" = "record  name          count  first_ts    last_ts     message" ]
+	check [ "${lines[1]}" = "total   bytes            32  -           -           sim:tensix" ]
+	[[ "${lines[2]}" == "total   events            2  "??????????"  "??????????"  span last_ts - first_ts ticks" ]]
+}
+
 @test "token map: names, slices in the trace and the summary; errors name file:line" {
 	tensix_run
 	printf '# name the tokens\n1 start begin\n8 start end\n6 six\n' >"$BATS_TEST_TMPDIR/map"
