@@ -10,22 +10,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
-
-static struct hwpc_regdb *db;
-
-static int setup(void **state)
-{
-	(void)state;
-	unsetenv("HWPC_REGDB");
-	return hwpc_regdb_load(&db, NULL);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	hwpc_regdb_free(db);
-	return 0;
-}
+#include "regdb_fixture.h"
 
 static const char *snap(const char *ctrl1)
 {
@@ -130,5 +115,5 @@ int main(void)
 		cmocka_unit_test(test_snapshot_errors),
 		cmocka_unit_test(test_mmt_lines),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, regdb_setup, regdb_teardown);
 }
