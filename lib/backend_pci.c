@@ -101,6 +101,41 @@ static struct pci_device *find_device(const struct hwpc_devspec *spec, const str
 	return NULL;
 }
 
+int hwpc_dev_list_gpus(const struct hwpc_regdb *db, char (**slots)[16], size_t *n, struct hwpc_err *err)
+{
+	*slots = NULL;
+	*n = 0;
+	if (pci_up(err))
+		return err->status;
+	struct pci_device_iterator *it = pci_slot_match_iterator_create(NULL);
+	struct pci_device *p;
+	int rc = 0;
+	if (!it) {
+		pci_down();
+		return hwpc_err_set(err, HWPC_EOP, "cannot enumerate PCI devices: out of memory");
+	}
+	while ((p = pci_device_next(it))) {
+		if (!is_nvidia_display(db, p))
+			continue;
+		char(*v)[16] = realloc(*slots, (*n + 1) * sizeof **slots);
+		if (!v) {
+			rc = hwpc_err_set(err, HWPC_EOP, "cannot enumerate PCI devices: out of memory");
+			break;
+		}
+		*slots = v;
+		slot_name(p, v[*n], sizeof v[*n]);
+		(*n)++;
+	}
+	pci_iterator_destroy(it);
+	pci_down();
+	if (rc) {
+		free(*slots);
+		*slots = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
 static int pci_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
 	/* Only reached when map is NULL, which an open device never has. */

@@ -16,6 +16,7 @@
 #include "hwpc/regdb.h"
 #include "hwpc/parse.h"
 #include "hwpc/output.h"
+#include "hwpc/schema.h"
 #include "hwpc/device.h"
 #include "hwpc/wplan.h"
 #include "hwpc/ptimer.h"

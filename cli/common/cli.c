@@ -46,7 +46,7 @@ void cli_warn(const char *fmt, ...)
 
 void cli_version(void)
 {
-	printf("%s (hwpc) %s\n", cli_prog, HWPC_VERSION);
+	printf("%s (hwpc) %s, output schema %d\n", cli_prog, HWPC_VERSION, HWPC_SCHEMA_VERSION);
 }
 
 int cli_open(const char *spec, unsigned flags, struct hwpc_regdb **db, struct hwpc_dev **dev)

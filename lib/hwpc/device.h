@@ -45,6 +45,22 @@ struct hwpc_devspec {
  * "" means $HWPC_DEVICE, else the first NVIDIA device. */
 HWPC_API int hwpc_devspec_parse(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err);
 
+/* The PCI slots ("0000:01:00.0") of every NVIDIA display device found, in
+ * enumeration order (index 0 first): what "-d all" means.  *slots is
+ * malloc'd (free it); an empty list is not an error.  Simulators are never
+ * listed: they exist only when named. */
+HWPC_API int hwpc_dev_list_gpus(const struct hwpc_regdb *db, char (**slots)[16], size_t *n,
+				struct hwpc_err *err);
+
+/* How output names a device (hwpc-output(7) "device"): a PCI device by its
+ * slot ("0000:01:00.0", however it was given); a simulator by its spec as
+ * given, without the state= option unless with_state ("sim:g84",
+ * "sim:g84,clock=virtual"), since the state path is noise except to tell
+ * two simulators apart. */
+struct hwpc_dev;
+HWPC_API int hwpc_dev_name(const struct hwpc_devspec *spec, struct hwpc_dev *dev, bool with_state, char *buf,
+			   size_t len, struct hwpc_err *err);
+
 /* Clocks a backend may know the frequency of (0 = unknown). */
 enum hwpc_clock {
 	HWPC_CLOCK_CRYSTAL,

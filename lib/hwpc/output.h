@@ -1,25 +1,39 @@
 /* SPDX-License-Identifier: MIT */
 /* Record writers shared by every hwpc command: human text, CSV, JSON Lines,
- * and the Chrome trace JSON that Perfetto and chrome://tracing load.
+ * OpenMetrics, and the Chrome trace JSON that Perfetto and chrome://tracing
+ * load.
  *
- * A record is a flat list of named, typed fields.  The same calls produce
+ * A record is a flat list of named, typed fields of a kind the output
+ * schema lists (hwpc/schema.h, hwpc-output(7)).  The same calls produce
  * every format, so a command describes its output once:
  *
- *	hwpc_out_begin(o);
+ *	hwpc_out_set_device(o, "sim:g84", "G84");
+ *	hwpc_out_record(o, "timer");
  *	hwpc_out_u64(o, "ticks", t);
  *	hwpc_out_hex(o, "boot0", v, 8);
- *	hwpc_out_end(o);
+ *	hwpc_out_end(o, &err);
  *
  * Formats:
- *   text  a "key: value" block per record (a field whose value is the
- *         empty string is left out), or, after hwpc_out_table(), an
- *         aligned table with a header line (widths may be declared up front
- *         so that streaming needs no buffering beyond one record); no line
- *         ends in a blank
- *   csv   RFC 4180; one header row (declared columns, else the first
- *         record's keys); CRLF is not used, rows end in LF; no comments
- *   json  JSON Lines: one object per record, numbers as numbers; a hex
- *         field is written twice, "key": N and "key_hex": "0x..."
+ *   text  a line naming the device ("device: sim:g84 (G84)"), then a
+ *         "key: value" block per record (a field whose value is the empty
+ *         string is left out), or, after hwpc_out_table(), an aligned table
+ *         with a header line (widths may be declared up front so that
+ *         streaming needs no buffering beyond one record); no line ends in
+ *         a blank.  With several devices (hwpc_out_set_multi) each record
+ *         names its device instead (a first column or line "device").
+ *   csv   RFC 4180; one header row: type, device, chipset, then every key
+ *         of the declared record kinds (hwpc_out_kinds; default: the first
+ *         record's); a cell the record leaves unset is empty; rows end in
+ *         LF; no comments
+ *   json  JSON Lines: a first object {"type":"schema","schema_version":N,
+ *         "command":...,"version":...}, then one object per record: type,
+ *         device, chipset, then every key of the record's kind in schema
+ *         order, null where unset; numbers as numbers; a hex key also as
+ *         key_hex ("0x..."), a key that can pass 2^53 also as key_dec
+ *         (the exact decimal string)
+ *   openmetrics  the OpenMetrics text format: records are kept until
+ *         hwpc_out_finish(), which writes each metric family (from the
+ *         schema's metric keys) with its HELP and TYPE, then "# EOF"
  * Numbers always use the C locale, whatever the user's LC_NUMERIC says.
  *
  * Field calls never fail on their own: an error (a write error, a field
@@ -46,16 +60,17 @@ enum hwpc_format {
 	HWPC_FMT_CSV,
 	HWPC_FMT_JSON,
 	HWPC_FMT_TRACE, /* Chrome trace JSON: use struct hwpc_trace */
+	HWPC_FMT_OPENMETRICS,
 };
 
-/* "text", "csv", "json" or "trace" (case-sensitive, as options are).  The
+/* "text", "csv", "json", "openmetrics" or "trace" (case-sensitive, as options are).  The
  * error names the bad value and the accepted ones. */
 HWPC_API int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err);
 HWPC_API const char *hwpc_format_name(enum hwpc_format fmt);
 
 struct hwpc_out;
 
-/* A writer for text, csv or json on fp (which the caller keeps and closes).
+/* A writer for text, csv, json or openmetrics on fp (which the caller keeps and closes).
  * NULL with the error set for HWPC_FMT_TRACE (it has its own writer) or when
  * out of memory. */
 HWPC_API struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
@@ -67,14 +82,35 @@ struct hwpc_col {
 	unsigned width;
 };
 
-/* Declare the record layout before the first record.  Text switches from
+/* Declare the text layout before the first record: text switches from
  * key/value blocks to a table.  With cols == NULL the first record's keys
- * become the columns.  Later records may leave columns out (empty cell,
- * absent in JSON) but may not add fields that are not columns (csv, text
- * table).  JSON ignores the declaration. */
+ * become the columns.  Later records may leave columns out ("-") but may
+ * not add fields that are not columns.  The other formats ignore it: their
+ * layout is the schema's. */
 HWPC_API int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols,
 		   struct hwpc_err *err);
 
+/* The command named in the JSON header record ("pcread").  Before the
+ * first record. */
+HWPC_API void hwpc_out_set_command(struct hwpc_out *o, const char *command);
+/* Which device the following records come from: its name as the user gave
+ * it or as resolved ("0000:01:00.0", "sim:g84") and its chipset ("G84");
+ * NULL for either: null.  May change between records. */
+HWPC_API void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chipset);
+/* Several devices: text names the device in every record (a "device"
+ * column or line) instead of a header line.  Before hwpc_out_table(). */
+HWPC_API void hwpc_out_set_multi(struct hwpc_out *o, bool multi);
+/* The record kinds (schema types) a CSV output will hold: its columns are
+ * the union of their keys.  Default: the first record's kind only, and a
+ * record of another kind is an error.  Before the first record. */
+HWPC_API int hwpc_out_kinds(struct hwpc_out *o, const char *const *types, size_t n, struct hwpc_err *err);
+
+/* Start a record of the schema's kind type (hwpc/schema.h).  Its fields
+ * must be keys of that kind, of their types; hwpc_out_end() reports any
+ * that is not. */
+HWPC_API void hwpc_out_record(struct hwpc_out *o, const char *type);
+/* Start a record without a kind: text only (hwpc_out_end() refuses it in
+ * the machine formats). */
 HWPC_API void hwpc_out_begin(struct hwpc_out *o);
 HWPC_API void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v);
 HWPC_API void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v);

@@ -21,3 +21,16 @@ check() {
 vsim() {
 	pcsim reset "sim:$1,clock=virtual${2:+,$2}"
 }
+
+# Check machine output against the documented schema (hwpc-output(7)):
+#   check_schema json|csv FILE
+# Fails naming the first record or column that does not fit.
+check_schema() {
+	local out
+	if ! out=$(/usr/bin/python3 "$BATS_TEST_DIRNAME/schema_check.py" "$HWPC_TESTBIN/schema_dump" "$1" "$2" 2>&1); then
+		echo "$out" >&2
+		echo "--- $2:" >&2
+		head -c 2000 "$2" >&2
+		return 1
+	fi
+}

@@ -469,5 +469,5 @@ EOF
 	check [ "$status" -eq 0 ]
 	[[ "$output" == *"--record-signals"* ]]
 	run pcsetup --version
-	check [ "$output" = "pcsetup (hwpc) 0.1.0" ]
+	check [ "$output" = "pcsetup (hwpc) 0.1.0, output schema 1" ]
 }

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/* Several devices in one command: -d given more than once, or -d all
+ * (every NVIDIA GPU found; simulators only when named).  Each device is
+ * opened and named as output names it (hwpc_dev_name); one that fails to
+ * open is reported and left out, and the others go on.  hwpc(7) EXIT
+ * STATUS: when some devices failed and others worked, the command exits
+ * CLI_EXIT_SOME_FAILED. */
+#ifndef HWPC_CLI_DEVICES_H
+#define HWPC_CLI_DEVICES_H
+
+#include "cli.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Some devices failed (reported on stderr), the others' output is whole. */
+#define CLI_EXIT_SOME_FAILED 5
+/* -d given more than this many times (-d all has no limit). */
+#define CLI_MAX_DEVICE_ARGS 64
+
+struct cli_device {
+	char *name;          /* as output names it */
+	const char *chipset; /* "G84" (regdb's name) */
+	struct hwpc_devspec spec;
+	struct hwpc_dev *dev;
+};
+
+struct cli_devices {
+	struct hwpc_regdb *db;
+	struct cli_device *v; /* the devices that opened */
+	size_t n;
+	unsigned failed;      /* how many could not be opened */
+	int fail_status;      /* the status of the last that failed */
+};
+
+/* Open every device the -d values name (none: $HWPC_DEVICE or the first
+ * GPU, as one -d).  "all" may not be combined with other values.  Returns
+ * 0 when at least one device opened (failures counted in out->failed, each
+ * reported), else the exit status after reporting. */
+int cli_devices_open(const char *const *specs, size_t nspecs, unsigned flags, struct cli_devices *out);
+/* The exit status for a run whose per-device status was rc: rc itself for
+ * one device; with several, 0 when all worked, CLI_EXIT_SOME_FAILED when
+ * some failed (at open, or rc != 0), the failure's status when all did. */
+int cli_devices_status(const struct cli_devices *d, unsigned run_failures, int rc);
+/* Tag the following records with device i. */
+void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o);
+void cli_devices_close(struct cli_devices *d);
+
+#endif
