@@ -52,11 +52,13 @@ struct hwpc_out {
 	char *command;       /* the JSON header's command */
 	char *device, *chipset;
 	bool multi;          /* text: several devices, named per record */
+	unsigned multi_width; /* text: the device column's width */
 	bool header_done;    /* JSON header record / text header line */
 	bool identity_shown; /* text: the device line for the current device */
 	const struct hwpc_schema_rec **kinds; /* CSV: the declared kinds */
 	size_t nkinds;
 	const struct hwpc_schema_rec *kind;   /* of the record being built */
+	const struct hwpc_schema_rec *first_kind; /* CSV: of the first record */
 	struct om *om;       /* OpenMetrics: the samples so far */
 
 	bool in_record;
@@ -145,9 +147,10 @@ void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chi
 		o->identity_shown = false;
 }
 
-void hwpc_out_set_multi(struct hwpc_out *o, bool multi)
+void hwpc_out_set_multi(struct hwpc_out *o, unsigned name_width)
 {
-	o->multi = multi;
+	o->multi = name_width > 0;
+	o->multi_width = name_width < 6 ? 6 : name_width; /* at least "device" */
 }
 
 int hwpc_out_kinds(struct hwpc_out *o, const char *const *types, size_t n, struct hwpc_err *err)
@@ -194,7 +197,7 @@ int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols
 		return HWPC_OK; /* CSV columns come from the schema */
 	o->table = true;
 	o->cols_from_first = cols == NULL;
-	if (o->multi && add_column(o, "device", 6, 0))
+	if (o->multi && add_column(o, "device", 6, o->multi_width))
 		return hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
 	for (size_t i = 0; cols && i < ncols; i++) {
 		if (add_column(o, cols[i].name, strlen(cols[i].name), cols[i].width))
@@ -463,7 +466,7 @@ static int csv_columns(struct hwpc_out *o)
 	for (size_t i = 0; i < 3; i++)
 		if (add_column(o, id[i], strlen(id[i]), 0))
 			return -1;
-	const struct hwpc_schema_rec *first[1] = {o->kind};
+	const struct hwpc_schema_rec *first[1] = {o->first_kind};
 	const struct hwpc_schema_rec *const *kinds = o->nkinds ? o->kinds : first;
 	size_t nk = o->nkinds ? o->nkinds : 1;
 	for (size_t k = 0; k < nk; k++) {
@@ -813,8 +816,10 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 	} else {
 		if (o->kind)
 			check_schema(o);
-		if (o->kind && o->fmt == HWPC_FMT_CSV && o->nrec && o->nkinds) {
-			bool declared = false;
+		if (o->kind && o->fmt == HWPC_FMT_CSV && !o->first_kind)
+			o->first_kind = o->kind;
+		if (o->kind && o->fmt == HWPC_FMT_CSV) {
+			bool declared = !o->nkinds && o->kind == o->first_kind;
 			for (size_t i = 0; i < o->nkinds && !declared; i++)
 				declared = o->kinds[i] == o->kind;
 			if (!declared)

@@ -10,6 +10,14 @@ static const struct hwpc_schema_rec *const tables[] = {
 	schema_pcread, schema_regs, schema_pcsetup, schema_ptime, schema_tsdump, schema_pcsim,
 };
 
+/* Kinds a unit test adds (schema_add_test_kinds), after the real ones. */
+static const struct hwpc_schema_rec *test_kinds;
+
+void schema_add_test_kinds(const struct hwpc_schema_rec *kinds)
+{
+	test_kinds = kinds;
+}
+
 const struct hwpc_schema_rec *hwpc_schema_at(size_t i)
 {
 	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
@@ -18,6 +26,10 @@ const struct hwpc_schema_rec *hwpc_schema_at(size_t i)
 				return r;
 		}
 	}
+	for (const struct hwpc_schema_rec *r = test_kinds; r && r->type; r++) {
+		if (i-- == 0)
+			return r;
+	}
 	return NULL;
 }
 
@@ -25,11 +37,10 @@ const struct hwpc_schema_rec *hwpc_schema_find(const char *type)
 {
 	if (!type)
 		return NULL;
-	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
-		for (const struct hwpc_schema_rec *r = tables[t]; r->type; r++) {
-			if (strcmp(r->type, type) == 0)
-				return r;
-		}
+	const struct hwpc_schema_rec *r;
+	for (size_t i = 0; (r = hwpc_schema_at(i)); i++) {
+		if (strcmp(r->type, type) == 0)
+			return r;
 	}
 	return NULL;
 }

@@ -24,4 +24,8 @@ extern const struct hwpc_schema_rec schema_pcsim[];
 extern const struct hwpc_schema_rec schema_tsdump[];
 extern const struct hwpc_schema_rec schema_regs[];
 
+/* For unit tests of the writer: kinds of their own, ended by { 0 }, looked
+ * up after the real ones (not exported from the shared library). */
+void schema_add_test_kinds(const struct hwpc_schema_rec *kinds);
+
 #endif

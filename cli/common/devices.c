@@ -132,6 +132,16 @@ int cli_devices_status(const struct cli_devices *d, unsigned run_failures, int r
 	return rc ? rc : d->fail_status;
 }
 
+void cli_devices_writer(const struct cli_devices *d, struct hwpc_out *o)
+{
+	size_t w = 0;
+	for (size_t i = 0; d->n + d->failed > 1 && i < d->n; i++) {
+		size_t n = strlen(d->v[i].name);
+		w = n > w ? n : w;
+	}
+	hwpc_out_set_multi(o, (unsigned)w);
+}
+
 void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o)
 {
 	hwpc_out_set_device(o, d->v[i].name, d->v[i].chipset);

@@ -42,6 +42,10 @@ int cli_devices_open(const char *const *specs, size_t nspecs, unsigned flags, st
  * one device; with several, 0 when all worked, CLI_EXIT_SOME_FAILED when
  * some failed (at open, or rc != 0), the failure's status when all did. */
 int cli_devices_status(const struct cli_devices *d, unsigned run_failures, int rc);
+/* Prepare a writer for these devices: with several, text output names the
+ * device in every record (hwpc_out_set_multi with the longest name).
+ * Before hwpc_out_table(). */
+void cli_devices_writer(const struct cli_devices *d, struct hwpc_out *o);
 /* Tag the following records with device i. */
 void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o);
 void cli_devices_close(struct cli_devices *d);

@@ -98,8 +98,9 @@ HWPC_API void hwpc_out_set_command(struct hwpc_out *o, const char *command);
  * NULL for either: null.  May change between records. */
 HWPC_API void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chipset);
 /* Several devices: text names the device in every record (a "device"
- * column or line) instead of a header line.  Before hwpc_out_table(). */
-HWPC_API void hwpc_out_set_multi(struct hwpc_out *o, bool multi);
+ * column name_width wide, the longest name, or a "device" line) instead of
+ * a header line; 0: one device.  Before hwpc_out_table(). */
+HWPC_API void hwpc_out_set_multi(struct hwpc_out *o, unsigned name_width);
 /* The record kinds (schema types) a CSV output will hold: its columns are
  * the union of their keys.  Default: the first record's kind only, and a
  * record of another kind is an error.  Before the first record. */

@@ -13,6 +13,36 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
+#include "schema_internal.h"
+
+/* Record kinds of the tests' own (schema_add_test_kinds). */
+static const struct hwpc_schema_key all_keys[] = {
+	SK_BIG("u", U64, NULL, COUNTER, "an unsigned count"),
+	SK("i", I64, NULL, NONE, "a signed value"),
+	SK("d", DOUBLE, "Hz", GAUGE, "a rate"),
+	SK("nan", DOUBLE, NULL, GAUGE, "not a number"),
+	SK("reg", HEX, NULL, NONE, "a register"),
+	SK("small", HEX, NULL, NONE, "a narrow register"),
+	SK("b", BOOL, NULL, GAUGE, "a state"),
+	SK("n", STR, NULL, NONE, "never set"),
+	SK("s", STR, NULL, LABEL, "a label"),
+};
+static const struct hwpc_schema_key row_keys[] = {
+	SK("n", U64, NULL, NONE, "a number"),
+	SK("plain", STR, NULL, NONE, "text"),
+	SK("reg", HEX, NULL, NONE, "a register"),
+	SK("opt", STR, NULL, NONE, "optional"),
+};
+static const struct hwpc_schema_key other_keys[] = {
+	SK("msg", STR, NULL, NONE, "a message"),
+	SK("n", U64, NULL, NONE, "a number"),
+};
+static const struct hwpc_schema_rec test_kinds[] = {
+	SREC("t_all", "test", "every type", all_keys),
+	SREC("t_row", "test", "a row", row_keys),
+	SREC("t_other", "test", "another kind", other_keys),
+	{ 0 },
+};
 
 /* An in-memory FILE whose text the test can compare. */
 struct cap {
@@ -66,7 +96,9 @@ static void test_format_parse(void **state)
 	assert_int_equal(f, HWPC_FMT_TRACE);
 	assert_int_equal(hwpc_format_parse("xml", &f, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "'xml'"));
-	assert_non_null(strstr(err.msg, "text, csv, json or trace"));
+	assert_non_null(strstr(err.msg, "text, csv, json, openmetrics or trace"));
+	assert_int_equal(hwpc_format_parse("openmetrics", &f, &err), HWPC_OK);
+	assert_int_equal(f, HWPC_FMT_OPENMETRICS);
 	assert_string_equal(hwpc_format_name(HWPC_FMT_JSON), "json");
 	/* the trace format has its own writer */
 	assert_null(hwpc_out_new(stdout, HWPC_FMT_TRACE, &err));
@@ -76,8 +108,12 @@ static void test_format_parse(void **state)
 static void test_json_types(void **state)
 {
 	struct cap c;
+	struct hwpc_err err = {0};
 	struct hwpc_out *o = writer(&c, HWPC_FMT_JSON);
-	hwpc_out_begin(o);
+	hwpc_out_set_command(o, "testcmd");
+	hwpc_out_set_device(o, "sim:g84", "G84");
+	hwpc_out_record(o, "t_all");
+	hwpc_out_str(o, "s", "ok"); /* any order: written in schema order */
 	hwpc_out_u64(o, "u", UINT64_MAX);
 	hwpc_out_i64(o, "i", INT64_MIN);
 	hwpc_out_double(o, "d", 2.5, 3);
@@ -85,17 +121,69 @@ static void test_json_types(void **state)
 	hwpc_out_hex32(o, "reg", 0xdeadbeef);
 	hwpc_out_hex(o, "small", 0x1f, 2);
 	hwpc_out_bool(o, "b", true);
-	hwpc_out_null(o, "n");
-	hwpc_out_str(o, "s", "ok");
 	end_ok(o);
-	hwpc_out_begin(o);
+	hwpc_out_set_device(o, NULL, NULL);
+	hwpc_out_record(o, "t_all"); /* nothing set: every key null */
 	end_ok(o);
 	assert_string_equal(cap_text(&c),
-			    "{\"u\":18446744073709551615,\"i\":-9223372036854775808,"
+			    "{\"type\":\"schema\",\"schema_version\":1,\"command\":\"testcmd\",\"version\":\"" HWPC_VERSION "\"}\n"
+			    "{\"type\":\"t_all\",\"device\":\"sim:g84\",\"chipset\":\"G84\","
+			    "\"u\":18446744073709551615,\"u_dec\":\"18446744073709551615\","
+			    "\"i\":-9223372036854775808,"
 			    "\"d\":2.500,\"nan\":null,\"reg\":3735928559,\"reg_hex\":\"0xdeadbeef\","
 			    "\"small\":31,\"small_hex\":\"0x1f\",\"b\":true,\"n\":null,\"s\":\"ok\"}\n"
-			    "{}\n");
-	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
+			    "{\"type\":\"t_all\",\"device\":null,\"chipset\":null,\"u\":null,\"u_dec\":null,"
+			    "\"i\":null,\"d\":null,\"nan\":null,\"reg\":null,\"reg_hex\":null,\"small\":null,"
+			    "\"small_hex\":null,\"b\":null,\"n\":null,\"s\":null}\n");
+	assert_int_equal(hwpc_out_finish(o, &err), HWPC_OK);
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_schema_enforced(void **state)
+{
+	struct cap c;
+	struct hwpc_err err = {0};
+	enum hwpc_format fmts[] = {HWPC_FMT_JSON, HWPC_FMT_CSV, HWPC_FMT_OPENMETRICS};
+	for (int f = 0; f < 3; f++) {
+		/* a key the kind does not have */
+		struct hwpc_out *o = writer(&c, fmts[f]);
+		hwpc_out_record(o, "t_row");
+		hwpc_out_u64(o, "extra", 3);
+		assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+		assert_non_null(strstr(err.msg, "'extra'"));
+		assert_non_null(strstr(err.msg, "'t_row'"));
+		hwpc_out_free(o);
+		cap_close(&c);
+		/* a key of another type */
+		o = writer(&c, fmts[f]);
+		hwpc_out_record(o, "t_row");
+		hwpc_out_str(o, "n", "1");
+		assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+		assert_non_null(strstr(err.msg, "'n'"));
+		hwpc_out_free(o);
+		cap_close(&c);
+		/* a kind that does not exist, and a record without a kind */
+		o = writer(&c, fmts[f]);
+		hwpc_out_record(o, "t_nope");
+		assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+		assert_non_null(strstr(err.msg, "t_nope"));
+		hwpc_out_free(o);
+		cap_close(&c);
+		o = writer(&c, fmts[f]);
+		hwpc_out_begin(o);
+		assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+		hwpc_out_free(o);
+		cap_close(&c);
+	}
+	/* nothing was written for the refused records */
+	struct hwpc_out *o = writer(&c, HWPC_FMT_JSON);
+	hwpc_out_record(o, "t_row");
+	hwpc_out_u64(o, "n", 1);
+	hwpc_out_u64(o, "n", 2);
+	assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "twice"));
+	assert_true(cap_text(&c) == NULL || cap_text(&c)[0] == 0);
 	hwpc_out_free(o);
 	cap_close(&c);
 }
@@ -104,16 +192,22 @@ static void test_json_escaping(void **state)
 {
 	struct cap c;
 	struct hwpc_out *o = writer(&c, HWPC_FMT_JSON);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "q\"k", "a\"b\\c\n\t\r\b\f\x01\x1f/\x7f");
+	hwpc_out_set_device(o, "sim:g84,state=/tmp/a\"b", NULL);
+	hwpc_out_record(o, "t_other");
+	hwpc_out_str(o, "msg", "a\"b\\c\n\t\r\b\f\x01\x1f/\x7f");
+	end_ok(o);
 	/* valid UTF-8 passes; a stray continuation byte, a truncated
 	 * sequence, an overlong form and a surrogate become U+FFFD */
-	hwpc_out_str(o, "u", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\x80|\xc3|\xc0\xaf|\xed\xa0\x80");
+	hwpc_out_record(o, "t_other");
+	hwpc_out_str(o, "msg", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\x80|\xc3|\xc0\xaf|\xed\xa0\x80");
 	end_ok(o);
-	assert_string_equal(cap_text(&c),
-			    "{\"q\\\"k\":\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001\\u001f/\x7f\","
-			    "\"u\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\\ufffd|\\ufffd|"
-			    "\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\"}\n");
+	const char *t = strchr(cap_text(&c), '\n') + 1; /* after the header */
+	assert_string_equal(t,
+			    "{\"type\":\"t_other\",\"device\":\"sim:g84,state=/tmp/a\\\"b\",\"chipset\":null,"
+			    "\"msg\":\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001\\u001f/\x7f\",\"n\":null}\n"
+			    "{\"type\":\"t_other\",\"device\":\"sim:g84,state=/tmp/a\\\"b\",\"chipset\":null,"
+			    "\"msg\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80|\\ufffd|\\ufffd|"
+			    "\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\",\"n\":null}\n");
 	hwpc_out_free(o);
 	cap_close(&c);
 }
@@ -122,8 +216,9 @@ static void test_csv_quoting_and_header_once(void **state)
 {
 	struct cap c;
 	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
+	hwpc_out_set_device(o, "0000:01:00.0", "G84");
 	for (int i = 0; i < 3; i++) {
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "t_row");
 		hwpc_out_u64(o, "n", (uint64_t)i);
 		hwpc_out_str(o, "plain",
 			     i == 0 ? "a,b" : i == 1 ? "say \"hi\"" : "two\nlines");
@@ -132,48 +227,86 @@ static void test_csv_quoting_and_header_once(void **state)
 			hwpc_out_null(o, "opt");
 		end_ok(o);
 	}
-	assert_string_equal(cap_text(&c), "n,plain,reg,opt\n"
-					  "0,\"a,b\",0x00000010,\n"
-					  "1,\"say \"\"hi\"\"\",0x00000010,\n"
-					  "2,\"two\nlines\",0x00000010,\n");
+	assert_string_equal(cap_text(&c), "type,device,chipset,n,plain,reg,opt\n"
+					  "t_row,0000:01:00.0,G84,0,\"a,b\",0x00000010,\n"
+					  "t_row,0000:01:00.0,G84,1,\"say \"\"hi\"\"\",0x00000010,\n"
+					  "t_row,0000:01:00.0,G84,2,\"two\nlines\",0x00000010,\n");
 	hwpc_out_free(o);
 	cap_close(&c);
 }
 
-static void test_csv_unknown_field(void **state)
+static void test_csv_kinds(void **state)
 {
+	static const char *const kinds[] = {"t_row", "t_other"};
 	struct cap c;
 	struct hwpc_err err = {0};
+	/* undeclared: the first record's kind only */
 	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "a", 1);
+	hwpc_out_record(o, "t_row");
 	end_ok(o);
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "a", 2);
-	hwpc_out_u64(o, "extra", 3);
+	hwpc_out_record(o, "t_other");
 	assert_int_equal(hwpc_out_end(o, &err), HWPC_EINPUT);
-	assert_non_null(strstr(err.msg, "extra"));
 	assert_int_equal(hwpc_out_finish(o, &err), HWPC_EINPUT);
 	hwpc_out_free(o);
 	cap_close(&c);
+	/* declared: the union of their keys, each once */
+	o = writer(&c, HWPC_FMT_CSV);
+	assert_int_equal(hwpc_out_kinds(o, kinds, 2, &err), HWPC_OK);
+	hwpc_out_record(o, "t_other");
+	hwpc_out_str(o, "msg", "overflow");
+	end_ok(o);
+	hwpc_out_record(o, "t_row");
+	hwpc_out_u64(o, "n", 16);
+	end_ok(o);
+	assert_string_equal(cap_text(&c), "type,device,chipset,n,plain,reg,opt,msg\n"
+					  "t_other,,,,,,,overflow\n"
+					  "t_row,,,16,,,,\n");
+	assert_int_not_equal(hwpc_out_kinds(o, kinds, 2, NULL), HWPC_OK); /* too late */
+	hwpc_out_free(o);
+	cap_close(&c);
+	o = writer(&c, HWPC_FMT_CSV);
+	static const char *const bad[] = {"t_row", "t_nope"};
+	assert_int_equal(hwpc_out_kinds(o, bad, 2, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "t_nope"));
+	hwpc_out_free(o);
+	cap_close(&c);
 }
 
-static void test_csv_declared_columns(void **state)
+static void test_openmetrics(void **state)
 {
-	static const struct hwpc_col cols[] = {{"kind", 0}, {"offset", 0}, {"msg", 0}};
 	struct cap c;
-	struct hwpc_out *o = writer(&c, HWPC_FMT_CSV);
-	assert_int_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "kind", "event");
-	hwpc_out_u64(o, "offset", 16);
-	end_ok(o);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "msg", "overflow");
-	hwpc_out_str(o, "kind", "anomaly");
-	end_ok(o);
-	assert_string_equal(cap_text(&c), "kind,offset,msg\nevent,16,\nanomaly,,overflow\n");
-	assert_int_not_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK); /* too late */
+	struct hwpc_err err = {0};
+	struct hwpc_out *o = writer(&c, HWPC_FMT_OPENMETRICS);
+	const char *dev[] = {"sim:g84", "0000:01:00.0"};
+	for (int round = 0; round < 2; round++) {
+		for (int d = 0; d < 2; d++) {
+			hwpc_out_set_device(o, dev[d], "G84");
+			hwpc_out_record(o, "t_all");
+			hwpc_out_u64(o, "u", (uint64_t)(100 * round + d));
+			hwpc_out_double(o, "d", 0.5, 3);
+			hwpc_out_double(o, "nan", 0.0 / 0.0, 3); /* no sample */
+			hwpc_out_bool(o, "b", d == 1);
+			hwpc_out_str(o, "s", "a\"b\\c");
+			end_ok(o);
+		}
+	}
+	assert_true(cap_text(&c) == NULL || cap_text(&c)[0] == 0); /* kept until finish */
+	assert_int_equal(hwpc_out_finish(o, &err), HWPC_OK);
+	/* the latest value of each series, families in schema order */
+	assert_string_equal(cap_text(&c),
+			    "# TYPE hwpc_t_all_u counter\n"
+			    "# HELP hwpc_t_all_u an unsigned count\n"
+			    "hwpc_t_all_u_total{device=\"sim:g84\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 100\n"
+			    "hwpc_t_all_u_total{device=\"0000:01:00.0\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 101\n"
+			    "# TYPE hwpc_t_all_d gauge\n"
+			    "# HELP hwpc_t_all_d a rate (Hz)\n"
+			    "hwpc_t_all_d{device=\"sim:g84\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 0.5\n"
+			    "hwpc_t_all_d{device=\"0000:01:00.0\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 0.5\n"
+			    "# TYPE hwpc_t_all_b gauge\n"
+			    "# HELP hwpc_t_all_b a state\n"
+			    "hwpc_t_all_b{device=\"sim:g84\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 0\n"
+			    "hwpc_t_all_b{device=\"0000:01:00.0\",chipset=\"G84\",s=\"a\\\"b\\\\c\"} 1\n"
+			    "# EOF\n");
 	hwpc_out_free(o);
 	cap_close(&c);
 }
@@ -219,6 +352,37 @@ static void test_text_table(void **state)
 	assert_string_equal(cap_text(&c), "   n  name         value\n"
 					  "   1  ab      0x000000ff\n"
 					  "12345  c                -\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+static void test_text_identity(void **state)
+{
+	static const struct hwpc_col cols[] = {{"n", 2}};
+	struct cap c;
+	/* one device: a header line, again when the device changes */
+	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
+	hwpc_out_set_device(o, "sim:g84", "G84");
+	assert_int_equal(hwpc_out_table(o, cols, 1, NULL), HWPC_OK);
+	for (int i = 0; i < 2; i++) {
+		hwpc_out_record(o, "t_row");
+		hwpc_out_u64(o, "n", (uint64_t)i);
+		end_ok(o);
+	}
+	assert_string_equal(cap_text(&c), "device: sim:g84 (G84)\n n\n 0\n 1\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+	/* several devices: a device column instead */
+	o = writer(&c, HWPC_FMT_TEXT);
+	hwpc_out_set_multi(o, 8); /* strlen("sim:nv40") */
+	assert_int_equal(hwpc_out_table(o, cols, 1, NULL), HWPC_OK);
+	for (int i = 0; i < 2; i++) {
+		hwpc_out_set_device(o, i ? "sim:nv40" : "sim:g84", "X");
+		hwpc_out_record(o, "t_row");
+		hwpc_out_u64(o, "n", (uint64_t)i);
+		end_ok(o);
+	}
+	assert_string_equal(cap_text(&c), "device     n\nsim:g84    0\nsim:nv40   1\n");
 	hwpc_out_free(o);
 	cap_close(&c);
 }
@@ -272,15 +436,20 @@ static void test_locale_independent(void **state)
 	else
 		print_message("no comma-decimal locale available; checking '.' only\n");
 
-	enum hwpc_format fmts[] = {HWPC_FMT_TEXT, HWPC_FMT_CSV, HWPC_FMT_JSON};
-	const char *want[] = {"x: 1234567.125\n", "x\n1234567.125\n", "{\"x\":1234567.125}\n"};
-	for (int i = 0; i < 3; i++) {
+	enum hwpc_format fmts[] = {HWPC_FMT_TEXT, HWPC_FMT_CSV, HWPC_FMT_JSON, HWPC_FMT_OPENMETRICS};
+	const char *want[] = {"d: 1234567.125\n", "1234567.125,", "\"d\":1234567.125,",
+			      "hwpc_t_all_d 1234567.125\n"};
+	for (int i = 0; i < 4; i++) {
 		struct cap c;
 		struct hwpc_out *o = writer(&c, fmts[i]);
-		hwpc_out_begin(o);
-		hwpc_out_double(o, "x", 1234567.125, 3);
+		if (fmts[i] == HWPC_FMT_TEXT)
+			hwpc_out_begin(o);
+		else
+			hwpc_out_record(o, "t_all");
+		hwpc_out_double(o, "d", 1234567.125, 3);
 		end_ok(o);
-		assert_string_equal(cap_text(&c), want[i]);
+		assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
+		assert_non_null(strstr(cap_text(&c), want[i]));
 		hwpc_out_free(o);
 		cap_close(&c);
 	}
@@ -358,10 +527,11 @@ static void test_jq_roundtrip(void **state)
 		for (int k = 0; k < 7; k++)
 			s[k] = (char)(1 + (i * 7 + k) * 37 % 255); /* every byte value */
 		s[7] = 0;
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "t_all");
 		hwpc_out_str(o, "s", s);
-		hwpc_out_hex32(o, "r", (uint32_t)i * 0x01010101u);
+		hwpc_out_hex32(o, "reg", (uint32_t)i * 0x01010101u);
 		hwpc_out_double(o, "d", i / 3.0, 6);
+		hwpc_out_u64(o, "u", (UINT64_C(1) << 53) + 1 + (uint64_t)i); /* past a double */
 		end_ok(o);
 	}
 	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
@@ -369,7 +539,7 @@ static void test_jq_roundtrip(void **state)
 	fclose(fp);
 	char cmd[256];
 	snprintf(cmd, sizeof cmd,
-		 "test \"$(jq -s 'map(select((.r_hex|ltrimstr(\"0x\")|length)==8 and (.d|type)==\"number\"))|length' %s)\" = 50",
+		 "test \"$(jq -s 'map(select(.type==\"t_all\" and (.reg_hex|ltrimstr(\"0x\")|length)==8 and (.d|type)==\"number\" and (.u_dec|length)==16))|length' %s)\" = 50",
 		 path);
 	assert_int_equal(system(cmd), 0);
 
@@ -397,8 +567,8 @@ static void test_write_error(void **state)
 	setvbuf(fp, NULL, _IONBF, 0);
 	struct hwpc_err err = {0};
 	struct hwpc_out *o = hwpc_out_new(fp, HWPC_FMT_CSV, NULL);
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "a", 1);
+	hwpc_out_record(o, "t_row");
+	hwpc_out_u64(o, "n", 1);
 	assert_int_equal(hwpc_out_end(o, &err), HWPC_EOP);
 	assert_int_equal(hwpc_out_finish(o, &err), HWPC_EOP);
 	hwpc_out_free(o);
@@ -407,15 +577,18 @@ static void test_write_error(void **state)
 
 int main(void)
 {
+	schema_add_test_kinds(test_kinds);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format_parse),
 		cmocka_unit_test(test_json_types),
+		cmocka_unit_test(test_schema_enforced),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_csv_quoting_and_header_once),
-		cmocka_unit_test(test_csv_unknown_field),
-		cmocka_unit_test(test_csv_declared_columns),
+		cmocka_unit_test(test_csv_kinds),
+		cmocka_unit_test(test_openmetrics),
 		cmocka_unit_test(test_text_block),
 		cmocka_unit_test(test_text_table),
+		cmocka_unit_test(test_text_identity),
 		cmocka_unit_test(test_text_table_from_first),
 		cmocka_unit_test(test_locale_independent),
 		cmocka_unit_test(test_trace_structure),
