@@ -59,6 +59,8 @@ struct hwpc_out {
 	size_t nkinds;
 	const struct hwpc_schema_rec *kind;   /* of the record being built */
 	const struct hwpc_schema_rec *first_kind; /* CSV: of the first record */
+	size_t *slot;        /* per schema key: its field's index + 1, or 0 */
+	size_t cap_slots;
 	struct om *om;       /* OpenMetrics: the samples so far */
 
 	bool in_record;
@@ -620,22 +622,42 @@ static void block_lines(struct hwpc_out *o)
 static void check_schema(struct hwpc_out *o)
 {
 	size_t identity = o->fmt != HWPC_FMT_TEXT ? 3 : o->multi ? 1 : 0;
-	for (size_t i = 0; i < o->nfields; i++) {
+	size_t nk = o->kind->nkeys, hint = 0;
+	if (nk > o->cap_slots) {
+		size_t *v = realloc(o->slot, nk * sizeof *v);
+		if (!v) {
+			o->rec.oom = true;
+			return;
+		}
+		o->slot = v;
+		o->cap_slots = nk;
+	}
+	memset(o->slot, 0, nk * sizeof *o->slot);
+	for (size_t i = identity; i < o->nfields; i++) {
 		const struct field *f = &o->fields[i];
+		const char *name = o->rec.p + f->key;
+		/* fields mostly come in schema order: search on from the last */
+		size_t ki = nk;
+		for (size_t j = 0; j < nk; j++) {
+			size_t k = hint + j < nk ? hint + j : hint + j - nk;
+			const char *kn = o->kind->keys[k].name;
+			if (strncmp(kn, name, f->klen) == 0 && kn[f->klen] == 0) {
+				ki = k;
+				break;
+			}
+		}
 		char key[64];
 		size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;
-		memcpy(key, o->rec.p + f->key, n);
+		memcpy(key, name, n);
 		key[n] = 0;
-		if (i < identity)
-			continue; /* type, device, chipset; or text's device */
-		const struct hwpc_schema_key *k = hwpc_schema_key(o->kind, key);
-		if (!k) {
+		if (ki == nk) {
 			if (o->err.status == HWPC_OK)
 				hwpc_err_set(&o->err, HWPC_EINPUT,
 					     "output: key '%s' is not in the schema of record type '%s'", key,
 					     o->kind->type);
 			return;
 		}
+		const struct hwpc_schema_key *k = &o->kind->keys[ki];
 		if (!f->null && k->type != f->vt) {
 			if (o->err.status == HWPC_OK)
 				hwpc_err_set(&o->err, HWPC_EINPUT,
@@ -644,12 +666,12 @@ static void check_schema(struct hwpc_out *o)
 					     hwpc_vtype_name(f->vt));
 			return;
 		}
-		for (size_t j = 0; j < i; j++) {
-			if (field_is(o, &o->fields[j], o->rec.p + f->key, f->klen)) {
-				fail(o, HWPC_EINPUT, "output: key written twice: ", key);
-				return;
-			}
+		if (o->slot[ki]) {
+			fail(o, HWPC_EINPUT, "output: key written twice: ", key);
+			return;
 		}
+		o->slot[ki] = i + 1;
+		hint = ki + 1;
 	}
 }
 
@@ -681,7 +703,6 @@ static void json_header(struct hwpc_out *o)
  * in its order, null where the command set none. */
 static void json_record(struct hwpc_out *o)
 {
-	size_t hint = 0;
 	obuf_putc(&o->line, '{');
 	for (size_t i = 0; i < 3 && i < o->nfields; i++) {
 		const struct field *f = &o->fields[i];
@@ -697,7 +718,7 @@ static void json_record(struct hwpc_out *o)
 	}
 	for (size_t k = 0; k < o->kind->nkeys; k++) {
 		const struct hwpc_schema_key *sk = &o->kind->keys[k];
-		const struct field *f = find_field(o, sk->name, strlen(sk->name), &hint);
+		const struct field *f = o->slot[k] ? &o->fields[o->slot[k] - 1] : NULL; /* check_schema */
 		bool null = !f || f->null;
 		obuf_putc(&o->line, ',');
 		json_key(&o->line, sk->name, "");
@@ -872,6 +893,7 @@ void hwpc_out_free(struct hwpc_out *o)
 	free(o->cols);
 	free(o->fields);
 	free(o->kinds);
+	free(o->slot);
 	free(o->command);
 	free(o->device);
 	free(o->chipset);

@@ -33,18 +33,29 @@ static int name_devices(struct cli_devices *d)
 		if (!(d->v[i].name = strdup(buf)))
 			return cli_fail(HWPC_EOP, "out of memory");
 	}
+	/* decide every clash before renaming any, so both of a pair keep it */
+	bool *clash = calloc(d->n, sizeof *clash);
+	if (!clash)
+		return cli_fail(HWPC_EOP, "out of memory");
 	for (size_t i = 0; i < d->n; i++) {
-		bool clash = false;
-		for (size_t j = 0; j < d->n && !clash; j++)
-			clash = j != i && strcmp(d->v[i].name, d->v[j].name) == 0;
-		if (!clash || d->v[i].spec.kind != HWPC_DEV_SIM)
+		for (size_t j = 0; j < d->n; j++)
+			clash[i] |= j != i && strcmp(d->v[i].name, d->v[j].name) == 0;
+	}
+	int rc = 0;
+	for (size_t i = 0; i < d->n && !rc; i++) {
+		if (!clash[i] || d->v[i].spec.kind != HWPC_DEV_SIM)
 			continue;
-		if (hwpc_dev_name(&d->v[i].spec, d->v[i].dev, true, buf, sizeof buf, &err))
-			return cli_fail_err(&err);
+		if (hwpc_dev_name(&d->v[i].spec, d->v[i].dev, true, buf, sizeof buf, &err)) {
+			rc = cli_fail_err(&err);
+			break;
+		}
 		free(d->v[i].name);
 		if (!(d->v[i].name = strdup(buf)))
-			return cli_fail(HWPC_EOP, "out of memory");
+			rc = cli_fail(HWPC_EOP, "out of memory");
 	}
+	free(clash);
+	if (rc)
+		return rc;
 	return 0;
 }
 
