@@ -4,6 +4,7 @@
  * the hardware needs, and remember what was set for pcread.  See
  * pcsetup(1). */
 #include "pcsetup.h"
+#include "common/devices.h"
 #include "common/opt.h"
 
 #include <stdio.h>
@@ -11,10 +12,10 @@
 #include <string.h>
 
 static const char *const usage[] = {
-	"pcsetup [-d SPEC] [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
+	"pcsetup [-d SPEC|all]... [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
-	"pcsetup [-d SPEC] [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
-	"pcsetup [-d SPEC] --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
+	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
 	NULL,
 };
 
@@ -55,7 +56,9 @@ static const struct {
 #define MAX_SETUP_OPTS 64
 
 struct opts {
-	const char *device, *domain, *profile, *file, *set;
+	const char *devices[CLI_MAX_DEVICE_ARGS];
+	unsigned ndevices;
+	const char *domain, *profile, *file, *set;
 	bool dry_run, explain, force, verbose, any_setup;
 	enum hwpc_format fmt;
 	struct hwpc_pc_setup setup;
@@ -104,7 +107,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 {
 	enum { MAX_TABLE = 80 };
 	const struct cli_opt fixed[] = {
-		CLI_OPT_DEVICE(&o->device),
+		{ .kind = CLI_LIST, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = o->devices,
+		  .count = &o->ndevices, .max = CLI_MAX_DEVICE_ARGS, .noun = "device spec",
+		  .help = "device: 0, 01:00.0, sim:CHIP[,key=value...] or all; repeatable (default $HWPC_DEVICE)" },
 		{ .kind = CLI_STR, .sname = 'D', .lname = "domain", .arg = "NAME|N", .dest = &o->domain, .noun = "domain",
 		  .help = "the domain: core_a, 1, hub.2, gpc1.0, part3.1" },
 		{ .kind = CLI_STR, .lname = "profile", .arg = "NAME", .dest = &o->profile, .noun = "profile",
@@ -200,10 +205,16 @@ static int select_jobs(struct job_set *js, const struct hwpc_pc_layout *l, const
 	return 0;
 }
 
-static int explain(const struct hwpc_pc_layout *l, const struct job_set *js)
+/* Text: the explain view as the library writes it; JSON and CSV: its
+ * records (pc_logic_input). */
+static int explain(const struct hwpc_pc_layout *l, const struct job_set *js, enum hwpc_format fmt,
+		   struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	for (size_t j = 0; j < js->n; j++) {
+	for (size_t j = 0; fmt != HWPC_FMT_TEXT && j < js->n; j++)
+		if (hwpc_pc_setup_explain_out(l, js->job[j].dom, js->job[j].setup, o, &err))
+			return cli_fail_err(&err);
+	for (size_t j = 0; fmt == HWPC_FMT_TEXT && j < js->n; j++) {
 		char *text;
 		if (hwpc_pc_setup_explain(l, js->job[j].dom, js->job[j].setup, &text, &err))
 			return cli_fail_err(&err);
@@ -220,7 +231,7 @@ static int report(struct hwpc_out *o, const struct hwpc_pc_layout *l, const stru
 	struct hwpc_err err;
 	for (size_t j = 0; j < js->n; j++) {
 		const struct hwpc_pc_job *jb = &js->job[j];
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "pc_setup");
 		hwpc_out_str(o, "domain", l->dom[jb->dom].name);
 		hwpc_out_str(o, "mode", jb->setup->given & ~HWPC_PC_SETUP_TRIGGERS ? mode[jb->setup->mode] : "unchanged");
 		if (jb->rec->n)
@@ -252,7 +263,7 @@ static int run(const struct opts *op, struct hwpc_dev *dev, struct hwpc_out *o)
 	else
 		rc = select_jobs(js, &l, op->file ? &f : NULL, op);
 	if (!rc && op->explain)
-		rc = explain(&l, js);
+		rc = explain(&l, js, op->fmt, o);
 	if (!rc && hwpc_pc_setup_plan_many(dev, &l, js->job, js->n, &plan, &err))
 		rc = cli_fail_err(&err);
 	if (!rc && op->dry_run)
@@ -310,11 +321,36 @@ static int pcounter_options(struct opts *op, struct hwpc_dev *dev)
 	return 0;
 }
 
+/* One device's setup: R10000/R12000 or PCOUNTER, or --reg's raw writes. */
+static int setup_device(struct opts *op, struct hwpc_dev *dev, const char *const *assigns, unsigned nassign,
+			bool regs_only, struct hwpc_out *o)
+{
+	struct hwpc_err err;
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	int rc;
+	if (!cpu)
+		return cli_fail(HWPC_EOP, "out of memory");
+	bool r10k = !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
+	if (regs_only)
+		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run, op->force, o);
+	else if (!(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
+		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : run(op, dev, o);
+	free(cpu);
+	return rc;
+}
+
+/* --explain as text: the device named first, as the record writer does. */
+static void explain_device_line(const struct opts *op, const struct cli_device *d)
+{
+	if (op->explain && op->fmt == HWPC_FMT_TEXT)
+		printf("device: %s%s%s%s\n\n", d->name, d->chipset ? " (" : "", d->chipset ? d->chipset : "",
+		       d->chipset ? ")" : "");
+}
+
 int main(int argc, char **argv)
 {
 	struct opts *op = calloc(1, sizeof *op);
-	struct hwpc_regdb *db;
-	struct hwpc_dev *dev;
+	struct cli_devices devs;
 	struct hwpc_err err;
 	int rc;
 
@@ -338,24 +374,43 @@ int main(int argc, char **argv)
 	bool writes = !op->dry_run && !op->explain;
 	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) | (op->force ? HWPC_OPEN_FORCE : 0) |
 			 (op->verbose ? HWPC_OPEN_VERBOSE : 0);
-	if ((rc = cli_open(op->device, flags, &db, &dev))) {
+	if ((rc = cli_devices_open(op->devices, op->ndevices, flags, &devs))) {
 		free(op);
 		return rc;
 	}
-	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
-	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
+	/* Several devices: the same setup on each in turn; one that fails is
+	 * reported, named, and the others go on (exit 5). */
+	bool multi = devs.n + devs.failed > 1;
+	unsigned failures = 0;
 	struct hwpc_out *o = hwpc_out_new(stdout, op->fmt, &err);
-	if (!o || !cpu)
-		rc = o ? cli_fail(HWPC_EOP, "out of memory") : cli_fail_err(&err);
-	else if (regs_only)
-		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run, op->force, o);
-	else if (!(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
-		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : run(op, dev, o);
-	free(cpu);
+	if (!o) {
+		rc = cli_fail_err(&err);
+	} else {
+		hwpc_out_set_command(o, "pcsetup");
+		hwpc_out_set_multi(o, multi && !op->explain);
+	}
+	const char *prog = cli_prog;
+	char who[256];
+	for (size_t i = 0; o && i < devs.n; i++) {
+		cli_devices_tag(&devs, i, o);
+		if (multi) {
+			snprintf(who, sizeof who, "%s: %s", prog, devs.v[i].name);
+			cli_prog = who; /* errors name the device */
+		}
+		explain_device_line(op, &devs.v[i]);
+		int r = setup_device(op, devs.v[i].dev, assigns, nassign, regs_only, o);
+		cli_prog = prog;
+		if (r) {
+			failures++;
+			rc = r;
+		}
+		fflush(stdout);
+	}
 	if (o && hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);
-	cli_close(db, dev);
+	rc = cli_devices_status(&devs, failures, rc);
+	cli_devices_close(&devs);
 	free(op);
 	return rc;
 }

@@ -3,7 +3,9 @@
  * file or a device, and report every loss.  See tsdump(1). */
 #include "tsdump.h"
 
+#include "common/devices.h"
 #include "common/opt.h"
+#include "common/outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -212,7 +214,9 @@ int main(int argc, char **argv)
 	struct hwpc_tokmap *map = NULL;
 	struct hwpc_tsdump *t = NULL;
 	struct hwpc_err err;
-	FILE *out = stdout;
+	struct cli_devices devs = { 0 };
+	struct cli_outfile of = { 0 };
+	bool of_open = false;
 	struct hwpc_pc_recbuf rb = { 0 };
 	struct hwpc_rec_layout rec_lay;
 	int rc;
@@ -224,8 +228,13 @@ int main(int argc, char **argv)
 		return tsdump_mmiotrace(&o);
 	if (o.map && (rc = load_tokmap(o.map, &map)))
 		return rc;
-	if (o.device && (rc = cli_open(o.device, HWPC_OPEN_READ, &db, &dev)))
+	/* One device (-d names it, as records do); a file has none. */
+	if (o.device && (rc = cli_devices_open(&o.device, 1, HWPC_OPEN_READ, &devs)))
 		goto done;
+	if (o.device) {
+		db = devs.db;
+		dev = devs.v[0].dev;
+	}
 	if (!db && hwpc_regdb_load(&db, &err)) {
 		rc = cli_fail_err(&err);
 		goto done;
@@ -244,12 +253,12 @@ int main(int argc, char **argv)
 		rc = cli_fail_err(&err);
 		goto done;
 	}
-	if (o.output && !(out = fopen(o.output, "w"))) {
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o.output, strerror(errno));
+	if ((rc = cli_outfile_open(&of, o.output)))
 		goto done;
-	}
+	of_open = true;
 	struct hwpc_tsdump_opts to = {
-		.out = out, .fmt = o.fmt, .summary = o.summary, .map = map, .hz = o.hz,
+		.out = of.fp,
+		.device = o.device ? devs.v[0].name : NULL, .chipset = o.device ? devs.v[0].chipset : NULL, .fmt = o.fmt, .summary = o.summary, .map = map, .hz = o.hz,
 		.record = o.record, .rec_fmt = o.rec_fmt, .rec_layout = o.record ? &rec_lay : NULL,
 		.layout = o.have_layout ? &o.lay : NULL, .input = o.device ? o.device : o.input,
 	};
@@ -268,10 +277,15 @@ int main(int argc, char **argv)
 		rc = cli_fail(HWPC_ELOST, "%s: data was lost or is suspect (--strict)", to.input);
 done:
 	hwpc_tsdump_free(t);
-	if (out && out != stdout && fclose(out) && !rc)
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o.output, strerror(errno));
+	/* --strict's data loss still writes the output whole. */
+	if (of_open) {
+		int r = cli_outfile_close(&of, !rc || rc == HWPC_ELOST);
+		rc = rc ? rc : r;
+	}
 	hwpc_tokmap_free(map);
-	if (db)
-		cli_close(db, dev);
+	if (o.device)
+		cli_devices_close(&devs);
+	else
+		hwpc_regdb_free(db);
 	return rc;
 }

@@ -6,6 +6,8 @@
  * first, the accesses second. */
 #include "tsdump.h"
 
+#include "common/outfile.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,9 +71,19 @@ struct pass {
 	unsigned malformed;
 	struct hwpc_mmt *m;
 	struct hwpc_out *o;
-	bool setup;
+	bool setup, text;
 	int rc;
 };
+
+/* A string key: text leaves an empty one blank, as before; the machine
+ * formats write null (hwpc-output(7): no "" for a missing value). */
+static void str_or_null(const struct pass *p, const char *key, const char *s)
+{
+	if (s && (*s || p->text))
+		hwpc_out_str(p->o, key, s);
+	else
+		hwpc_out_null(p->o, key);
+}
 
 static void first_pass(struct pass *p, const char *line, unsigned lineno)
 {
@@ -102,18 +114,19 @@ static void second_pass(struct pass *p, const char *line, unsigned lineno)
 	bool mark = r.kind == HWPC_MMT_MARK || r.kind == HWPC_MMT_LOST;
 	if (p->setup || p->rc || (!a.bar0 && !mark) || (unsigned)r.kind >= sizeof ops / sizeof ops[0] || !ops[r.kind])
 		return;
-	hwpc_out_begin(p->o);
+	hwpc_out_record(p->o, "mmio_access");
 	hwpc_out_u64(p->o, "line", lineno);
-	hwpc_out_str(p->o, "time", r.ts);
+	hwpc_out_str(p->o, "trace_time", r.ts);
 	hwpc_out_str(p->o, "op", ops[r.kind]);
 	if (mark) {
 		hwpc_out_null(p->o, "addr");
+		hwpc_out_null(p->o, "value");
 		if (r.kind == HWPC_MMT_LOST)
-			hwpc_out_u64(p->o, "value", r.value);
-		else
-			hwpc_out_null(p->o, "value");
-		hwpc_out_str(p->o, "reg", "");
-		hwpc_out_str(p->o, "fields", r.text);
+			hwpc_out_u64(p->o, "lost_count", r.value);
+		else if (!p->text)
+			hwpc_out_null(p->o, "lost_count");
+		str_or_null(p, "reg", "");
+		str_or_null(p, "fields", r.text);
 	} else if (r.kind == HWPC_MMT_MAP || r.kind == HWPC_MMT_UNMAP) {
 		hwpc_out_hex(p->o, "addr", a.off, 6);
 		if (r.kind == HWPC_MMT_MAP)
@@ -127,10 +140,10 @@ static void second_pass(struct pass *p, const char *line, unsigned lineno)
 	} else {
 		hwpc_out_hex(p->o, "addr", a.off, 6);
 		hwpc_out_hex(p->o, "value", r.value, (int)r.width * 2);
-		hwpc_out_str(p->o, "reg", a.reg);
-		hwpc_out_str(p->o, "fields", a.fields);
+		str_or_null(p, "reg", a.reg);
+		str_or_null(p, "fields", a.fields);
 	}
-	hwpc_out_str(p->o, "expr", a.expr);
+	str_or_null(p, "expr", a.expr);
 	if (hwpc_out_end(p->o, &err))
 		p->rc = cli_fail_err(&err);
 }
@@ -153,8 +166,8 @@ static void each_line(char *text, size_t len, struct pass *p, void (*fn)(struct 
 static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text, size_t len, FILE *out)
 {
 	static const struct hwpc_col cols[] = {
-		{ "line", 0 }, { "time", 0 }, { "op", 0 }, { "addr", 8 }, { "value", 10 },
-		{ "reg", 0 },  { "fields", 0 }, { "expr", 0 },
+		{ "line", 0 }, { "trace_time", 0 }, { "op", 0 }, { "addr", 8 }, { "value", 10 },
+		{ "lost_count", 0 }, { "reg", 0 },  { "fields", 0 }, { "expr", 0 },
 	};
 	struct hwpc_err err;
 	const char *what = strcmp(o->mmiotrace, "-") ? o->mmiotrace : "standard input";
@@ -164,7 +177,7 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text
 		return cli_fail(HWPC_EINPUT, "--chip: unknown chipset '%s'%s%s%s", o->chip, near ? " (did you mean " : "",
 				near ? near->name : "", near ? "?)" : "");
 	}
-	struct pass p = { .what = what, .setup = o->setup_fmt };
+	struct pass p = { .what = what, .setup = o->setup_fmt, .text = o->fmt == HWPC_FMT_TEXT };
 	if (!(p.m = hwpc_mmt_new(db, &err)))
 		return cli_fail_err(&err);
 	each_line(text, len, &p, first_pass);
@@ -172,8 +185,12 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text
 		hwpc_mmt_free(p.m);
 		return cli_fail(err.status, "%s: %s", what, err.msg);
 	}
-	if (!p.setup && (!(p.o = hwpc_out_new(out, o->fmt, &err)) || hwpc_out_table(p.o, cols, 8, &err)))
+	/* A trace has no device: device and chipset are null. */
+	if (!p.setup && (!(p.o = hwpc_out_new(out, o->fmt, &err)) ||
+			 hwpc_out_table(p.o, cols, sizeof cols / sizeof *cols, &err)))
 		p.rc = cli_fail_err(&err);
+	if (p.o)
+		hwpc_out_set_command(p.o, "tsdump");
 	if (!p.rc)
 		each_line(text, len, &p, second_pass);
 	if (!p.rc && p.o && hwpc_out_finish(p.o, &err))
@@ -210,13 +227,13 @@ int tsdump_mmiotrace(const struct tsdump_opts *o)
 		hwpc_regdb_free(db);
 		return rc;
 	}
-	FILE *out = o->output ? fopen(o->output, "w") : stdout;
-	if (!out)
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o->output, strerror(errno));
-	else
-		rc = decode(o, db, text, len, out);
-	if (out && out != stdout && fclose(out) && !rc)
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", o->output, strerror(errno));
+	struct cli_outfile of;
+	if (!(rc = cli_outfile_open(&of, o->output))) {
+		rc = decode(o, db, text, len, of.fp);
+		/* Malformed lines and lost events still give the whole decode. */
+		int r = cli_outfile_close(&of, !rc || rc == HWPC_ELOST || rc == HWPC_EINPUT);
+		rc = rc ? rc : r;
+	}
 	free(text);
 	hwpc_regdb_free(db);
 	return rc;

@@ -199,11 +199,11 @@ void pc_setup_release(struct pc_setup *c)
 	c->have_names = false;
 }
 
-int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
-			  char **text, struct hwpc_err *err)
+/* Compile s for domain dom into *cp (free it and pc_setup_release it). */
+static int explain_compile(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+			   struct pc_setup **cp, struct hwpc_err *err)
 {
-	HWPC_ERR_ENSURE(err);
-	*text = NULL;
+	*cp = NULL;
 	if (dom >= l->ndomains)
 		return hwpc_err_set(err, HWPC_EINPUT, "no PCOUNTER domain %u on %s", dom, l->chip->name);
 	struct pc_setup *c = calloc(1, sizeof *c);
@@ -216,7 +216,31 @@ int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const st
 	c->di = &l->dom[dom];
 	c->s = s;
 	c->err = err;
-	int rc = pc_setup_compile(c);
+	*cp = c;
+	return pc_setup_compile(c);
+}
+
+int hwpc_pc_setup_explain_out(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+			      struct hwpc_out *o, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct pc_setup *c;
+	int rc = explain_compile(l, dom, s, &c, err);
+	if (!rc)
+		rc = hwpc_lop_explain_out(&c->caps, &c->names.tab, &c->lop.regs, c->exprs, l->dom[dom].name, o, err);
+	if (c)
+		pc_setup_release(c);
+	free(c);
+	return rc;
+}
+
+int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+			  char **text, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	*text = NULL;
+	struct pc_setup *c;
+	int rc = explain_compile(l, dom, s, &c, err);
 	if (!rc) {
 		size_t n = hwpc_lop_explain(&c->caps, &c->names.tab, &c->lop.regs, c->exprs, NULL, 0);
 		if (!(*text = malloc(n + 1)))
@@ -224,7 +248,8 @@ int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const st
 		else
 			hwpc_lop_explain(&c->caps, &c->names.tab, &c->lop.regs, c->exprs, *text, n + 1);
 	}
-	pc_setup_release(c);
+	if (c)
+		pc_setup_release(c);
 	free(c);
 	return rc;
 }

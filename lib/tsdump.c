@@ -118,15 +118,17 @@ static int csv_cb(void *ctx, const struct hwpc_tensix_item *it)
 	return t->csv.failed;
 }
 
-/* text and json, through the record writer. */
+/* text and json, through the record writer: tensix_item records; a key
+ * left unset is null (JSON) or "-" (text).  Text leaves out the columns
+ * addr, header, count and value. */
 static int record_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
 	struct hwpc_out *o = t->out;
-	bool ev = it->kind == HWPC_TENSIX_EVENT, json = t->o.fmt == HWPC_FMT_JSON;
+	bool ev = it->kind == HWPC_TENSIX_EVENT, json = t->o.fmt != HWPC_FMT_TEXT;
 	const struct hwpc_tok *m;
 
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "tensix_item");
 	hwpc_out_str(o, "kind", hwpc_tensix_kind_name(it->kind));
 	hwpc_out_u64(o, "offset", it->offset);
 	if (json && it->addr != UINT64_MAX)
@@ -152,9 +154,23 @@ static int record_cb(void *ctx, const struct hwpc_tensix_item *it)
 			hwpc_out_u64(o, "count", it->count);
 			hwpc_out_u64(o, "value", it->value);
 		}
-		hwpc_out_str(o, "message", it->msg ? it->msg : "");
+		if (it->msg && *it->msg)
+			hwpc_out_str(o, "message", it->msg);
 	}
 	return hwpc_out_end(o, &t->werr) ? 1 : 0;
+}
+
+struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, struct hwpc_err *err)
+{
+	struct hwpc_out *o = hwpc_out_new(t->o.out, fmt, err);
+	if (!o)
+		return NULL;
+	hwpc_out_set_command(o, "tsdump");
+	/* Text names the device once, above the first table. */
+	if (fmt != HWPC_FMT_TEXT || !t->device_shown)
+		hwpc_out_set_device(o, t->o.device, t->o.chipset);
+	t->device_shown = true;
+	return o;
 }
 
 static int trace_cb(void *ctx, const struct hwpc_tensix_item *it)
@@ -233,7 +249,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 			if (!(t->tr = hwpc_trace_new(opts->out, err)))
 				goto fail;
 			rec_trace_names(t);
-		} else if (!(t->out = hwpc_out_new(opts->out, opts->fmt, err)) ||
+		} else if (!(t->out = tsdump_out_new(t, opts->fmt, err)) ||
 			   (!opts->summary && opts->fmt != HWPC_FMT_JSON &&
 			    rec_columns(t->out, hwpc_rec_counter_count(&t->rec_lay, opts->rec_fmt), opts->fmt == HWPC_FMT_CSV, err))) {
 			goto fail;
@@ -244,7 +260,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 	if (opts->summary) {
 		cb = summary_item;
 	} else if (opts->fmt == HWPC_FMT_CSV) {
-		if (csvw_init(&t->csv, opts->out))
+		if (csvw_init(&t->csv, opts->out, opts->device, opts->chipset))
 			goto oom;
 		csv_header(&t->csv);
 		t->fast_csv = true;
@@ -255,7 +271,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		trace_names(t);
 		cb = trace_cb;
 	} else {
-		if (!(t->out = hwpc_out_new(opts->out, opts->fmt, err)))
+		if (!(t->out = tsdump_out_new(t, opts->fmt, err)))
 			goto fail;
 		if (opts->fmt == HWPC_FMT_TEXT && hwpc_out_table(t->out, text_cols, sizeof text_cols / sizeof *text_cols, err))
 			goto fail;

@@ -7,15 +7,41 @@
  * name and keeps every field apart, which cost ~470 ns a row. */
 #include "tsdump_internal.h"
 
+#include "hwpc/schema.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #define CSV_CAP (256 * 1024)
-#define ROW_MAX 512 /* longest row: message (192, quoted: < 400) and numbers */
+/* longest row: the prefix, message (192, quoted: < 400) and numbers */
+#define ROW_MAX (CSV_PREFIX_MAX + 512)
 
-int csvw_init(struct csvw *w, FILE *fp)
+static char *put_field(char *p, const char *s, size_t max);
+
+/* The identity cells every row starts with: type, device, chipset (empty:
+ * null, for a file). */
+static size_t make_prefix(char *buf, const char *device, const char *chipset, const char *more)
+{
+	char *p = buf;
+	memcpy(p, "tensix_item,", 12);
+	p += 12;
+	if (device)
+		p = put_field(p, device, 1023);
+	*p++ = ',';
+	if (chipset)
+		p = put_field(p, chipset, 64);
+	*p++ = ',';
+	memcpy(p, more, strlen(more));
+	p += strlen(more);
+	*p = 0;
+	return (size_t)(p - buf);
+}
+
+int csvw_init(struct csvw *w, FILE *fp, const char *device, const char *chipset)
 {
 	memset(w, 0, sizeof *w);
+	w->prefix_len = make_prefix(w->prefix, device, chipset, "");
+	w->evprefix_len = make_prefix(w->evprefix, device, chipset, "event,");
 	w->fp = fp;
 	w->len = 0;
 	w->cap = CSV_CAP;
@@ -136,11 +162,20 @@ static char *put_field(char *p, const char *s, size_t max)
 	return p;
 }
 
+/* The header the record writer would write: the identity columns, then
+ * tensix_item's keys in schema order (the rows below follow that order). */
 void csv_header(struct csvw *w)
 {
-	static const char h[] = "kind,offset,addr,buffer,index,size,header,token,name,ts,time,count,value,message\n";
-	memcpy(w->buf, h, sizeof h - 1);
-	w->len = sizeof h - 1;
+	const struct hwpc_schema_rec *r = hwpc_schema_find("tensix_item");
+	char *p = w->buf;
+	memcpy(p, "type,device,chipset", 19);
+	p += 19;
+	for (size_t i = 0; r && i < r->nkeys; i++) {
+		*p++ = ',';
+		p = put_str(p, r->keys[i].name);
+	}
+	*p++ = '\n';
+	w->len = (size_t)(p - w->buf);
 }
 
 void csv_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it, const char *name)
@@ -150,6 +185,8 @@ void csv_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it, const ch
 		return;
 	char *p = w->buf + w->len;
 	bool ev = it->kind == HWPC_TENSIX_EVENT;
+	memcpy(p, w->prefix, w->prefix_len);
+	p += w->prefix_len;
 	p = put_str(p, hwpc_tensix_kind_name(it->kind));
 	*p++ = ',';
 	p = put_u64(p, it->offset);
@@ -225,12 +262,19 @@ static inline char *put_dec(char *p, struct csvdec *d, uint64_t v)
 /* One event row at p; returns its end. */
 static inline char *event_row(char *p, struct hwpc_tsdump *t, struct csvdec *dec, const struct hwpc_tensix_ev *ev)
 {
+	/* A file's rows start with the same 20 bytes: copied with a fixed
+	 * size (inlined) rather than a memcpy call per row. */
+	const struct csvw *w = &t->csv;
+	if (w->evprefix_len <= 32)
+		memcpy(p, w->evprefix, 32); /* fixed size: the row has room (ROW_MAX) */
+	else
+		memcpy(p, w->evprefix, w->evprefix_len);
+	p += w->evprefix_len;
 	static const char times[3][16] = { ",full,,,\n", ",unwrapped,,,\n", ",relative,,,\n" };
 	static const uint8_t tlen[] = { 9, 14, 13 };
 	static const char sizes[4][4] = { { '3', '2', ',' }, { '6', '4', ',' }, { '9', '6', ',' },
 					  { '1', '2', '8', ',' } };
-	memcpy(p, "event,", 6);
-	p = put_dec(p + 6, &dec[0], ev->offset);
+	p = put_dec(p, &dec[0], ev->offset);
 	*p++ = ',';
 	if (t->lay.have_bufs) {
 		int b;

@@ -20,12 +20,17 @@ struct csvdec {
 	char s[24];
 };
 
+#define CSV_PREFIX_MAX 1280 /* a device name is at most 1023 bytes (devices.c); quoted: more */
 struct csvw {
 	struct csvdec offset, index, ts; /* the last row's, as text */
 	FILE *fp;
 	char *buf;
 	size_t len, cap;
 	bool failed;
+	/* "tensix_item,DEVICE,CHIPSET," (quoted as needed), and the same
+	 * followed by "event,": the start of every row */
+	char prefix[CSV_PREFIX_MAX], evprefix[CSV_PREFIX_MAX];
+	size_t prefix_len, evprefix_len;
 };
 
 struct tokstat {
@@ -80,10 +85,12 @@ struct hwpc_tsdump {
 	 * for the tests and benchmarks) */
 	unsigned pieces_joined, pieces_redone, pieces_serial;
 	bool piece; /* a piece of the input (tsdump_piece_new) */
+	bool device_shown; /* text: a writer named the device already */
 };
 
 /* tsdump_csv.c */
-int csvw_init(struct csvw *w, FILE *fp);
+/* Rows of tensix_item records of device (NULL: a file). */
+int csvw_init(struct csvw *w, FILE *fp, const char *device, const char *chipset);
 void csvw_free(struct csvw *w);
 int csvw_flush(struct csvw *w);
 void csv_header(struct csvw *w);
@@ -136,6 +143,9 @@ void tsdump_sigbus_hold(void);
 void tsdump_sigbus_release(void);
 
 /* tsdump.c */
+/* A record writer on t's output: the command and device named (text: the
+ * device only in the first one, which comes first). */
+struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, struct hwpc_err *err);
 double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks);
 /* Slices: an event with a begin or end token of the map. */
 void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts, int tid);

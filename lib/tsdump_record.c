@@ -38,7 +38,7 @@ static int rec_trace(struct hwpc_tsdump *t, const struct hwpc_rec_item *it)
 
 int rec_columns(struct hwpc_out *o, unsigned nc, bool rates, struct hwpc_err *err)
 {
-	static const char *const head[] = { "kind", "offset", "index", "cycles", "time", "delta", "stop" };
+	static const char *const head[] = { "kind", "offset", "index", "cycles", "elapsed_cycles", "delta", "stop" };
 	static const char *const rate_names[HWPC_REC_MAX_COUNTERS] = {
 		"rate_pre0",   "rate_pre1",   "rate_pre2",   "rate_pre3",   "rate_start0", "rate_start1",
 		"rate_start2", "rate_start3", "rate_event0", "rate_event1", "rate_event2", "rate_event3",
@@ -68,13 +68,13 @@ int rec_item(void *ctx, const struct hwpc_rec_item *it)
 		return rec_trace(t, it);
 	struct hwpc_out *o = t->out;
 	bool pkt = it->kind == HWPC_REC_PACKET, rates = t->o.fmt != HWPC_FMT_TEXT;
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "pc_record_item");
 	hwpc_out_str(o, "kind", hwpc_rec_kind_name(it->kind));
 	hwpc_out_u64(o, "offset", it->offset);
 	hwpc_out_u64(o, "index", it->index);
 	if (pkt) {
 		hwpc_out_u64(o, "cycles", it->cycles);
-		hwpc_out_u64(o, "time", it->time);
+		hwpc_out_u64(o, "elapsed_cycles", it->time);
 		hwpc_out_u64(o, "delta", it->delta);
 		hwpc_out_u64(o, "stop", it->stop);
 		for (unsigned i = 0; i < it->ncounters; i++)
@@ -84,6 +84,8 @@ int rec_item(void *ctx, const struct hwpc_rec_item *it)
 			snprintf(key, sizeof key, "rate_%s", hwpc_rec_counter_name(i));
 			hwpc_out_double(o, key, it->rate[i], 6); /* a column name rec_columns declared */
 		}
+		if (rates)
+			hwpc_out_bool(o, "saturated", it->saturated != 0);
 	} else {
 		hwpc_out_u64(o, "count", it->count);
 		hwpc_out_str(o, "message", it->msg ? it->msg : "");
@@ -97,13 +99,13 @@ int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	struct hwpc_out *o = t->out;
 	unsigned n = hwpc_rec_counter_count(t->o.rec_layout, t->o.rec_fmt);
 
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "pc_record_summary");
 	if (t->o.input)
 		hwpc_out_str(o, "input", t->o.input);
 	hwpc_out_str(o, "format", t->o.rec_fmt == HWPC_REC_SHORT ? "short" : "long");
 	hwpc_out_u64(o, "bytes", s->bytes);
-	hwpc_out_u64(o, "packets", s->packets);
-	hwpc_out_u64(o, "time", s->time);
+	hwpc_out_u64(o, "packet_count", s->packets);
+	hwpc_out_u64(o, "elapsed_cycles", s->time);
 	for (unsigned i = 0; i < n; i++) {
 		char key[24];
 		snprintf(key, sizeof key, "total_%s", hwpc_rec_counter_name(i));
@@ -111,17 +113,16 @@ int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	}
 	for (int k = 1; k < HWPC_REC_KIND_COUNT; k++) {
 		char key[32];
-		snprintf(key, sizeof key, "%s", hwpc_rec_kind_name((enum hwpc_rec_kind)k));
+		snprintf(key, sizeof key, "%s_count", hwpc_rec_kind_name((enum hwpc_rec_kind)k));
 		hwpc_out_u64(o, key, s->kinds[k]);
 	}
-	hwpc_out_u64(o, "missed_packets", s->missed);
+	hwpc_out_u64(o, "missed_packet_count", s->missed);
 	hwpc_out_bool(o, "lost", s->lost);
 	for (unsigned i = 0; i < t->nloss && i < 10; i++) {
 		char key[16];
 		snprintf(key, sizeof key, "loss_%u", i);
 		hwpc_out_str(o, key, t->losses[i].msg);
 	}
-	if (t->nloss > 10 || t->more_losses)
-		hwpc_out_u64(o, "more_losses", t->nloss - 10 + t->more_losses);
+	hwpc_out_u64(o, "more_loss_count", (t->nloss > 10 ? t->nloss - 10 : 0) + t->more_losses);
 	return hwpc_out_end(o, err);
 }

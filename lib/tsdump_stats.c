@@ -240,7 +240,7 @@ static int cmp_tok(const void *a, const void *b)
 
 static void total(struct hwpc_out *o, const char *name, uint64_t n)
 {
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "tensix_summary");
 	hwpc_out_str(o, "record", "total");
 	hwpc_out_str(o, "name", name);
 	hwpc_out_u64(o, "count", n);
@@ -284,7 +284,7 @@ static struct hwpc_out *section(struct hwpc_tsdump *t, struct hwpc_out *o, const
 		hwpc_out_free(o);
 		fputc('\n', t->o.out);
 	}
-	o = hwpc_out_new(t->o.out, HWPC_FMT_TEXT, err);
+	o = tsdump_out_new(t, HWPC_FMT_TEXT, err);
 	if (!o || hwpc_out_table(o, cols, ncols, err))
 		*rc = *rc ? *rc : HWPC_EOP;
 	return o;
@@ -313,7 +313,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		}
 		o = section(t, NULL, COLS(cols), &rc, err);
 	} else {
-		o = hwpc_out_new(t->o.out, t->o.fmt, err);
+		o = tsdump_out_new(t, t->o.fmt, err);
 		if (!o || hwpc_out_table(o, sum_cols, sizeof sum_cols / sizeof *sum_cols, err))
 			rc = HWPC_EOP;
 	}
@@ -367,7 +367,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 			const struct tokstat *tk = &t->toks[k];
 			const struct hwpc_tensix_tokstat *ts = &tk->s;
 			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, tk->token);
-			hwpc_out_begin(o);
+			hwpc_out_record(o, "tensix_summary");
 			hwpc_out_str(o, "record", "token");
 			if (m)
 				hwpc_out_str(o, "name", m->name);
@@ -387,7 +387,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		o = section(t, o, COLS(slice_cols), &rc, err);
 		for (unsigned p = 0; o && p < hwpc_tokmap_pairs(t->o.map); p++) {
 			const struct slicestat *sl = &t->slices[p];
-			hwpc_out_begin(o);
+			hwpc_out_record(o, "tensix_summary");
 			hwpc_out_str(o, "record", "slice");
 			hwpc_out_str(o, "name", hwpc_tokmap_pair_name(t->o.map, p));
 			hwpc_out_u64(o, "count", sl->count);
@@ -410,7 +410,7 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 		o = section(t, o, COLS(loss_cols), &rc, err);
 		for (unsigned i = 0; o && i < t->nloss; i++) {
 			const struct loss *l = &t->losses[i];
-			hwpc_out_begin(o);
+			hwpc_out_record(o, "tensix_summary");
 			hwpc_out_str(o, "record", "loss");
 			hwpc_out_str(o, "name", l->kind);
 			hwpc_out_u64(o, "offset", l->offset);

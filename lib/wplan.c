@@ -105,6 +105,7 @@ static bool write_unchanged(const struct hwpc_wplan *p, size_t at, const struct 
 	return true;
 }
 
+/* One planned_write record per write (lib/schema_pcsetup.c). */
 int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -116,7 +117,7 @@ int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc
 		char fields[512] = "";
 		if (r)
 			hwpc_reg_decode(r, p->dev->chip, w->value, fields, sizeof fields);
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "planned_write");
 		hwpc_out_str(o, "reg", w->name);
 		hwpc_out_hex(o, "addr", w->addr, 6);
 		if (w->old_valid)
@@ -124,16 +125,17 @@ int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc
 		else
 			hwpc_out_null(o, "old");
 		hwpc_out_hex32(o, "new", w->value);
-		hwpc_out_str(o, "fields", fields);
 		/* Still written (the plan is applied as printed), but marked:
 		 * the reader sees at once which writes change something. */
-		if (write_unchanged(p, i, r)) {
-			char note[sizeof w->why + 16];
-			snprintf(note, sizeof note, "%s%sunchanged", w->why, *w->why ? "; " : "");
-			hwpc_out_str(o, "note", note);
-		} else {
+		hwpc_out_bool(o, "unchanged", write_unchanged(p, i, r));
+		if (*fields)
+			hwpc_out_str(o, "fields", fields);
+		else
+			hwpc_out_null(o, "fields");
+		if (*w->why)
 			hwpc_out_str(o, "note", w->why);
-		}
+		else
+			hwpc_out_null(o, "note");
 		if (hwpc_out_end(o, err))
 			return err->status;
 	}

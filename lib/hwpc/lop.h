@@ -158,6 +158,13 @@ HWPC_API size_t hwpc_lop_explain(const struct hwpc_lop_caps *caps, const struct 
 			const struct hwpc_lop_regs *regs, const char *const *exprs, char *buf,
 			size_t size);
 
+/* The same view as records of kind pc_logic_input (hwpc-output(7)): one per
+ * input the text shows, tagged with domain. */
+struct hwpc_out;
+HWPC_API int hwpc_lop_explain_out(const struct hwpc_lop_caps *caps, const struct hwpc_lop_symtab *syms,
+			 const struct hwpc_lop_regs *regs, const char *const *exprs, const char *domain,
+			 struct hwpc_out *o, struct hwpc_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -139,6 +139,9 @@ HWPC_API int hwpc_pc_setup_plan_many(struct hwpc_dev *dev, const struct hwpc_pc_
  * (hwpc_lop_explain), in *text (malloc'd; free it). */
 HWPC_API int hwpc_pc_setup_explain(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
 			  char **text, struct hwpc_err *err);
+/* The same as records of kind pc_logic_input (hwpc-output(7)) on o. */
+HWPC_API int hwpc_pc_setup_explain_out(const struct hwpc_pc_layout *l, unsigned dom, const struct hwpc_pc_setup *s,
+			      struct hwpc_out *o, struct hwpc_err *err);
 
 /* --- setup files (pcsetup(1), "SETUP FILES") ------------------------------
  * The options, one a line, with or without the dashes; '#' starts a comment.

@@ -37,6 +37,9 @@ struct hwpc_tsdump_opts {
 	const struct hwpc_rec_layout *rec_layout; /* with record: from hwpc_rec_layout_load */
 	const struct hwpc_tensix_layout *layout; /* Tensix: buffers and STATUS (may be NULL) */
 	const char *input;           /* named in the summary */
+	/* The device read, as records name it (hwpc-output(7)); NULL for a
+	 * file: device and chipset are null. */
+	const char *device, *chipset;
 };
 
 struct hwpc_tsdump;

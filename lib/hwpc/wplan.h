@@ -43,7 +43,8 @@ HWPC_API int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value
 		    struct hwpc_err *err);
 /* Check every write (hwpc_wr32_allowed), then do them in order. */
 HWPC_API int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err);
-/* One record per write: reg, addr, old, new, fields, note. */
+/* One planned_write record per write (hwpc-output(7)): reg, addr, old, new,
+ * unchanged, fields, note. */
 HWPC_API int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err);
 
 #ifdef __cplusplus

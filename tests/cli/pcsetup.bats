@@ -82,8 +82,8 @@ single_case() {
 	vsim nv10
 	run pcsetup -d sim:nv10 --event 0x10 --threshold 0x1f00000001 --format csv --dry-run
 	check [ "$status" -eq 0 ]
-	[[ "$output" == *'PCOUNTER.THRESHOLD[0],0x00a628,0x00000000,0x00000001,'* ]]
-	[[ "$output" == *'PCOUNTER.THRESHOLD_HI[0],0x00a62c,0x00000000,0x0000001f,HI=0x1f,'* ]]
+	[[ "$output" == *'planned_write,sim:nv10,NV10,PCOUNTER.THRESHOLD[0],0x00a628,0x00000000,0x00000001,false,'* ]]
+	[[ "$output" == *'planned_write,sim:nv10,NV10,PCOUNTER.THRESHOLD_HI[0],0x00a62c,0x00000000,0x0000001f,false,HI=0x1f,'* ]]
 	pcsetup -d sim:nv10 --event 0x10 --threshold 0x1f00000001
 	run pcsim -d sim:nv10 --format csv reg 'THRESHOLD_HI[0]'
 	check [ "${lines[1]}" = "THRESHOLD_HI[0],0x00a62c,0x0000001f" ]
@@ -200,13 +200,13 @@ record_case() {
 @test "GT215 and GF100: USER signals; GCTRL and the domain-set reset" {
 	vsim gt215 pchz=1M
 	run pcsetup -d sim:gt215 -D core_a --user 3:2 --dry-run --format csv
-	check [ "${lines[1]}" = "PCOUNTER.USER_TRIGGER[1],0x00a584,,0x0000000b,VAL_0=1 VAL_1=1 PULSE_0=0 PULSE_1=1,USER signals" ]
+	check [ "${lines[1]}" = "planned_write,sim:gt215,GT215,PCOUNTER.USER_TRIGGER[1],0x00a584,,0x0000000b,false,VAL_0=1 VAL_1=1 PULSE_0=0 PULSE_1=1,USER signals" ]
 	run pcsetup -d sim:gt215 -D core_a --user 4
 	check [ "$status" -eq 2 ]
 	check [ "$output" = "pcsetup: --user 0x4:0x0: GT215 has no USER_2 signal" ]
 	run pcsetup -d sim:gt215 -D core_a --reset periodic --dry-run --format csv
-	check [ "${lines[1]}" = "PCOUNTER.GCTRL,0x00a7a8,0x00000000,0x00000010,RECORD_RESET=0 PERIODIC_RESET=1,reset asserted" ]
-	check [ "${lines[2]}" = "PCOUNTER.GCTRL,0x00a7a8,0x00000000,0x00000000,RECORD_RESET=0 PERIODIC_RESET=0,reset released" ]
+	check [ "${lines[1]}" = "planned_write,sim:gt215,GT215,PCOUNTER.GCTRL,0x00a7a8,0x00000000,0x00000010,false,RECORD_RESET=0 PERIODIC_RESET=1,reset asserted" ]
+	check [ "${lines[2]}" = "planned_write,sim:gt215,GT215,PCOUNTER.GCTRL,0x00a7a8,0x00000000,0x00000000,false,RECORD_RESET=0 PERIODIC_RESET=0,reset released" ]
 	vsim gf100 pchz=1M
 	# USER_3 held at 1: counted on every COUNTING cycle.  Cycle 1 sees the
 	# PRE_OP write (WAIT_FOR_PRE), cycle 2 PRE (WAIT_FOR_START), cycle 3
@@ -217,9 +217,9 @@ record_case() {
 	run pcsetup -d sim:gf100 -D gpc2.0 --reset record --user 0x8:0x8 --dry-run --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${#lines[@]}" -eq 4 ]
-	[[ "${lines[1]}" == 'PCOUNTER.GPC_DSET.CTRL[2],'*',reset asserted' ]]
-	[[ "${lines[2]}" == 'PCOUNTER.GPC.USER_TRIGGER[2][0],'*'VAL_3=1 '*'PULSE_3=1'* ]]
-	[[ "${lines[3]}" == 'PCOUNTER.GPC_DSET.CTRL[2],'*',reset released' ]]
+	[[ "${lines[1]}" == 'planned_write,sim:gf100,GF100,PCOUNTER.GPC_DSET.CTRL[2],'*',reset asserted' ]]
+	[[ "${lines[2]}" == 'planned_write,sim:gf100,GF100,PCOUNTER.GPC.USER_TRIGGER[2][0],'*'VAL_3=1 '*'PULSE_3=1'* ]]
+	[[ "${lines[3]}" == 'planned_write,sim:gf100,GF100,PCOUNTER.GPC_DSET.CTRL[2],'*',reset released' ]]
 }
 
 @test "--dry-run goldens: every write in order, nothing written" {
@@ -244,16 +244,18 @@ EOF
 	vsim g84
 	run pcsetup -d sim:g84 -D 1 --event 0x10 --dry-run --format json
 	check [ "$status" -eq 0 ]
-	check [ "${#lines[@]}" -eq 14 ]
-	check [ "${lines[0]}" = '{"reg":"PCOUNTER.CTRL[1]","addr":42948,"addr_hex":"0x00a7c4","old":0,"old_hex":"0x00000000","new":0,"new_hex":"0x00000000","fields":"MODE=SINGLE CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE","note":"single mode"}' ]
-	[[ "${lines[13]}" == '{"reg":"PCOUNTER.PRE_OP[1]",'*'"note":"PRE = 1; starts counting"}' ]]
+	check [ "${#lines[@]}" -eq 15 ]
+	check [ "${lines[0]}" = '{"type":"schema","schema_version":1,"command":"pcsetup","version":"0.1.0"}' ]
+	check [ "${lines[1]}" = '{"type":"planned_write","device":"sim:g84","chipset":"G84","reg":"PCOUNTER.CTRL[1]","addr":42948,"addr_hex":"0x00a7c4","old":0,"old_hex":"0x00000000","new":0,"new_hex":"0x00000000","unchanged":false,"fields":"MODE=SINGLE CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE","note":"single mode"}' ]
+	[[ "${lines[14]}" == '{"type":"planned_write","device":"sim:g84","chipset":"G84","reg":"PCOUNTER.PRE_OP[1]",'*'"note":"PRE = 1; starts counting"}' ]]
 }
 
 @test "--explain: slots and truth tables; nothing written" {
 	vsim g92
 	run pcsetup -d sim:g92 -D core_a --event 'rise(0x10)' --explain
 	check [ "$status" -eq 0 ]
-	check [ "${lines[0]}" = "domain core_a on G92:" ]
+	check [ "${lines[0]}" = "device: sim:g92 (G92)" ]
+	check [ "${lines[1]}" = "domain core_a on G92:" ]
 	[[ "$output" == *"EVENT = rise(0x10)"* ]]
 	[[ "$output" == *"ARG2 = EVENT_SRC[0] one cycle late = 0x10"* ]]
 	run pcsim -d sim:g92 --format csv reg 'EVENT_OP[1]'
@@ -266,7 +268,7 @@ EOF
 	pcsetup -d sim:g84 -D core_a --event 0x10 --dry-run
 	check [ ! -e $rec ]
 	run pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 --format csv
-	check [ "${lines[1]}" = "core_a,quad,1" ]
+	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,quad,1" ]
 	# The simulated machine's instance (new at each reset), then the record.
 	grep -q '^instance [0-9a-f]*$' $rec
 	check [ "$(sed -n 2,3p $rec)" = "$(printf 'generation 1\nwhat quad EVENT=0x10')" ]
@@ -274,10 +276,10 @@ EOF
 	# CTRL: only the fields pcsetup decides are compared later.
 	grep -q '^reg 00a7c4 00000001 00f02973$' $rec
 	run pcsetup -d sim:g84 -D core_a --event 0x11 --format csv
-	check [ "${lines[1]}" = "core_a,single,2" ]
+	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,single,2" ]
 	# A trigger alone leaves the record alone.
 	run pcsetup -d sim:g84 -D core_a --reset periodic --format csv
-	check [ "${lines[1]}" = "core_a,unchanged," ]
+	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,unchanged," ]
 	check [ "$(sed -n 2p $rec)" = "generation 2" ]
 }
 
@@ -285,19 +287,19 @@ EOF
 	vsim g84
 	run pcsetup -d sim:g84 -D core_a --event 0x10 --reg CTRL.UNK16=1 --reg 'SPEC_SRC=0x500:0xff00' --format csv --dry-run
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = "PCOUNTER.CTRL[1],0x00a7c4,0x00000000,0x00010000,MODE=SINGLE CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=1 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,single mode; --reg" ]
+	check [ "${lines[1]}" = "planned_write,sim:g84,G84,PCOUNTER.CTRL[1],0x00a7c4,0x00000000,0x00010000,false,MODE=SINGLE CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=1 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,single mode; --reg" ]
 	# SPEC_SRC is not planned in single mode: a raw write before PRE_OP.
 	# The mask keeps SWAP's power-on value, core_a's PM_TRIGGER (0xe0 + 0x0f).
-	check [ "${lines[14]}" = "PCOUNTER.SPEC_SRC[1],0x00a564,0x000000ef,0x000005ef,SWAP=0xef UNK8=5,--reg" ]
-	[[ "${lines[15]}" == "PCOUNTER.PRE_OP[1],"* ]]
+	check [ "${lines[14]}" = "planned_write,sim:g84,G84,PCOUNTER.SPEC_SRC[1],0x00a564,0x000000ef,0x000005ef,false,SWAP=0xef UNK8=5,--reg" ]
+	[[ "${lines[15]}" == "planned_write,sim:g84,G84,PCOUNTER.PRE_OP[1],"* ]]
 	pcsim -d sim:g84 reg 'SPEC_SRC[2]=0x2345'
 	run pcsetup -d sim:g84 -D 2 --reg SPEC_SRC.UNK8=0x7 --format csv --dry-run
-	check [ "${lines[1]}" = "PCOUNTER.SPEC_SRC[2],0x00a568,0x00002345,0x00000745,SWAP=0x45 UNK8=7,--reg" ]
+	check [ "${lines[1]}" = "planned_write,sim:g84,G84,PCOUNTER.SPEC_SRC[2],0x00a568,0x00002345,0x00000745,false,SWAP=0x45 UNK8=7,--reg" ]
 	pcsetup -d sim:g84 -D 2 --reg SPEC_SRC.UNK8=0x7
 	run pcsim -d sim:g84 --format csv reg 'SPEC_SRC[2]'
 	check [ "${lines[1]}" = "SPEC_SRC[2],0x00a568,0x00000745" ]
 	run pcsetup -d sim:g84 -D 2 --reg 'CTRL[3].MODE=QUAD' --format csv --dry-run
-	check [ "${lines[1]}" = "PCOUNTER.CTRL[3],0x00a7cc,0x00000000,0x00000001,MODE=QUAD CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,--reg" ]
+	check [ "${lines[1]}" = "planned_write,sim:g84,G84,PCOUNTER.CTRL[3],0x00a7cc,0x00000000,0x00000001,false,MODE=QUAD CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,--reg" ]
 	run pcsetup -d sim:g84 -D 2 --reg 'RECORD_STATUS=0'
 	check [ "$status" -eq 2 ]
 	check [ "$output" = "pcsetup: --reg PCOUNTER.RECORD_STATUS[2]: read-only (--force writes it anyway)" ]
@@ -321,19 +323,19 @@ domain 5
 EOF
 	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --dry-run --format csv
 	check [ "$status" -eq 0 ]
-	[[ "$output" == *"PCOUNTER.EVENT_OP[1],0x00a4a4,0x00000000,0x0000aaaa,"*"EVENT = 0x10"* ]]
+	[[ "$output" == *"planned_write,sim:g84,G84,PCOUNTER.EVENT_OP[1],0x00a4a4,0x00000000,0x0000aaaa,false,"*"EVENT = 0x10"* ]]
 	[[ "$output" == *"PCOUNTER.START_OP[1],"*"START = 0x11"* ]]
 	[[ "$output" == *"PCOUNTER.EVENT_OP[5],"*"EVENT = 0x12 & flag"* ]]
 	# Both PRE_OPs come after every other write.
-	check [ "$(echo "$output" | tail -2 | cut -d, -f1 | tr '\n' ' ')" = "PCOUNTER.PRE_OP[1] PCOUNTER.PRE_OP[5] " ]
+	check [ "$(echo "$output" | tail -2 | cut -d, -f4 | tr '\n' ' ')" = "PCOUNTER.PRE_OP[1] PCOUNTER.PRE_OP[5] " ]
 	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --set idle -D core_a --dry-run --format csv
 	check [ "$status" -eq 0 ]
 	[[ "$output" == *"EVENT = !0x10"* ]]
 	[[ "$output" != *"START = 0x11"* ]]
 	[[ "$output" != *"[5]"* ]]
 	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --format csv
-	check [ "${lines[1]}" = "core_a,quad,1" ]
-	check [ "${lines[2]}" = "core_c,single,1" ]
+	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,quad,1" ]
+	check [ "${lines[2]}" = "pc_setup,sim:g84,G84,core_c,single,1" ]
 	run pcsim -d sim:g84 --format csv reg 'SPEC_SRC[1]'
 	check [ "${lines[1]}" = "SPEC_SRC[1],0x00a564,0x00000020" ]
 }

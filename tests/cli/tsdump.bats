@@ -54,12 +54,17 @@ event,32,8192,1,5,64,0x00000031,6,,1150,unwrapped,,,
 event,40,8200,1,6,64,0x00000039,7,,1150,unwrapped,,,
 event,48,8208,1,7,96,0x00000044,8,,1150,full,,,
 padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
+# The same as tsdump writes it: the identity columns first, device and
+# chipset $1 ("sim:tensix,TENSIX", or ",," for a file: null).
+expected_csv() {
+	printf '%s\n' "$EXPECTED_CSV" | sed "1s/^/type,device,chipset,/;2,\$s/^/tensix_item,$1,/"
+}
 
 @test "end to end: model writes, tsdump -d sim:tensix decodes them exactly" {
 	tensix_run
 	run tsdump -d sim:tensix --format csv
 	check [ "$status" -eq 0 ]
-	check [ "$output" = "$EXPECTED_CSV" ]
+	check [ "$output" = "$(expected_csv sim:tensix,TENSIX)" ]
 }
 
 @test "end to end: pcsim dump, then tsdump of the file with STATUS and bounds" {
@@ -69,24 +74,26 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	check [ "${lines[2]}" = "bytes: 1048576" ]
 	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x101 --buf1 0x200:0x202 --status 0x8001 --format csv
 	check [ "$status" -eq 0 ]
-	check [ "$output" = "$EXPECTED_CSV" ]
+	check [ "$output" = "$(expected_csv ,)" ]
 	# a range of memory: buffer 1 alone, by address
 	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/b1.bin" 0x2000 48
 	check [ "$(stat -c %s "$BATS_TEST_TMPDIR/b1.bin")" -eq 48 ]
 	run tsdump "$BATS_TEST_TMPDIR/b1.bin" --format csv
-	check [ "${lines[1]}" = "event,0,,,0,64,0x00000031,6,,1150,relative,,," ]
-	check [ "${lines[3]}" = "event,16,,,2,96,0x00000044,8,,1150,full,,," ]
+	check [ "${lines[1]}" = "tensix_item,,,event,0,,,0,64,0x00000031,6,,1150,relative,,," ]
+	check [ "${lines[3]}" = "tensix_item,,,event,16,,,2,96,0x00000044,8,,1150,full,,," ]
 }
 
 @test "every format: text, json, trace" {
 	tensix_run
 	run tsdump -d sim:tensix
 	check [ "$status" -eq 0 ]
-	check [ "${lines[0]}" = "kind             offset  buffer     index  size      token  name              ts  time       message" ]
-	check [ "${lines[1]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
+	check [ "${lines[0]}" = "device: sim:tensix (TENSIX)" ]
+	check [ "${lines[1]}" = "kind             offset  buffer     index  size      token  name              ts  time       message" ]
+	check [ "${lines[2]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
 	run tsdump -d sim:tensix --format json
-	check [ "${lines[0]}" = '{"kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"ts":1000,"time":"full"}' ]
-	check [ "${lines[5]}" = '{"kind":"full","offset":32,"addr":4128,"buffer":0,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
+	check [ "${lines[0]}" = '{"type":"schema","schema_version":1,"command":"tsdump","version":"0.1.0"}' ]
+	check [ "${lines[1]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"name":null,"ts":1000,"ts_dec":"1000","time":"full","count":null,"value":null,"message":null}' ]
+	check [ "${lines[6]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"full","offset":32,"addr":4128,"buffer":0,"index":null,"size":null,"header":null,"header_hex":null,"token":null,"name":null,"ts":null,"ts_dec":null,"time":null,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
 	run tsdump -d sim:tensix --format trace
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = '{"traceEvents":[' ]
@@ -98,15 +105,15 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	tensix_run
 	run tsdump -d sim:tensix --summary --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[0]}" = "record,name,token,count,first_ts,last_ts,min,mean,max,offset,buffer,message" ]
-	check [ "${lines[2]}" = "total,events,,8,1000,1150,,,,,,span last_ts - first_ts ticks" ]
-	check [ "${lines[3]}" = "total,events_32,,4,,,,,,,," ]
-	check [ "${lines[9]}" = "total,lost,,0,,,,,,,,nothing lost" ]
-	check [ "${lines[10]}" = "token,,1,1,1000,1000,,,,,," ]
+	check [ "${lines[0]}" = "type,device,chipset,record,name,token,count,first_ts,last_ts,min,mean,max,offset,buffer,message" ]
+	check [ "${lines[2]}" = "tensix_summary,sim:tensix,TENSIX,total,events,,8,1000,1150,,,,,,span last_ts - first_ts ticks" ]
+	check [ "${lines[3]}" = "tensix_summary,sim:tensix,TENSIX,total,events_32,,4,,,,,,,," ]
+	check [ "${lines[9]}" = "tensix_summary,sim:tensix,TENSIX,total,lost,,0,,,,,,,,nothing lost" ]
+	check [ "${lines[10]}" = "tensix_summary,sim:tensix,TENSIX,token,,1,1,1000,1000,,,,,," ]
 	# repeated tokens: gaps
 	words "$BATS_TEST_TMPDIR/r.bin" 0x28 100 0 0 0x28 150 0 0 0x28 400 0 0
 	run tsdump "$BATS_TEST_TMPDIR/r.bin" --summary --format json
-	[[ "$output" == *'{"record":"token","token":5,"count":3,"first_ts":100,"last_ts":400,"min":50,"mean":150.0,"max":250}'* ]]
+	[[ "$output" == *'"record":"token","name":null,"token":5,"count":3,"first_ts":100,"first_ts_dec":"100","last_ts":400,"last_ts_dec":"400","min":50,"min_dec":"50","mean":150.0,"max":250,"max_dec":"250","offset":null,"buffer":null,"message":null}'* ]]
 }
 
 @test "--summary text: the totals' columns fit the widest value, not the first row" {
@@ -116,20 +123,21 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	check [ "$status" -eq 0 ]
 	# Ten-digit timestamps in the second row: message starts where its
 	# header does in every row.
-	check [ "${lines[0]}" = "record  name          count  first_ts    last_ts     message" ]
-	check [ "${lines[1]}" = "total   bytes            32  -           -           sim:tensix" ]
-	[[ "${lines[2]}" == "total   events            2  "??????????"  "??????????"  span last_ts - first_ts ticks" ]]
+	check [ "${lines[0]}" = "device: sim:tensix (TENSIX)" ]
+	check [ "${lines[1]}" = "record  name          count  first_ts    last_ts     message" ]
+	check [ "${lines[2]}" = "total   bytes            32  -           -           sim:tensix" ]
+	[[ "${lines[3]}" == "total   events            2  "??????????"  "??????????"  span last_ts - first_ts ticks" ]]
 }
 
 @test "token map: names, slices in the trace and the summary; errors name file:line" {
 	tensix_run
 	printf '# name the tokens\n1 start begin\n8 start end\n6 six\n' >"$BATS_TEST_TMPDIR/map"
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format csv
-	check [ "${lines[7]}" = "event,32,8192,1,5,64,0x00000031,6,six,1150,unwrapped,,," ]
+	check [ "${lines[7]}" = "tensix_item,sim:tensix,TENSIX,event,32,8192,1,5,64,0x00000031,6,six,1150,unwrapped,,," ]
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format trace
 	[[ "$output" == *'{"ph":"X","pid":1,"tid":1,"ts":1.000,"name":"start","cat":"slice","dur":0.150,"args":{"begin_ts":1000,"ticks":150}}'* ]]
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --summary --format csv
-	check [ "${lines[-1]}" = "slice,start,,1,,,150,150.0,150,,," ]
+	check [ "${lines[-1]}" = "tensix_summary,sim:tensix,TENSIX,slice,start,,1,,,150,150.0,150,,," ]
 	printf '1 a\n2 b\n1 c\n' >"$BATS_TEST_TMPDIR/dup"
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/dup"
 	check [ "$status" -eq 2 ]
@@ -172,21 +180,21 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	printf '\x0a\x00\x00\x00\x0a\x00' >"$BATS_TEST_TMPDIR/odd"
 	run tsdump "$BATS_TEST_TMPDIR/odd" --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[2]}" = "trailing,4,,,,,,,,,,2,0,input size 6 is not a multiple of 4" ]
+	check [ "${lines[2]}" = "tensix_item,,,trailing,4,,,,,,,,,,2,0,input size 6 is not a multiple of 4" ]
 	run tsdump "$BATS_TEST_TMPDIR/odd" --strict --format csv
 	check [ "$status" -eq 3 ]
 	# a word with size code 3 cannot start an event
 	words "$BATS_TEST_TMPDIR/bad" 0x0a 0x0b 0x12 0x1a
 	run tsdump "$BATS_TEST_TMPDIR/bad" --format csv
-	check [ "${lines[2]}" = "undecodable,4,,,,,,,,,,1,11,1 word that start no event (first 0x0000000b: size code 3 is undefined)" ]
+	check [ "${lines[2]}" = "tensix_item,,,undecodable,4,,,,,,,,,,1,11,1 word that start no event (first 0x0000000b: size code 3 is undefined)" ]
 	# 64-bit event after 32-bit ones in one unit, no flush
 	words "$BATS_TEST_TMPDIR/mixed" 0x0a 0x09 100 0x12
 	run tsdump "$BATS_TEST_TMPDIR/mixed" --format csv
-	check [ "${lines[2]}" = "size-mixed,4,,,,,,,,,,1,32,64-bit event after 32-bit events without a flush" ]
+	check [ "${lines[2]}" = "tensix_item,,,size-mixed,4,,,,,,,,,,1,32,64-bit event after 32-bit events without a flush" ]
 	# a 128-bit event cut after two words
 	words "$BATS_TEST_TMPDIR/trunc" 0x08 100
 	run tsdump "$BATS_TEST_TMPDIR/trunc" --format csv
-	check [ "${lines[1]}" = "truncated,0,,,,,,,,,,2,128,input ends inside a 128-bit event (2 of 4 words)" ]
+	check [ "${lines[1]}" = "tensix_item,,,truncated,0,,,,,,,,,,2,128,input ends inside a 128-bit event (2 of 4 words)" ]
 	run tsdump "$BATS_TEST_TMPDIR/trunc" --strict
 	check [ "$status" -eq 3 ]
 }
@@ -194,12 +202,12 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 @test "bad input: buffers - a size not a multiple of 16, start > end" {
 	words "$BATS_TEST_TMPDIR/img" 0 0 0 0 0x08 100 0 0 0x08 200
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 1:2 --format csv
-	check [ "${lines[1]}" = "event,0,16,0,0,128,0x00000008,1,,100,full,,," ]
-	[[ "$output" == *$'\ntrailing,16,32,0,,,,,,,,8,0,input size 24 is not a multiple of 16\n'* ]]
+	check [ "${lines[1]}" = "tensix_item,,,event,0,16,0,0,128,0x00000008,1,,100,full,,," ]
+	[[ "$output" == *$'\ntensix_item,,,trailing,16,32,0,,,,,,,,8,0,input size 24 is not a multiple of 16\n'* ]]
 	[[ "$output" == *"short,24,40,0,,,,,,,,8,0,input ends 8 bytes before the end of the buffer data"* ]]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = "bad-range,0,,0,,,,,,,,0,0,\"buffer 0: start 0x2 > end 0x1, it is never written\"" ]
+	check [ "${lines[1]}" = "tensix_item,,,bad-range,0,,0,,,,,,,,0,0,\"buffer 0: start 0x2 > end 0x1, it is never written\"" ]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --strict
 	check [ "$status" -eq 3 ]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2
@@ -212,10 +220,10 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	printf '\xe8\x03\x00\x00\x00\x00\x01\x00\x05\x00\x06\x00\x07\x00\x08\x00' >"$BATS_TEST_TMPDIR/rec"
 	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[0]}" = "kind,offset,index,cycles,time,delta,stop,pre0,pre1,pre2,pre3,rate_pre0,rate_pre1,rate_pre2,rate_pre3,count,message" ]
-	check [ "${lines[1]}" = "packet,0,0,1000,1000,1000,1,5,6,7,8,0.005000,0.006000,0.007000,0.008000,," ]
+	check [ "${lines[0]}" = "type,device,chipset,kind,offset,index,cycles,elapsed_cycles,delta,stop,pre0,pre1,pre2,pre3,start0,start1,start2,start3,event0,event1,event2,event3,rate_pre0,rate_pre1,rate_pre2,rate_pre3,rate_start0,rate_start1,rate_start2,rate_start3,rate_event0,rate_event1,rate_event2,rate_event3,saturated,count,message" ]
+	check [ "${lines[1]}" = "pc_record_item,,,packet,0,0,1000,1000,1000,1,5,6,7,8,,,,,,,,,0.005000,0.006000,0.007000,0.008000,,,,,,,,,false,," ]
 	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --summary --format json
-	[[ "$output" == *'"packets":1,"time":1000,"total_pre0":5,'* ]]
+	[[ "$output" == *'"packet_count":1,"elapsed_cycles":1000,"elapsed_cycles_dec":"1000","total_pre0":5,'* ]]
 	run tsdump --record short "$BATS_TEST_TMPDIR/rec" --format trace
 	[[ "$output" == *'{"ph":"C","pid":2,"ts":1.000,"name":"events per interval","args":{"pre0":5,"pre1":6,"pre2":7,"pre3":8}}'* ]]
 	run tsdump --record long "$BATS_TEST_TMPDIR/rec"
@@ -249,7 +257,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 @test "standard input, and a large sparse input in bounded memory" {
 	words "$BATS_TEST_TMPDIR/s" 0x0a 0x12 0x1a 0x22
 	run bash -c "tsdump - --format csv < '$BATS_TEST_TMPDIR/s'"
-	check [ "${lines[4]}" = "event,12,,,3,32,0x00000022,4,,0,relative,,," ]
+	check [ "${lines[4]}" = "tensix_item,,,event,12,,,3,32,0x00000022,4,,0,relative,,," ]
 	# Bounded memory: 512 MiB of input may cost at most 8 MiB more than a
 	# 4 KiB one does with the same binary, so the bound holds for every
 	# build (sanitizers raise the baseline, not the growth).
@@ -260,7 +268,7 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	truncate -s 512M "$BATS_TEST_TMPDIR/zeros"
 	run /usr/bin/time -f "rss %M" tsdump --summary --format csv "$BATS_TEST_TMPDIR/zeros"
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = "total,bytes,,536870912,,,,,,,,$BATS_TEST_TMPDIR/zeros" ]
+	check [ "${lines[1]}" = "tensix_summary,,,total,bytes,,536870912,,,,,,,,$BATS_TEST_TMPDIR/zeros" ]
 	rss=${lines[-1]#rss }
 	check [ "$((rss - base))" -lt 8192 ]
 }
@@ -356,14 +364,14 @@ padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
 	run tsdump -d sim:g84 -D core_a --record auto --format csv --strict
 	check [ "$status" -eq 0 ]
 	check [ "${#lines[@]}" -eq 3 ]
-	[[ "${lines[1]}" == packet,0,0,10,10,10,1,10,5,0,0,5,* ]]
-	[[ "${lines[2]}" == packet,32,1,20,20,10,1,10,5,0,0,5,* ]]
+	[[ "${lines[1]}" == pc_record_item,sim:g84,G84,packet,0,0,10,10,10,1,10,5,0,0,5,* ]]
+	[[ "${lines[2]}" == pc_record_item,sim:g84,G84,packet,32,1,20,20,10,1,10,5,0,0,5,* ]]
 	# Two more packets: the one at RECORD_LIMIT is the last written.
 	pcsim -d sim:g84 advance --cycles 30 --domain 1 >/dev/null
 	run tsdump -d sim:g84 -D core_a --record auto --summary --strict
 	check [ "$status" -eq 3 ]
 	[[ "$output" == *"record buffer reached RECORD_LIMIT: later packets were not written"* ]]
-	[[ "$output" == *"packets:        3"* ]]
+	[[ "$output" == *"packet_count:        3"* ]]
 	# Bad combinations.
 	run tsdump -d sim:g84 --record auto
 	check [ "$status" -eq 2 ]
