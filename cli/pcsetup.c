@@ -387,7 +387,8 @@ int main(int argc, char **argv)
 		rc = cli_fail_err(&err);
 	} else {
 		hwpc_out_set_command(o, "pcsetup");
-		hwpc_out_set_multi(o, multi && !op->explain);
+		if (!op->explain)
+			cli_devices_writer(&devs, o);
 	}
 	const char *prog = cli_prog;
 	char who[256];
