@@ -3,6 +3,7 @@
  * clock, show their state.  See pcsim(1). */
 #include "pcsim.h"
 
+#include "common/devices.h"
 #include "common/opt.h"
 
 #include <stdio.h>
@@ -11,8 +12,6 @@
 
 static int with_device(struct pcsim *c, int (*fn)(struct pcsim *, struct hwpc_dev *, struct hwpc_out *))
 {
-	struct hwpc_regdb *db;
-	struct hwpc_dev *dev;
 	struct hwpc_err err;
 	struct hwpc_devspec spec;
 	int rc;
@@ -28,15 +27,21 @@ static int with_device(struct pcsim *c, int (*fn)(struct pcsim *, struct hwpc_de
 					"pcsim needs a simulated device: give -d sim:CHIP or set HWPC_DEVICE (e.g. sim:g84)");
 		return cli_fail(HWPC_EINPUT, "pcsim needs a simulated device (-d sim:CHIP), not '%s'", given);
 	}
-	if ((rc = cli_open(c->device, HWPC_OPEN_WRITE, &db, &dev)))
+	struct cli_devices devs;
+	if ((rc = cli_devices_open(&c->device, c->device ? 1 : 0, HWPC_OPEN_WRITE, &devs)))
 		return rc;
+	struct hwpc_dev *dev = devs.v[0].dev;
 	hwpc_sim_set_verbose(dev, c->verbose);
 	struct hwpc_out *o = hwpc_out_new(stdout, c->fmt, &err);
+	if (o) {
+		hwpc_out_set_command(o, "pcsim");
+		cli_devices_tag(&devs, 0, o);
+	}
 	rc = o ? fn(c, dev, o) : cli_fail_err(&err);
 	if (o && hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);
-	cli_close(db, dev);
+	cli_devices_close(&devs);
 	return rc;
 }
 

@@ -63,10 +63,10 @@ static int tensix_report(struct hwpc_tensix *t, struct hwpc_out *o)
 	uint32_t status;
 	if (hwpc_reg_read(t->dev, "RISCV_DEBUG_REG.TIMESTAMP_STATUS", &status, &err))
 		return cli_fail_err(&err);
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "commands", t->commands);
-	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(t->dev));
-	hwpc_out_hex32(o, "status", status);
+	hwpc_out_record(o, "sim_timestamper");
+	hwpc_out_u64(o, "command_count", t->commands);
+	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(t->dev));
+	hwpc_out_hex32(o, "timestamp_status", status);
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 

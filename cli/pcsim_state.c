@@ -4,6 +4,7 @@
  * access and memory dumps. */
 #include "pcsim.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,8 +79,8 @@ int pcsim_advance(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (hwpc_sim_advance_ns(dev, ns, &err))
 		return cli_fail_err(&err);
 done:
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_record(o, "sim_time");
+	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -88,9 +89,9 @@ int pcsim_time(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	struct hwpc_err err;
 	if (c->argc)
 		return cli_fail(HWPC_EINPUT, "time takes no arguments");
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "time_ns", hwpc_sim_now_ns(dev));
-	hwpc_out_str(o, "clock", hwpc_sim_is_virtual(dev) ? "virtual" : "realtime");
+	hwpc_out_record(o, "sim_time");
+	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_str(o, "clock_mode", hwpc_sim_is_virtual(dev) ? "virtual" : "realtime");
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -101,7 +102,10 @@ int pcsim_show(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc > 1)
 		return cli_fail(HWPC_EINPUT, "show: expected at most one of pcounter or DOM");
 	if (c->argc == 0) {
-		if (hwpc_sim_show(dev, o, &err))
+		/* Two kinds in one stream: CSV's columns are both kinds' keys. */
+		static const char *const kinds[] = { "sim_state", "sim_pc_domain" };
+		if (hwpc_out_kinds(o, kinds, hwpc_sim_pc_domain_count(dev) ? 2 : 1, &err) ||
+		    hwpc_sim_show(dev, o, &err))
 			return cli_fail_err(&err);
 		if (hwpc_sim_pc_domain_count(dev) && hwpc_sim_pc_show(dev, o, -1, &err))
 			return cli_fail_err(&err);
@@ -149,7 +153,7 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		}
 		if (hwpc_rd32(dev, addr, &val))
 			return cli_fail_err(&dev->err);
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "sim_reg");
 		hwpc_out_str(o, "reg", name);
 		hwpc_out_hex(o, "addr", addr, 6);
 		hwpc_out_hex32(o, "value", val);
@@ -198,33 +202,42 @@ int pcsim_dump(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	free(buf);
 	if (rc || std)
 		return rc; /* the report would mix with the bytes */
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "sim_dump");
 	hwpc_out_str(o, "file", name);
 	hwpc_out_hex(o, "addr", addr, 8);
 	hwpc_out_u64(o, "bytes", len);
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
+/* Each chipset is named by the spec that simulates it (device "sim:g84",
+ * chipset "G84"): the text table's first column. */
 int pcsim_list(struct pcsim *c)
 {
 	struct hwpc_regdb *db;
 	struct hwpc_err err;
-	static const struct hwpc_col cols[] = { { "chipset", 8 }, { "family", 8 }, { "boot0", 10 },
-						{ "pcounter", 8 } };
+	static const struct hwpc_col cols[] = { { "family", 8 }, { "boot0", 10 }, { "pcounter", 8 } };
 	if (c->argc)
 		return cli_fail(HWPC_EINPUT, "list takes no arguments");
 	if (hwpc_regdb_load(&db, &err))
 		return cli_fail_err(&err);
 	struct hwpc_out *o = hwpc_out_new(stdout, c->fmt, &err);
-	int rc = !o || hwpc_out_table(o, cols, 4, &err);
+	if (o) {
+		hwpc_out_set_command(o, "pcsim");
+		hwpc_out_set_multi(o, true);
+	}
+	int rc = !o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err);
 	for (unsigned i = 0; !rc && i < hwpc_regdb_chipset_count(db); i++) {
 		const struct hwpc_chipset *chip = hwpc_regdb_chipset(db, i);
 		uint32_t boot0 = 0;
 		bool has_pmc = hwpc_reg_find(db, chip, "PMC.BOOT_0", NULL) != NULL;
 		if (has_pmc && !hwpc_chipset_boot0(db, chip, &boot0))
 			continue; /* cannot be identified, so cannot be simulated */
-		hwpc_out_begin(o);
-		hwpc_out_str(o, "chipset", chip->name);
+		char spec[64];
+		int n = snprintf(spec, sizeof spec, "sim:%s", chip->name);
+		for (int k = 4; k < n && k < (int)sizeof spec; k++)
+			spec[k] = (char)tolower((unsigned char)spec[k]);
+		hwpc_out_set_device(o, spec, chip->name);
+		hwpc_out_record(o, "sim_chipset");
 		hwpc_out_str(o, "family", chip->family);
 		if (has_pmc)
 			hwpc_out_hex32(o, "boot0", boot0);

@@ -6,15 +6,16 @@
 #include "ptime.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-double ptime_ticks_ns(const struct ptime *p, uint64_t ticks)
+double ptime_ticks_ns(const struct ptime_dev *t, uint64_t ticks)
 {
-	return p->rate.tick_hz > 0 ? (double)((long double)ticks * 1e9L / (long double)p->rate.tick_hz) : NAN;
+	return t->rate.tick_hz > 0 ? (double)((long double)ticks * 1e9L / (long double)t->rate.tick_hz) : NAN;
 }
 
 void ptime_put_ns(struct hwpc_out *o, const char *key, double ns)
@@ -25,60 +26,84 @@ void ptime_put_ns(struct hwpc_out *o, const char *key, double ns)
 		hwpc_out_u64(o, key, (uint64_t)llroundl((long double)ns));
 }
 
-void ptime_report_config(const struct ptime *p, struct hwpc_out *o)
+static void put_hz(struct hwpc_out *o, const char *key, double hz)
 {
-	const struct hwpc_ptimer_config *cfg = &p->rate.ptimer;
-	bool ptimer = p->tm.kind == HWPC_TIMER_PTIMER;
+	if (hz > 0)
+		hwpc_out_double(o, key, hz, 3);
+	else
+		hwpc_out_null(o, key);
+}
+
+void ptime_report_config(const struct ptime *p, const struct ptime_dev *t, struct hwpc_out *o)
+{
+	const struct hwpc_ptimer_config *cfg = &t->rate.ptimer;
+	bool ptimer = t->tm.kind == HWPC_TIMER_PTIMER;
 	if (!p->verbose)
 		return;
-	hwpc_out_str(o, "source", p->rate.source_name);
+	hwpc_out_str(o, "source", t->rate.source_name);
 	if (ptimer && cfg->internal) {
-		hwpc_out_u64(o, "crystal_hz", p->tm.pt.crystal_hz);
+		hwpc_out_double(o, "crystal_hz", (double)t->tm.pt.crystal_hz, 0);
 		hwpc_out_u64(o, "internal_mul", cfg->internal_mul);
 		hwpc_out_u64(o, "internal_div", cfg->internal_div);
 	}
-	if (p->rate.source_hz > 0)
-		hwpc_out_double(o, "source_hz", p->rate.source_hz, 3);
-	else
-		hwpc_out_null(o, "source_hz");
-	hwpc_out_str(o, "source_from", p->rate.source_from);
+	put_hz(o, "source_hz", t->rate.source_hz);
+	hwpc_out_str(o, "source_from", t->rate.source_from);
 	if (ptimer) {
 		hwpc_out_u64(o, "clock_mul", cfg->clock_mul);
 		hwpc_out_u64(o, "clock_div", cfg->clock_div);
 	}
 }
 
-int ptime_read_once(struct ptime *p, struct hwpc_out *o)
+/* Every record ends here: an error is the writer's (the report cannot be
+ * written), which ends the run whatever the devices do. */
+static int end_record(struct ptime *p)
 {
 	struct hwpc_err err;
+	p->records++;
+	return hwpc_out_end(p->o, &err) ? cli_fail_err(&err) : 0;
+}
+
+int ptime_read_once(struct ptime *p)
+{
+	struct hwpc_err err;
+	struct hwpc_out *o = p->o;
 	uint64_t raw;
 	unsigned retries;
 	char desc[256];
 
-	if (hwpc_timer_read(&p->tm, &raw, &retries, &err))
-		return cli_fail_err(&err);
-	hwpc_out_begin(o);
-	if (p->verbose) {
-		hwpc_dev_describe(p->tm.dev, desc, sizeof desc);
-		hwpc_out_str(o, "device", desc);
+	for (size_t i = 0; i < p->n; i++) {
+		struct ptime_dev *t = &p->d[i];
+		if (t->failed)
+			continue;
+		if (hwpc_timer_read(&t->tm, &raw, &retries, &err)) {
+			ptime_dev_fail(p, i, &err);
+			continue;
+		}
+		uint64_t ticks = hwpc_timer_ticks(&t->tm, raw);
+		ptime_tag(p, i);
+		hwpc_out_record(o, "timer");
+		hwpc_out_hex(o, "raw", raw, 16);
+		hwpc_out_u64(o, "ticks", ticks);
+		ptime_put_ns(o, "ns", ptime_ticks_ns(t, ticks));
+		put_hz(o, "tick_hz", t->rate.tick_hz);
+		if (t->have_alarm) {
+			hwpc_out_u64(o, "alarm_ticks", t->alarm_ticks);
+			ptime_put_ns(o, "alarm_in_ns", ptime_ticks_ns(t, t->alarm_in_ticks));
+		}
+		if (p->verbose) {
+			hwpc_dev_describe(t->tm.dev, desc, sizeof desc);
+			hwpc_out_str(o, "description", desc);
+		}
+		ptime_report_config(p, t, o);
+		if (p->verbose) {
+			hwpc_out_u64(o, "retries", retries);
+			hwpc_out_str(o, "timer", t->tm.name);
+		}
+		int rc = end_record(p);
+		if (rc)
+			return rc;
 	}
-	hwpc_out_hex(o, "raw", raw, 16);
-	hwpc_out_u64(o, "ticks", hwpc_timer_ticks(&p->tm, raw));
-	ptime_put_ns(o, "ns", ptime_ticks_ns(p, hwpc_timer_ticks(&p->tm, raw)));
-	if (p->rate.tick_hz > 0)
-		hwpc_out_double(o, "tick_hz", p->rate.tick_hz, 3);
-	else
-		hwpc_out_null(o, "tick_hz");
-	if (p->have_alarm) {
-		hwpc_out_u64(o, "alarm_ticks", p->alarm_ticks);
-		ptime_put_ns(o, "alarm_in_ns", ptime_ticks_ns(p, p->alarm_in_ticks));
-	}
-	ptime_report_config(p, o);
-	if (p->verbose) {
-		hwpc_out_u64(o, "retries", retries);
-		hwpc_out_str(o, "timer", p->tm.name);
-	}
-	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+	return 0;
 }
 
 static volatile sig_atomic_t stop;
@@ -88,128 +113,226 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-int ptime_sample(struct ptime *p, struct hwpc_out *o, uint64_t interval_ns, bool have_count, uint64_t count)
+/* OpenMetrics keeps the latest value of each series until the writer
+ * finishes: with -o, each sample's exposition replaces the file. */
+static int publish_sample(struct ptime *p)
 {
-	static const struct hwpc_col cols[] = { { "sample", 6 }, { "host_ns", 12 }, { "raw", 18 },
-						{ "ticks", 14 }, { "ns", 14 }, { "delta_ticks", 11 } };
-	struct hwpc_err err;
-	struct hwpc_sampler smp;
-	uint64_t prev = 0;
+	if (p->fmt != HWPC_FMT_OPENMETRICS || !p->output)
+		return 0;
+	int rc = ptime_out_close(p, true);
+	p->rotated = true;
+	return rc ? rc : ptime_out_open(p);
+}
 
-	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err))
-		return cli_fail_err(&err);
+/* Each sample reads every device in turn.  Each device has its own
+ * sampler: a host clock's wait sleeps once for all (the later ones are
+ * already due), and each virtual simulator clock is advanced. */
+int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_t count)
+{
+	static const struct hwpc_col cols[] = { { "sample", 6 }, { "elapsed_ns", 12 }, { "host_ns", 16 },
+						{ "raw", 18 }, { "ticks", 14 }, { "ns", 14 },
+						{ "delta_ticks", 11 } };
+	struct hwpc_err err;
+	struct hwpc_sampler *smp = calloc(p->n, sizeof *smp);
+	uint64_t *prev = calloc(p->n, sizeof *prev);
+	int rc = 0;
+
+	if (!smp || !prev) {
+		rc = cli_fail(HWPC_EOP, "out of memory");
+		goto done;
+	}
+	if (hwpc_out_table(p->o, cols, sizeof cols / sizeof cols[0], &err)) {
+		rc = cli_fail_err(&err);
+		goto done;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	hwpc_sampler_start(&smp, p->tm.dev, interval_ns);
-	for (uint64_t i = 0; !stop && (!have_count || i < count); i++) {
-		uint64_t raw;
-		if (i && hwpc_sampler_wait(&smp, i, &err))
-			return cli_fail_err(&err);
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->d[i].failed)
+			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, interval_ns);
+	for (uint64_t k = 0; !rc && !stop && (!have_count || k < count) && p->failures < p->n; k++) {
+		for (size_t i = 0; k && i < p->n && !stop; i++)
+			if (!p->d[i].failed && hwpc_sampler_wait(&smp[i], k, &err))
+				ptime_dev_fail(p, i, &err);
 		if (stop)
 			break;
-		uint64_t t = hwpc_sampler_elapsed_ns(&smp);
-		if (hwpc_timer_read(&p->tm, &raw, NULL, &err))
-			return cli_fail_err(&err);
-		uint64_t ticks = hwpc_timer_ticks(&p->tm, raw);
-		hwpc_out_begin(o);
-		hwpc_out_u64(o, "sample", i);
-		hwpc_out_u64(o, "host_ns", t);
-		hwpc_out_hex(o, "raw", raw, 16);
-		hwpc_out_u64(o, "ticks", ticks);
-		ptime_put_ns(o, "ns", ptime_ticks_ns(p, ticks));
-		if (i)
-			hwpc_out_u64(o, "delta_ticks", (ticks - prev) & hwpc_timer_mask(&p->tm));
-		else
-			hwpc_out_null(o, "delta_ticks");
-		prev = ticks;
-		if (hwpc_out_end(o, &err))
-			return cli_fail_err(&err);
-		fflush(p->out);
+		for (size_t i = 0; !rc && i < p->n; i++) {
+			struct ptime_dev *t = &p->d[i];
+			uint64_t raw;
+			if (t->failed)
+				continue;
+			uint64_t elapsed = hwpc_sampler_elapsed_ns(&smp[i]);
+			if (hwpc_timer_read(&t->tm, &raw, NULL, &err)) {
+				ptime_dev_fail(p, i, &err);
+				continue;
+			}
+			uint64_t host = hwpc_host_now_ns();
+			uint64_t ticks = hwpc_timer_ticks(&t->tm, raw);
+			ptime_tag(p, i);
+			hwpc_out_record(p->o, "timer_sample");
+			hwpc_out_u64(p->o, "sample", k);
+			hwpc_out_u64(p->o, "elapsed_ns", elapsed);
+			hwpc_out_u64(p->o, "host_ns", host);
+			hwpc_out_hex(p->o, "raw", raw, 16);
+			hwpc_out_u64(p->o, "ticks", ticks);
+			ptime_put_ns(p->o, "ns", ptime_ticks_ns(t, ticks));
+			if (k)
+				hwpc_out_u64(p->o, "delta_ticks", (ticks - prev[i]) & hwpc_timer_mask(&t->tm));
+			else
+				hwpc_out_null(p->o, "delta_ticks");
+			prev[i] = ticks;
+			rc = end_record(p);
+		}
+		if (!rc && (!have_count || k + 1 < count))
+			rc = publish_sample(p);
+		if (p->o)
+			fflush(p->of.fp);
 	}
-	return 0;
+done:
+	free(smp);
+	free(prev);
+	return rc;
 }
 
 /* Read the timer, with the time it corresponds to: the device's, or with
  * host the host's. */
-static int stamp(struct ptime *p, bool host, uint64_t *ticks, uint64_t *t, struct hwpc_err *err)
+static int stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, struct hwpc_err *err)
 {
 	/* A first read, thrown away, lets the simulator catch its models up
 	 * (milliseconds of CPU after a sleep); the timed read that follows is
 	 * then as quick as on hardware, and the midpoint of the times around
 	 * it is the moment it sampled. */
 	uint64_t raw;
-	if (hwpc_timer_read(&p->tm, &raw, NULL, err))
+	if (hwpc_timer_read(&t->tm, &raw, NULL, err))
 		return err->status;
-	uint64_t a = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(p->tm.dev);
-	if (hwpc_timer_read(&p->tm, &raw, NULL, err))
+	uint64_t a = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(t->tm.dev);
+	if (hwpc_timer_read(&t->tm, &raw, NULL, err))
 		return err->status;
-	uint64_t b = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(p->tm.dev);
-	*t = a + (b - a) / 2;
-	*ticks = hwpc_timer_ticks(&p->tm, raw);
+	uint64_t b = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(t->tm.dev);
+	*time = a + (b - a) / 2;
+	*ticks = hwpc_timer_ticks(&t->tm, raw);
 	return 0;
 }
 
-int ptime_measure(struct ptime *p, struct hwpc_out *o, uint64_t measure_ns)
+/* What --measure keeps of a device between its two stamps. */
+struct span {
+	uint64_t t0, h0, lag0;
+	bool can_lag;
+	struct hwpc_sampler smp;
+};
+
+/* The devices are measured over the same time: each is stamped, then
+ * each waits on its own clock (a host clock's later waits are already
+ * due; a virtual one is advanced), then each is stamped again. */
+int ptime_measure(struct ptime *p, uint64_t measure_ns)
 {
 	struct hwpc_err err;
-	uint64_t t0, h0, t1, h1;
-	/* The lag is read after the first stamp has caught the device up:
-	 * what lagged before the measurement does not count against it. */
-	uint64_t lag0 = 0, lag1 = 0;
-	if (stamp(p, false, &t0, &h0, &err))
-		return cli_fail_err(&err);
-	bool can_lag = hwpc_dev_lag_ns(p->tm.dev, &lag0);
-	if (hwpc_dev_wait_ns(p->tm.dev, measure_ns, &err) || stamp(p, false, &t1, &h1, &err))
-		return cli_fail_err(&err);
-	hwpc_dev_lag_ns(p->tm.dev, &lag1);
-	uint64_t lag = lag1 - lag0;
-	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&p->tm);
-	if (dt == 0 || h1 == h0)
-		return cli_fail(HWPC_EOP, "the timer did not advance in %.3f s%s", (double)(h1 - h0) / 1e9,
-				p->tm.kind == HWPC_TIMER_PTIMER && p->rate.ptimer.clock_mul == 0 ? " (CLOCK_MUL is 0)"
-												 : "");
-	double hz = (double)dt * 1e9 / (double)(h1 - h0);
-	hwpc_out_begin(o);
-	hwpc_out_double(o, "seconds", (double)(h1 - h0) / 1e9, 6);
-	hwpc_out_u64(o, "ticks", dt);
-	hwpc_out_double(o, "measured_hz", hz, 3);
-	if (p->rate.tick_hz > 0) {
-		hwpc_out_double(o, "configured_hz", p->rate.tick_hz, 3);
-		hwpc_out_double(o, "error_ppm", (hz - p->rate.tick_hz) / p->rate.tick_hz * 1e6, 3);
-	} else {
-		hwpc_out_null(o, "configured_hz");
-		hwpc_out_null(o, "error_ppm");
+	struct span *sp = calloc(p->n, sizeof *sp);
+	int rc = 0;
+	if (!sp)
+		return cli_fail(HWPC_EOP, "out of memory");
+	for (size_t i = 0; i < p->n; i++) {
+		struct ptime_dev *t = &p->d[i];
+		if (t->failed)
+			continue;
+		if (stamp(t, false, &sp[i].t0, &sp[i].h0, &err)) {
+			ptime_dev_fail(p, i, &err);
+			continue;
+		}
+		/* The lag is read after the first stamp has caught the device
+		 * up: what lagged before the measurement does not count. */
+		sp[i].can_lag = hwpc_dev_lag_ns(t->tm.dev, &sp[i].lag0);
+		hwpc_sampler_start(&sp[i].smp, t->tm.dev, measure_ns);
 	}
-	if (can_lag) /* a realtime simulator: how much of the run it skipped */
-		hwpc_out_u64(o, "lag_ns", lag);
-	ptime_report_config(p, o);
-	if (hwpc_out_end(o, &err))
-		return cli_fail_err(&err);
-	if (!lag)
-		return 0;
-	/* The device skipped time it could not simulate fast enough: the
-	 * measurement covers less of the run than asked (pcsim(1), "Realtime"). */
-	if (p->strict)
-		return cli_fail(HWPC_ELOST, "the device's time lagged %.6f s behind realtime during the measurement "
-					    "(--strict)", (double)lag / 1e9);
-	cli_warn("the device's time lagged %.6f s behind realtime during the measurement; the rate covers "
-		 "%.6f s of the %.6f s asked", (double)lag / 1e9, (double)(h1 - h0) / 1e9, (double)measure_ns / 1e9);
-	return 0;
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->d[i].failed && hwpc_sampler_wait(&sp[i].smp, 1, &err))
+			ptime_dev_fail(p, i, &err);
+	for (size_t i = 0; !rc && i < p->n; i++) {
+		struct ptime_dev *t = &p->d[i];
+		struct hwpc_out *o = p->o;
+		uint64_t t1, h1, lag1 = 0;
+		if (t->failed)
+			continue;
+		if (stamp(t, false, &t1, &h1, &err)) {
+			ptime_dev_fail(p, i, &err);
+			continue;
+		}
+		hwpc_dev_lag_ns(t->tm.dev, &lag1);
+		uint64_t lag = lag1 - sp[i].lag0;
+		uint64_t dt = (t1 - sp[i].t0) & hwpc_timer_mask(&t->tm);
+		uint64_t dh = h1 - sp[i].h0;
+		if (dt == 0 || dh == 0) {
+			hwpc_err_set(&err, HWPC_EOP, "the timer did not advance in %.3f s%s", (double)dh / 1e9,
+				     t->tm.kind == HWPC_TIMER_PTIMER && t->rate.ptimer.clock_mul == 0 ? " (CLOCK_MUL is 0)"
+												     : "");
+			ptime_dev_fail(p, i, &err);
+			continue;
+		}
+		double hz = (double)dt * 1e9 / (double)dh;
+		ptime_tag(p, i);
+		hwpc_out_record(o, "timer_rate");
+		hwpc_out_double(o, "seconds", (double)dh / 1e9, 6);
+		hwpc_out_u64(o, "ticks", dt);
+		hwpc_out_double(o, "measured_hz", hz, 3);
+		put_hz(o, "configured_hz", t->rate.tick_hz);
+		if (t->rate.tick_hz > 0)
+			hwpc_out_double(o, "error_ppm", (hz - t->rate.tick_hz) / t->rate.tick_hz * 1e6, 3);
+		else
+			hwpc_out_null(o, "error_ppm");
+		if (sp[i].can_lag) /* a realtime simulator: how much of the run it skipped */
+			hwpc_out_u64(o, "lag_ns", lag);
+		else
+			hwpc_out_null(o, "lag_ns");
+		ptime_report_config(p, t, o);
+		if ((rc = end_record(p)) || !lag)
+			continue;
+		/* The device skipped time it could not simulate fast enough: the
+		 * measurement covers less of the run than asked (pcsim(1),
+		 * "Realtime"). */
+		char who[300] = "";
+		if (p->n + p->devs.failed > 1)
+			snprintf(who, sizeof who, "%s: ", t->name);
+		if (p->strict) {
+			hwpc_err_set(&err, HWPC_ELOST,
+				     "%sthe device's time lagged %.6f s behind realtime during the measurement (--strict)",
+				     who, (double)lag / 1e9);
+			/* named already: counted, reported as it is */
+			t->failed = true;
+			p->failures++;
+			p->last_fail = cli_fail_err(&err);
+		} else {
+			cli_warn("%sthe device's time lagged %.6f s behind realtime during the measurement; the rate "
+				 "covers %.6f s of the %.6f s asked",
+				 who, (double)lag / 1e9, (double)dh / 1e9, (double)measure_ns / 1e9);
+		}
+	}
+	free(sp);
+	return rc;
 }
 
-/* The command runs in host time: GPU time is reported beside it. */
-int ptime_run_command(struct ptime *p, struct hwpc_out *o, char **cmd)
+/* The command runs in host time: device time is reported beside it, for
+ * every device, read just before and just after it. */
+int ptime_run_command(struct ptime *p, char **cmd)
 {
 	struct hwpc_err err;
-	uint64_t t0, h0, t1, h1;
-	int status = 0, rc;
+	uint64_t *t0 = calloc(p->n, sizeof *t0), *h0 = calloc(p->n, sizeof *h0);
+	int status = 0, rc = 0;
 
+	if (!t0 || !h0) {
+		rc = cli_fail(HWPC_EOP, "out of memory");
+		goto done;
+	}
 	fflush(NULL);
-	if (stamp(p, true, &t0, &h0, &err))
-		return cli_fail_err(&err);
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->d[i].failed && stamp(&p->d[i], true, &t0[i], &h0[i], &err))
+			ptime_dev_fail(p, i, &err);
+	if (p->failures == p->n)
+		goto done; /* nothing to time it with */
 	pid_t pid = fork();
-	if (pid < 0)
-		return cli_fail(HWPC_EOP, "cannot run %s: %s", cmd[0], strerror(errno));
+	if (pid < 0) {
+		rc = cli_fail(HWPC_EOP, "cannot run %s: %s", cmd[0], strerror(errno));
+		goto done;
+	}
 	if (pid == 0) {
 		execvp(cmd[0], cmd);
 		fprintf(stderr, "%s: cannot run %s: %s\n", cli_prog, cmd[0], strerror(errno));
@@ -218,54 +341,98 @@ int ptime_run_command(struct ptime *p, struct hwpc_out *o, char **cmd)
 	signal(SIGINT, SIG_IGN); /* the command gets ^C; we report after it */
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (stamp(p, true, &t1, &h1, &err))
-		return cli_fail_err(&err);
-	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&p->tm);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "command", cmd[0]);
-	hwpc_out_i64(o, "status", rc);
-	hwpc_out_u64(o, "gpu_ticks", dt);
-	ptime_put_ns(o, "gpu_ns", ptime_ticks_ns(p, dt));
-	hwpc_out_u64(o, "host_ns", h1 - h0);
-	if (p->rate.tick_hz > 0)
-		hwpc_out_double(o, "gpu_host_ratio", ptime_ticks_ns(p, dt) / (double)(h1 - h0), 6);
-	else
-		hwpc_out_null(o, "gpu_host_ratio");
-	if (hwpc_out_end(o, &err))
-		return cli_fail_err(&err);
+	p->cmd_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	for (size_t i = 0; !rc && i < p->n; i++) {
+		struct ptime_dev *t = &p->d[i];
+		struct hwpc_out *o = p->o;
+		uint64_t t1, h1;
+		if (t->failed)
+			continue;
+		if (stamp(t, true, &t1, &h1, &err)) {
+			ptime_dev_fail(p, i, &err);
+			continue;
+		}
+		uint64_t dt = (t1 - t0[i]) & hwpc_timer_mask(&t->tm);
+		double ns = ptime_ticks_ns(t, dt);
+		ptime_tag(p, i);
+		hwpc_out_record(o, "timed_command");
+		hwpc_out_str(o, "command", cmd[0]);
+		hwpc_out_i64(o, "status", p->cmd_status);
+		hwpc_out_u64(o, "ticks", dt);
+		ptime_put_ns(o, "ns", ns);
+		hwpc_out_u64(o, "host_ns", h1 - h0[i]);
+		if (!isnan(ns) && h1 > h0[i])
+			hwpc_out_double(o, "device_host_ratio", ns / (double)(h1 - h0[i]), 6);
+		else
+			hwpc_out_null(o, "device_host_ratio");
+		rc = end_record(p);
+	}
+done:
+	free(t0);
+	free(h0);
 	return rc;
 }
 
 /* The alarm is set by an earlier ptime: wait for it in host time, leaving
- * the device's clock alone - one that does not move by itself (a virtual
- * simulator clock) will never fire it. */
-int ptime_wait_alarm(struct ptime *p, struct hwpc_out *o, uint64_t timeout_ns)
+ * the devices' clocks alone - one that does not move by itself (a virtual
+ * simulator clock) will never fire it.  Each device is reported when its
+ * alarm fires. */
+int ptime_wait_alarm(struct ptime *p, uint64_t timeout_ns)
 {
 	struct hwpc_err err;
-	struct hwpc_ptimer *pt = &p->tm.pt;
 	uint64_t start = hwpc_host_now_ns();
-	bool pending = false, moved;
-	for (;;) {
-		if (hwpc_ptimer_alarm_pending(pt, &pending, &err))
-			return cli_fail_err(&err);
-		if (pending)
-			break;
-		if (hwpc_host_now_ns() - start >= timeout_ns)
-			return cli_fail(HWPC_EOP, "timed out after %.3f s waiting for the alarm",
-					(double)timeout_ns / 1e9);
-		hwpc_dev_pause_ns(p->tm.dev, 200000, &moved);
-		if (!moved)
-			return cli_fail(HWPC_EOP, "the alarm has not fired, and the device's clock is not moving (a "
-				       "simulator's virtual clock only moves with pcsim advance)");
+	bool *fired = calloc(p->n, sizeof *fired);
+	size_t left = p->n - p->failures;
+	int rc = 0;
+	if (!fired)
+		return cli_fail(HWPC_EOP, "out of memory");
+	while (!rc && left) {
+		for (size_t i = 0; !rc && i < p->n; i++) {
+			struct ptime_dev *t = &p->d[i];
+			struct hwpc_ptimer *pt = &t->tm.pt;
+			bool pending = false;
+			uint64_t raw;
+			if (t->failed || fired[i])
+				continue;
+			if (hwpc_ptimer_alarm_pending(pt, &pending, &err)) {
+				ptime_dev_fail(p, i, &err), left--;
+				continue;
+			}
+			if (!pending)
+				continue;
+			if (hwpc_ptimer_read(pt, &raw, NULL, &err)) {
+				ptime_dev_fail(p, i, &err), left--;
+				continue;
+			}
+			fired[i] = true;
+			left--;
+			uint64_t ticks = hwpc_ptimer_ticks(pt, raw);
+			ptime_tag(p, i);
+			hwpc_out_record(p->o, "timer_alarm");
+			hwpc_out_str(p->o, "alarm", "fired");
+			hwpc_out_u64(p->o, "ticks", ticks);
+			ptime_put_ns(p->o, "ns", ptime_ticks_ns(t, ticks));
+			hwpc_out_u64(p->o, "waited_ns", hwpc_host_now_ns() - start);
+			rc = end_record(p);
+		}
+		bool late = hwpc_host_now_ns() - start >= timeout_ns;
+		for (size_t i = 0; !rc && i < p->n; i++) {
+			struct ptime_dev *t = &p->d[i];
+			bool moved;
+			if (t->failed || fired[i])
+				continue;
+			if (late)
+				hwpc_err_set(&err, HWPC_EOP, "timed out after %.3f s waiting for the alarm",
+					     (double)timeout_ns / 1e9);
+			else
+				hwpc_dev_pause_ns(t->tm.dev, 200000 / left, &moved);
+			if (!late && !moved)
+				hwpc_err_set(&err, HWPC_EOP, "the alarm has not fired, and the device's clock is not "
+							     "moving (a simulator's virtual clock only moves with pcsim advance)");
+			if (late || !moved)
+				ptime_dev_fail(p, i, &err), left--;
+		}
 	}
-	uint64_t raw;
-	if (hwpc_ptimer_read(pt, &raw, NULL, &err))
-		return cli_fail_err(&err);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "alarm", "fired");
-	hwpc_out_u64(o, "ticks", hwpc_ptimer_ticks(pt, raw));
-	ptime_put_ns(o, "ns", ptime_ticks_ns(p, hwpc_ptimer_ticks(pt, raw)));
-	hwpc_out_u64(o, "waited_ns", hwpc_host_now_ns() - start);
-	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+	free(fired);
+	return rc;
 }

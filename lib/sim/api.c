@@ -190,23 +190,26 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 	if (sim_lock_fresh(s, err))
 		return err->status;
 	sim_sync(s);
-	hwpc_out_begin(o);
-	hwpc_out_str(o, "chipset", dev->chip->name);
+	/* type, device and chipset are the writer's (the caller tags the
+	 * device): the record kind's keys are in lib/schema_pcsim.c. */
+	hwpc_out_record(o, "sim_state");
 	hwpc_out_str(o, "family", dev->chip->family);
 	if (sim_space(s, "PMC"))
 		hwpc_out_hex32(o, "boot0", dev->boot0);
 	else
 		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
-	hwpc_out_str(o, "clock", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
-	hwpc_out_u64(o, "time_ns", s->hdr->now_ns);
-	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME) /* a virtual clock never skips */
+	hwpc_out_str(o, "clock_mode", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
+	hwpc_out_u64(o, "device_ns", s->hdr->now_ns);
+	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME)
 		hwpc_out_u64(o, "lag_ns", s->hdr->lag_ns);
+	else
+		hwpc_out_null(o, "lag_ns"); /* a virtual clock never skips */
 	hwpc_out_str(o, "state", s->path);
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
 		char key[32];
 		snprintf(key, sizeof key, "%s_hz", hwpc_clock_name((enum hwpc_clock)c));
 		if (s->hdr->clock_hz[c])
-			hwpc_out_u64(o, key, s->hdr->clock_hz[c]);
+			hwpc_out_double(o, key, (double)s->hdr->clock_hz[c], 0);
 	}
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->show) {

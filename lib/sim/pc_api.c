@@ -379,15 +379,18 @@ void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_stat
 	const struct pc_domain_info *di = &p->dom[d];
 	const struct pc_dom_state *ds = &st->dom[d];
 	char key[32];
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "domain", d);
-	hwpc_out_str(o, "name", di->name);
+	hwpc_out_record(o, "sim_pc_domain"); /* lib/schema_pcsim.c */
+	hwpc_out_str(o, "domain", di->name);
+	hwpc_out_u64(o, "domain_index", d);
 	hwpc_out_u64(o, "set", di->set);
-	hwpc_out_u64(o, "index", di->local);
-	hwpc_out_str(o, "clock", di->clock ? di->clock : "-");
-	hwpc_out_u64(o, "hz", ds->hz);
+	hwpc_out_u64(o, "local_index", di->local);
+	if (di->clock)
+		hwpc_out_str(o, "clock", di->clock);
+	else
+		hwpc_out_null(o, "clock");
+	hwpc_out_double(o, "clock_hz", (double)ds->hz, 0);
 	hwpc_out_u64(o, "cycles", ds->ncycles);
-	hwpc_out_u64(o, "signals", di->nsignals);
+	hwpc_out_u64(o, "signal_count", di->nsignals);
 	hwpc_out_hex(o, "trailer_base", di->trailer, 2);
 	hwpc_out_str(o, "mode", mode_names[pc_dom_mode(p, st, d)]);
 	hwpc_out_str(o, "ctr_mode", ctr_mode_names[pc_dom_ctr_mode(p, st, d)]);
@@ -424,8 +427,8 @@ void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_stat
 	hwpc_out_u64(o, "record_valid", ds->rec_valid);
 	hwpc_out_u64(o, "record_fault", ds->rec_fault);
 	hwpc_out_u64(o, "record_cycles", ds->rec_cycles);
-	hwpc_out_u64(o, "record_packets", ds->rec_packets);
-	hwpc_out_u64(o, "record_dropped", ds->rec_dropped);
+	hwpc_out_u64(o, "record_packet_count", ds->rec_packets);
+	hwpc_out_u64(o, "record_dropped_count", ds->rec_dropped);
 }
 
 int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err)

@@ -200,7 +200,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	[[ "$output" == *$'\ncore_a,0x12,,100.00,1000,1000\n'* ]]
 	[[ "$output" == *$'\ncore_a,0x13,,0.00,0,1000\n'* ]]
 	run -0 pcsim -d sim:g84 time
-	check [ "${lines[0]}" = "time_ns: 10000000" ]
+	check [ "${lines[1]}" = "device_ns:  10000000" ]
 }
 
 @test "--reg decodes fields; --list-regs filters; write-only and unknown registers exit 2" {
@@ -244,7 +244,7 @@ CSV_HEAD=domain,mode,state,cycles,cycles_alt,event,start,pre,stop,flag,event_pct
 	check [ "${lines[2]}" = "1,1000000,core_a,SINGLE,COUNTING,1007,1007,252,0,0,0,0,25.02,,1007,1007,252,0,0,0," ]
 	check [ "${lines[3]}" = "2,2000000,core_a,SINGLE,COUNTING,2007,2007,502,0,0,0,0,25.01,,2007,2007,502,0,0,0," ]
 	run -0 pcsim -d sim:g84 time
-	check [ "${lines[0]}" = "time_ns: 2010000" ]
+	check [ "${lines[1]}" = "device_ns:  2010000" ]
 }
 
 @test "--format trace: Chrome trace JSON with a counter track per domain" {

@@ -14,21 +14,21 @@ load helpers
 	run pcsim reset -d sim:nv40,clock=virtual
 	check [ "$status" -eq 0 ]
 	run pcsim -d sim:nv40 time --format csv
-	check [ "${lines[1]}" = "0,virtual" ]
+	check [ "${lines[1]}" = "sim_time,sim:nv40,NV40,0,virtual" ]
 }
 
 @test "advance by duration and by cycles; two processes see one machine" {
 	vsim g84 tclk=10M
 	run pcsim -d sim:g84 advance 1.5us
-	check [ "$output" = "time_ns: 1500" ]
+	check [ "$output" = "$(printf 'device: sim:g84 (G84)\n\ndevice_ns: 1500')" ]
 	run pcsim -d sim:g84 advance --cycles 25 --clock tclk
-	check [ "$output" = "time_ns: 4000" ]
+	check [ "${lines[1]}" = "device_ns: 4000" ]
 	run pcsim -d sim:g84 advance --cycles 1 --clock crystal
-	check [ "$output" = "time_ns: 4038" ]
+	check [ "${lines[1]}" = "device_ns: 4038" ]
 	# A 27 MHz internal clock cannot outrun the 10 MHz TCLK it counts with.
 	run ptime -d sim:g84 --format csv
 	check [ "${lines[0]}" = "ptime: warning: the internal clock is set faster than the external clock it runs from" ]
-	check [ "${lines[2]}" = "0x0000000000000500,40,4000,10000000.000" ]
+	[[ "${lines[2]}" == "timer,sim:g84,G84,0x0000000000000500,40,4000,10000000.000,"* ]]
 }
 
 @test "bad advances: exit 2" {
@@ -56,19 +56,21 @@ load helpers
 	pcsim -d sim:g84 advance 1ms
 	run pcsim -d sim:g84 show --format json
 	check [ "$status" -eq 0 ]
-	[[ "$output" == '{"chipset":"G84","family":"Tesla","boot0":138412193,"boot0_hex":"0x084000a1","clock":"virtual","time_ns":1000000,'* ]]
+	[[ "${lines[1]}" == '{"type":"sim_state","device":"sim:g84","chipset":"G84","family":"Tesla","boot0":138412193,"boot0_hex":"0x084000a1","clock_mode":"virtual","device_ns":1000000,"device_ns_dec":"1000000","lag_ns":null,'* ]]
 	[[ "$output" == *'"ptimer_ticks":27000,'* ]]
 	run pcsim -d sim:g84 show
+	check [ "${lines[0]}" = "device: sim:g84 (G84)" ]
 	[[ "$output" == *"ptimer_source_hz:    27000000.000"* ]]
 }
 
 @test "list: the chipsets that can be simulated" {
 	run pcsim list --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[0]}" = "chipset,family,boot0,pcounter" ]
-	[[ "$output" == *$'\n'"G84,Tesla,0x084000a1,G84"$'\n'* ]]
-	[[ "$output" == *$'\n'"NV17,Celsius,0x017000a1,"$'\n'* ]]
-	[[ "$output" != *"NV6,"* ]]
+	check [ "${lines[0]}" = "type,device,chipset,family,boot0,pcounter" ]
+	# device: the spec that simulates it
+	[[ "$output" == *$'\n'"sim_chipset,sim:g84,G84,Tesla,0x084000a1,G84"$'\n'* ]]
+	[[ "$output" == *$'\n'"sim_chipset,sim:nv17,NV17,Celsius,0x017000a1,"$'\n'* ]]
+	[[ "$output" != *",NV6,"* ]]
 }
 
 @test "usage errors" {

@@ -11,13 +11,13 @@ load helpers
 	pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1 phase=99
 	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'SPEC_SRC[1]=0x20' 'CTRL[1]=1'
 	run pcsim -d sim:g84 advance --cycles 250 --domain core_a
-	check [ "$output" = "time_ns: 250000" ]
+	check [ "${lines[1]}" = "device_ns: 250000" ]
 	run pcsim -d sim:g84 --format csv reg 'CTR_EVENT[1]' 'CTR_CYCLES[1]'
-	check [ "${lines[1]}" = "CTR_EVENT[1],0x00a684,0x00000019" ]
-	check [ "${lines[2]}" = "CTR_CYCLES[1],0x00a604,0x00000064" ]
+	check [ "${lines[1]}" = "sim_reg,sim:g84,G84,CTR_EVENT[1],0x00a684,0x00000019" ]
+	check [ "${lines[2]}" = "sim_reg,sim:g84,G84,CTR_CYCLES[1],0x00a604,0x00000064" ]
 	run pcsim -d sim:g84 --format json show core_a
 	check [ "$status" -eq 0 ]
-	[[ "$output" == *'"name":"core_a"'* ]]
+	[[ "$output" == *'"domain":"core_a","domain_index":1,'* ]]
 	[[ "$output" == *'"mode":"QUAD"'* ]]
 	[[ "$output" == *'"quad_state":"OVERFLOW"'* ]]
 	[[ "$output" == *'"ctr_event":25'* ]]
@@ -29,9 +29,15 @@ load helpers
 	pcsim reset sim:gf100,clock=virtual
 	run pcsim -d sim:gf100 --format json show
 	check [ "$status" -eq 0 ]
-	check [ "${#lines[@]}" -eq 25 ]
-	[[ "${lines[0]}" == *'"pcounter_profile":"fermi"'* ]]
-	[[ "${lines[24]}" == *'"name":"part5.1"'* ]]
+	check [ "${#lines[@]}" -eq 26 ] # the schema header, the machine, 24 domains
+	[[ "${lines[1]}" == *'"pcounter_profile":"fermi"'* ]]
+	[[ "${lines[25]}" == *'"domain":"part5.1"'* ]]
+	# CSV: one header row for both kinds
+	run pcsim -d sim:gf100 --format csv show
+	check [ "$status" -eq 0 ]
+	check [ "${#lines[@]}" -eq 26 ]
+	[[ "${lines[1]}" == sim_state,sim:gf100,GF100,Fermi,* ]]
+	[[ "${lines[25]}" == sim_pc_domain,sim:gf100,GF100,*,part5.1,* ]]
 }
 
 @test "pulse pm_trigger swaps quad mode on NV30; traces drive signals" {
@@ -43,7 +49,7 @@ load helpers
 	pcsim -d sim:nv30 pulse pm_trigger
 	pcsim -d sim:nv30 advance --cycles 1 --domain 0
 	run pcsim -d sim:nv30 --format csv reg 'CTR_EVENT[0]'
-	check [ "${lines[1]}" = "CTR_EVENT[0],0x00a610,0x00000004" ]
+	check [ "${lines[1]}" = "sim_reg,sim:nv30,NV30,CTR_EVENT[0],0x00a610,0x00000004" ]
 }
 
 @test "record mode packets in simulated memory; dump" {

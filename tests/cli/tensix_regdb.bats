@@ -33,7 +33,7 @@ scenario() {
 
 @test "STATUS and CNTL at the bits regdb gives: sim:tensix, tsdump -d, --status, --cntl" {
 	scenario
-	check [ "${lines[2]}" = "status:   0x00004201" ] # the seed's BUF0_FULL, ACCUM_POS_32B, BUF0_POSITION
+	check [ "${lines[3]}" = "timestamp_status: 0x00004201" ] # the seed's BUF0_FULL, ACCUM_POS_32B, BUF0_POSITION
 	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/l1.bin"
 	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
 	check [ "$status" -eq 0 ]
@@ -45,7 +45,7 @@ scenario() {
 
 	export HWPC_REGDB=$(moved_regdb)
 	scenario
-	check [ "${lines[2]}" = "status:   0x80000110" ] # the same fields, moved
+	check [ "${lines[3]}" = "timestamp_status: 0x80000110" ] # the same fields, moved
 	run pcsim -d sim:tensix show
 	grep -qE '^tensix_cntl: +0x00000108$' <<<"$output" # power-on: both valid bits
 	run tsdump -d sim:tensix --format csv
