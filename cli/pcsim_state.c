@@ -222,8 +222,14 @@ int pcsim_list(struct pcsim *c)
 		return cli_fail_err(&err);
 	struct hwpc_out *o = hwpc_out_new(stdout, c->fmt, &err);
 	if (o) {
+		/* the device column as wide as the longest "sim:CHIP" */
+		size_t w = 0;
+		for (unsigned i = 0; i < hwpc_regdb_chipset_count(db); i++) {
+			size_t n = strlen(hwpc_regdb_chipset(db, i)->name) + 4;
+			w = n > w ? n : w;
+		}
 		hwpc_out_set_command(o, "pcsim");
-		hwpc_out_set_multi(o, true);
+		hwpc_out_set_multi(o, (unsigned)w);
 	}
 	int rc = !o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err);
 	for (unsigned i = 0; !rc && i < hwpc_regdb_chipset_count(db); i++) {

@@ -217,7 +217,7 @@ int ptime_out_open(struct ptime *p)
 		return cli_fail_err(&err);
 	}
 	hwpc_out_set_command(p->o, "ptime");
-	hwpc_out_set_multi(p->o, p->n + p->devs.failed > 1);
+	cli_devices_writer(&p->devs, p->o);
 	p->records = 0;
 	return 0;
 }
