@@ -86,7 +86,7 @@ single_case() {
 	[[ "$output" == *'planned_write,sim:nv10,NV10,PCOUNTER.THRESHOLD_HI[0],0x00a62c,0x00000000,0x0000001f,false,HI=0x1f,'* ]]
 	pcsetup -d sim:nv10 --event 0x10 --threshold 0x1f00000001
 	run pcsim -d sim:nv10 --format csv reg 'THRESHOLD_HI[0]'
-	check [ "${lines[1]}" = "THRESHOLD_HI[0],0x00a62c,0x0000001f" ]
+	check [ "${lines[1]}" = "sim_reg,sim:nv10,NV10,THRESHOLD_HI[0],0x00a62c,0x0000001f" ]
 	vsim nv30
 	run pcsetup -d sim:nv30 -D 0 --event 0x10 --threshold 0x100000000
 	check [ "$status" -eq 2 ]
@@ -237,7 +237,7 @@ pcsetup-gf100-quad.txt|gf100|-D part3.1 --mode quad --event 0x10 --swap periodic
 EOF
 	# Nothing was written.
 	run pcsim -d sim:gf100 --format csv reg 'PCOUNTER.PART.CTRL[3][1]'
-	check [ "${lines[1]}" = "PCOUNTER.PART.CTRL[3][1],0x1a329c,0x00000000" ]
+	check [ "${lines[1]}" = "sim_reg,sim:gf100,GF100,PCOUNTER.PART.CTRL[3][1],0x1a329c,0x00000000" ]
 }
 
 @test "--dry-run --format json: one object per write, numbers as numbers" {
@@ -259,7 +259,7 @@ EOF
 	[[ "$output" == *"EVENT = rise(0x10)"* ]]
 	[[ "$output" == *"ARG2 = EVENT_SRC[0] one cycle late = 0x10"* ]]
 	run pcsim -d sim:g92 --format csv reg 'EVENT_OP[1]'
-	check [ "${lines[1]}" = "EVENT_OP[1],0x00a4a4,0x00000000" ]
+	check [ "${lines[1]}" = "sim_reg,sim:g92,G92,EVENT_OP[1],0x00a4a4,0x00000000" ]
 }
 
 @test "the setup record: written after applying, generation bumped, not by --dry-run" {
@@ -297,7 +297,7 @@ EOF
 	check [ "${lines[1]}" = "planned_write,sim:g84,G84,PCOUNTER.SPEC_SRC[2],0x00a568,0x00002345,0x00000745,false,SWAP=0x45 UNK8=7,--reg" ]
 	pcsetup -d sim:g84 -D 2 --reg SPEC_SRC.UNK8=0x7
 	run pcsim -d sim:g84 --format csv reg 'SPEC_SRC[2]'
-	check [ "${lines[1]}" = "SPEC_SRC[2],0x00a568,0x00000745" ]
+	check [ "${lines[1]}" = "sim_reg,sim:g84,G84,SPEC_SRC[2],0x00a568,0x00000745" ]
 	run pcsetup -d sim:g84 -D 2 --reg 'CTRL[3].MODE=QUAD' --format csv --dry-run
 	check [ "${lines[1]}" = "planned_write,sim:g84,G84,PCOUNTER.CTRL[3],0x00a7cc,0x00000000,0x00000001,false,MODE=QUAD CTR_MODE=SIMPLE EVENT_CTR_PERIOD=ONE EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE,--reg" ]
 	run pcsetup -d sim:g84 -D 2 --reg 'RECORD_STATUS=0'
@@ -337,7 +337,7 @@ EOF
 	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,quad,1" ]
 	check [ "${lines[2]}" = "pc_setup,sim:g84,G84,core_c,single,1" ]
 	run pcsim -d sim:g84 --format csv reg 'SPEC_SRC[1]'
-	check [ "${lines[1]}" = "SPEC_SRC[1],0x00a564,0x00000020" ]
+	check [ "${lines[1]}" = "sim_reg,sim:g84,G84,SPEC_SRC[1],0x00a564,0x00000020" ]
 }
 
 @test "setup files: errors name file:line" {
