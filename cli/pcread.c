@@ -3,7 +3,9 @@
  * sets with their ack; signal status and activity scans; any register by
  * name; interval sampling with 64-bit totals.  See pcread(1). */
 #include "pcread.h"
+#include "common/devices.h"
 #include "common/opt.h"
+#include "common/outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -83,7 +85,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		  .help = "rotate SETFILE's counter sets, one per interval (quad mode; writes): scaled estimates" },
 		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict,
 		  .help = "exit 3 when the setup changed, sets were lost or a counter saturated" },
-		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL, "text (default), json (JSON Lines), csv or trace (Chrome trace JSON)"),
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL | CLI_FMT(HWPC_FMT_OPENMETRICS),
+			       "text (default), json (JSON Lines), csv, openmetrics or trace (Chrome trace JSON)"),
 		CLI_OPT_OUTPUT(&o->output, "write to FILE"),
 		CLI_OPT_VERBOSE(&o->verbose, "MMIO reads per sample, the setup record, ignored simulator accesses"),
 		{ .kind = CLI_GROUP,
@@ -195,7 +198,7 @@ static int pick_domains(struct pcread *p, const struct opts *op, struct hwpc_dev
 static int registers(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 {
 	struct hwpc_err err;
-	struct hwpc_out *o = hwpc_out_new(out, op->fmt, &err);
+	struct hwpc_out *o = pcread_out_new(out, op->fmt, &err);
 	int rc = !o ? cli_fail_err(&err)
 		 : op->list_regs ? pcread_list_regs(o, dev, op->pattern)
 				 : pcread_read_regs(o, dev, op->regs, op->nregs);
@@ -247,6 +250,18 @@ static int pcounter(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 	return rc;
 }
 
+const char *pcread_device_name, *pcread_chipset;
+
+struct hwpc_out *pcread_out_new(FILE *out, enum hwpc_format fmt, struct hwpc_err *err)
+{
+	struct hwpc_out *o = hwpc_out_new(out, fmt, err);
+	if (o) {
+		hwpc_out_set_command(o, "pcread");
+		hwpc_out_set_device(o, pcread_device_name, pcread_chipset);
+	}
+	return o;
+}
+
 /* --snapshot and --diff: no other reading mode goes with them. */
 static int snapshots(const struct opts *op)
 {
@@ -268,22 +283,33 @@ static int snapshots(const struct opts *op)
 		return cli_fail(HWPC_EINPUT, "--diff %s %s compares two snapshots: -d %s has no part in it", op->diff,
 				op->diff_b, op->device);
 	int rc;
+	struct cli_devices devs = { 0 };
+	const char *spec[1] = { op->device };
 	if (op->diff_b) {
 		if (hwpc_regdb_load(&db, &err))
 			return cli_fail_err(&err);
-	} else if ((rc = cli_open(op->device, HWPC_OPEN_READ | (op->verbose ? HWPC_OPEN_VERBOSE : 0), &db, &dev)))
+	} else if ((rc = cli_devices_open(spec, op->device ? 1 : 0,
+					  HWPC_OPEN_READ | (op->verbose ? HWPC_OPEN_VERBOSE : 0), &devs))) {
 		return op->diff && rc == HWPC_EOP ? HWPC_EINPUT : rc;
-	FILE *out = op->output ? fopen(op->output, "w") : stdout;
-	if (!out)
-		rc = cli_fail(op->diff ? HWPC_EINPUT : HWPC_EOP, "cannot write %s: %s", op->output, strerror(errno));
+	} else {
+		db = devs.db;
+		dev = devs.v[0].dev;
+		pcread_device_name = devs.v[0].name;
+		pcread_chipset = devs.v[0].chipset;
+	}
+	struct cli_outfile of;
+	if ((rc = cli_outfile_open(&of, op->output)))
+		rc = op->diff ? HWPC_EINPUT : rc;
 	else if (op->snapshot)
-		rc = pcread_snapshot(out, dev);
+		rc = pcread_snapshot(of.fp, dev);
 	else
-		rc = pcread_diff(out, op->fmt, db, dev, op->diff, op->diff_b);
-	if (out && out != stdout && fclose(out) && (!rc || rc == 1))
-		rc = cli_fail(op->diff ? HWPC_EINPUT : HWPC_EOP, "cannot write %s: %s", op->output, strerror(errno));
+		rc = pcread_diff(of.fp, op->fmt, db, dev, op->diff, op->diff_b);
+	/* --diff's 1 ("they differ") is a complete answer */
+	int wrc = cli_outfile_close(&of, !rc || (op->diff && rc == 1));
+	if (wrc && (!rc || rc == 1))
+		rc = op->diff ? HWPC_EINPUT : wrc;
 	if (dev)
-		cli_close(db, dev);
+		cli_devices_close(&devs);
 	else
 		hwpc_regdb_free(db);
 	return rc;
@@ -292,7 +318,6 @@ static int snapshots(const struct opts *op)
 int main(int argc, char **argv)
 {
 	struct opts op = { 0 };
-	struct hwpc_regdb *db;
 	struct hwpc_dev *dev;
 	struct hwpc_err err;
 	int rc;
@@ -323,15 +348,21 @@ int main(int argc, char **argv)
 	 * multiplexing R10000 events write. */
 	unsigned flags = (op.ack || op.setfile || op.r10k.events ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
 			 (op.verbose ? HWPC_OPEN_VERBOSE : 0);
-	if ((rc = cli_open(op.device, flags, &db, &dev)))
+	struct cli_devices devs;
+	const char *spec[1] = { op.device };
+	if ((rc = cli_devices_open(spec, op.device ? 1 : 0, flags, &devs)))
 		return rc;
-	FILE *out = stdout;
+	dev = devs.v[0].dev;
+	pcread_device_name = devs.v[0].name;
+	pcread_chipset = devs.v[0].chipset;
+	struct cli_outfile of;
 	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
 	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
 	free(cpu);
-	if (op.output && !(out = fopen(op.output, "w")))
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", op.output, strerror(errno));
-	else if (op.list_regs || op.nregs)
+	FILE *out = NULL;
+	if ((rc = cli_outfile_open(&of, op.output)))
+		;
+	else if ((out = of.fp), op.list_regs || op.nregs)
 		rc = registers(out, &op, dev);
 	else if (op.ndecode)
 		rc = pcread_decode(out, op.fmt, dev->db, dev->chip, op.decode, op.ndecode);
@@ -346,8 +377,10 @@ int main(int argc, char **argv)
 		rc = r10k_read(out, &op, dev);
 	else
 		rc = pcounter(out, &op, dev);
-	if (out && out != stdout && fclose(out) && !rc)
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", op.output, strerror(errno));
-	cli_close(db, dev);
+	/* a --strict or --until answer (3, 4) is still a complete output */
+	int wrc = cli_outfile_close(&of, !rc || rc == HWPC_ELOST || rc == PCREAD_TIMEOUT);
+	if (wrc && !rc)
+		rc = wrc;
+	cli_devices_close(&devs);
 	return rc;
 }

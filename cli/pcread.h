@@ -30,6 +30,12 @@ struct pcread {
 	uint64_t lag0; /* the device's lag when the run started */
 };
 
+/* The device being read, as output names it (hwpc-output(7)): every
+ * writer pcread makes is tagged with it (pcread_out_new). */
+extern const char *pcread_device_name, *pcread_chipset;
+/* A record writer on out for --format fmt, tagged with the device. */
+struct hwpc_out *pcread_out_new(FILE *out, enum hwpc_format fmt, struct hwpc_err *err);
+
 /* Set by SIGINT/SIGTERM once pcread_catch_signals ran: end the run. */
 extern volatile sig_atomic_t pcread_stop;
 void pcread_catch_signals(void);

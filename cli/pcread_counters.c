@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <string.h>
 
 /* Warn (and mark the run suspect) when the domain's registers no longer
  * hold what pcsetup recorded. */
@@ -82,6 +83,26 @@ static const char *expr_key(int i)
 	return keys[i];
 }
 
+/* A counter's key in records: cycles and cycles_alt, else "event_count"
+ * and the like (hwpc-output(7): "event" is a name, counts say _count). */
+static const char *ctr_rec_key(int c)
+{
+	static char keys[HWPC_PC_READ_NCTRS][24];
+	if (!keys[c][0]) {
+		const char *k = hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c);
+		snprintf(keys[c], sizeof keys[c], strncmp(k, "cycles", 6) ? "%s_count" : "%s", k);
+	}
+	return keys[c];
+}
+
+static const char *ctr_total_key(int c)
+{
+	static char keys[HWPC_PC_READ_NCTRS][32];
+	if (!keys[c][0])
+		snprintf(keys[c], sizeof keys[c], "%s_total", ctr_rec_key(c));
+	return keys[c];
+}
+
 static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 {
 	cols[(*n)++] = (struct hwpc_col){ name, 0 };
@@ -89,40 +110,37 @@ static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 
 static size_t columns(const struct layout_cols *lc, struct hwpc_col *cols)
 {
-	static char total_keys[HWPC_PC_READ_NCTRS][24];
 	size_t n = 0;
 	if (lc->sample) {
 		add_col(cols, &n, "sample");
-		add_col(cols, &n, "time_ns");
+		add_col(cols, &n, "elapsed_ns");
 	}
 	add_col(cols, &n, "domain");
 	add_col(cols, &n, "mode");
 	add_col(cols, &n, "state");
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-		add_col(cols, &n, hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
+		add_col(cols, &n, ctr_rec_key(c));
 	add_col(cols, &n, "flag");
 	add_col(cols, &n, "event_pct");
 	add_col(cols, &n, "saturated");
 	if (lc->quad) {
 		add_col(cols, &n, "lost");
-		add_col(cols, &n, "acks");
+		add_col(cols, &n, "ack_count");
 	}
 	if (lc->record) {
-		add_col(cols, &n, "record_pos");
-		add_col(cols, &n, "record_packets");
+		add_col(cols, &n, "record_position");
+		add_col(cols, &n, "record_packet_count");
 	}
 	if (lc->totals) {
-		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
-			snprintf(total_keys[c], sizeof total_keys[c], "%s_total", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
-			add_col(cols, &n, total_keys[c]);
-		}
-		add_col(cols, &n, "total_saturated");
+		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
+			add_col(cols, &n, ctr_total_key(c));
+		add_col(cols, &n, "saturated_total_counters");
 	}
 	if (lc->expr)
 		for (int i = 0; i < HWPC_LOP_NINPUTS; i++)
 			add_col(cols, &n, expr_key(i));
 	if (lc->verbose)
-		add_col(cols, &n, "mmio_reads");
+		add_col(cols, &n, "mmio_read_count");
 	if (lc->lag)
 		add_col(cols, &n, "lag_ns");
 	return n;
@@ -151,22 +169,27 @@ static void saturated_list(unsigned mask, char *buf, size_t len)
 					      hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 }
 
+/* One domain's sample.  Text shows a saturated counter as the word and
+ * the saturated counters as a list; the machine formats give null and a
+ * boolean (hwpc-output(7)), and every key, whatever the mode. */
 static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const struct pcread *p, struct pcread_dom *d,
 		      const struct hwpc_pc_read_sample *s, uint64_t sample, uint64_t t_ns)
 {
 	struct hwpc_err err;
 	char sat[64];
-	hwpc_out_begin(o);
-	if (lc->sample) {
+	bool text = p->fmt == HWPC_FMT_TEXT;
+	hwpc_out_record(o, "pc_counters");
+	if (lc->sample || !text) {
 		hwpc_out_u64(o, "sample", sample);
-		hwpc_out_u64(o, "time_ns", t_ns);
+		hwpc_out_u64(o, "elapsed_ns", t_ns);
 	}
+	if (!text)
+		hwpc_out_u64(o, "host_ns", hwpc_host_now_ns());
 	hwpc_out_str(o, "domain", d->r.di->name);
 	hwpc_out_str(o, "mode", s->mode_name);
 	hwpc_out_str(o, "state", s->state_name);
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-		put_ctr(o, hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c), s->present >> c & 1, s->saturated >> c & 1,
-			s->ctr[c], p->fmt);
+		put_ctr(o, ctr_rec_key(c), s->present >> c & 1, s->saturated >> c & 1, s->ctr[c], p->fmt);
 	if (s->flag < 0)
 		hwpc_out_null(o, "flag");
 	else
@@ -177,36 +200,39 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	else
 		hwpc_out_double(o, "event_pct", pct, 2);
 	saturated_list(s->saturated, sat, sizeof sat);
-	hwpc_out_str(o, "saturated", sat);
-	if (lc->quad) {
+	if (text) {
+		hwpc_out_str(o, "saturated", sat);
+	} else {
+		hwpc_out_bool(o, "saturated", s->saturated != 0);
+		hwpc_out_str(o, "saturated_counters", sat);
+	}
+	if (lc->quad || !text) {
 		if (s->mode == HWPC_PC_READ_MODE_QUAD) {
 			hwpc_out_bool(o, "lost", s->lost);
-			hwpc_out_u64(o, "acks", s->acks);
+			hwpc_out_u64(o, "ack_count", s->acks);
 		} else {
 			hwpc_out_null(o, "lost");
-			hwpc_out_null(o, "acks");
+			hwpc_out_null(o, "ack_count");
 		}
 	}
-	if (lc->record) {
+	if (lc->record || !text) {
 		if (s->mode == HWPC_PC_READ_MODE_RECORD) {
-			hwpc_out_hex(o, "record_pos", s->rec_pos, 8);
-			hwpc_out_u64(o, "record_packets", s->rec_packets);
+			hwpc_out_hex(o, "record_position", s->rec_pos, 8);
+			hwpc_out_u64(o, "record_packet_count", s->rec_packets);
 		} else {
-			hwpc_out_null(o, "record_pos");
-			hwpc_out_null(o, "record_packets");
+			hwpc_out_null(o, "record_position");
+			hwpc_out_null(o, "record_packet_count");
 		}
 	}
-	if (lc->totals) {
-		char key[32];
+	if (lc->totals || !text) {
 		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
-			snprintf(key, sizeof key, "%s_total", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
 			if (s->present >> c & 1)
-				hwpc_out_u64(o, key, d->acc.total[c]);
+				hwpc_out_u64(o, ctr_total_key(c), d->acc.total[c]);
 			else
-				hwpc_out_null(o, key);
+				hwpc_out_null(o, ctr_total_key(c));
 		}
 		saturated_list(d->acc.saturated, sat, sizeof sat);
-		hwpc_out_str(o, "total_saturated", sat);
+		hwpc_out_str(o, "saturated_total_counters", sat);
 	}
 	if (lc->expr)
 		for (int i = 0; i < HWPC_LOP_NINPUTS; i++) {
@@ -216,7 +242,7 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 				hwpc_out_null(o, expr_key(i));
 		}
 	if (lc->verbose)
-		hwpc_out_u64(o, "mmio_reads", s->mmio_reads);
+		hwpc_out_u64(o, "mmio_read_count", s->mmio_reads);
 	if (lc->lag) {
 		uint64_t lag;
 		hwpc_dev_lag_ns(d->r.dev, &lag);
@@ -286,7 +312,7 @@ int pcread_counters(struct pcread *p, FILE *out)
 	} else {
 		struct hwpc_col cols[64];
 		size_t n = columns(&lc, cols);
-		if (!(o = hwpc_out_new(out, p->fmt, &err)) || hwpc_out_table(o, cols, n, &err)) {
+		if (!(o = pcread_out_new(out, p->fmt, &err)) || hwpc_out_table(o, cols, n, &err)) {
 			hwpc_out_free(o);
 			return cli_fail_err(&err);
 		}

@@ -12,7 +12,7 @@ int pcread_decode(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, 
 {
 	struct hwpc_err err;
 	struct regassign a;
-	struct hwpc_out *o = hwpc_out_new(out, fmt, &err);
+	struct hwpc_out *o = pcread_out_new(out, fmt, &err);
 	int rc = o ? 0 : cli_fail_err(&err);
 	/* Every value first: a typo decodes nothing. */
 	for (unsigned i = 0; i < n && !rc; i++) {
@@ -39,8 +39,8 @@ int pcread_decode(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, 
 			snprintf(text, sizeof text, "%s", e ? e->name : "");
 		} else if (r)
 			hwpc_reg_decode(r, chip, a.value, text, sizeof text);
-		hwpc_out_begin(o);
-		hwpc_out_str(o, "chip", chip->name);
+		hwpc_out_set_device(o, pcread_device_name, chip->name);
+		hwpc_out_record(o, "reg_decode");
 		hwpc_out_str(o, "reg", name);
 		hwpc_out_hex(o, "addr", a.target.addr, 6);
 		if (f)

@@ -12,11 +12,11 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 {
 	static const struct hwpc_col cols[] = { { "set", 0 },    { "domain", 0 },  { "counter", 10 },
 						{ "count", 0 },  { "scaled", 0 },  { "counted_pct", 0 },
-						{ "periods", 0 }, { "saturated", 0 } };
+						{ "period_count", 0 }, { "saturated", 0 } };
 	struct hwpc_err err;
 	int rc = 0;
 	uint64_t total = hwpc_pc_read_rot_total(sets, sf->n);
-	struct hwpc_out *o = hwpc_out_new(out, p->fmt, &err);
+	struct hwpc_out *o = pcread_out_new(out, p->fmt, &err);
 	if (!o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err)) {
 		hwpc_out_free(o);
 		return cli_fail_err(&err);
@@ -31,7 +31,7 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 			if (!d->r.ctr[c].present)
 				continue;
 			double scaled = hwpc_pc_read_rot_scale(sets[j].count[c], sets[j].counted, total);
-			hwpc_out_begin(o);
+			hwpc_out_record(o, "pc_set_count");
 			hwpc_out_str(o, "set", sf->e[j].set);
 			hwpc_out_str(o, "domain", d->r.di->name);
 			hwpc_out_str(o, "counter", hwpc_pc_read_ctr_key((enum hwpc_pc_read_ctr)c));
@@ -41,7 +41,7 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 			else
 				hwpc_out_u64(o, "scaled", (uint64_t)llround(scaled));
 			hwpc_out_double(o, "counted_pct", 100.0 * hwpc_pc_read_rot_fraction(sets[j].counted, total), 2);
-			hwpc_out_u64(o, "periods", sets[j].periods);
+			hwpc_out_u64(o, "period_count", sets[j].periods);
 			hwpc_out_bool(o, "saturated", sets[j].saturated >> c & 1);
 			rc = hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 		}

@@ -6,9 +6,10 @@
 
 static int signal_table(struct hwpc_out *o, bool scan)
 {
-	static const struct hwpc_col sig_cols[] = { { "domain", 0 }, { "signal", 0 }, { "name", 0 }, { "value", 0 } };
-	static const struct hwpc_col scan_cols[] = { { "domain", 0 }, { "signal", 0 }, { "name", 0 },
-						     { "active_pct", 0 }, { "ones", 0 }, { "samples", 0 } };
+	static const struct hwpc_col sig_cols[] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
+						    { "value", 0 } };
+	static const struct hwpc_col scan_cols[] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
+						     { "active_pct", 0 }, { "one_count", 0 }, { "sample_count", 0 } };
 	struct hwpc_err err;
 	if (hwpc_out_table(o, scan ? scan_cols : sig_cols, scan ? 6 : 4, &err))
 		return cli_fail_err(&err);
@@ -20,14 +21,17 @@ static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwp
 {
 	struct hwpc_err err;
 	const char *name = hwpc_pc_signal_name(names, sig);
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "pc_signal");
 	hwpc_out_str(o, "domain", d->r.di->name);
-	hwpc_out_hex(o, "signal", sig, 2);
-	hwpc_out_str(o, "name", name ? name : "");
+	hwpc_out_hex(o, "signal_index", sig, 2);
+	if (name)
+		hwpc_out_str(o, "signal", name);
+	else
+		hwpc_out_null(o, "signal");
 	if (sc) {
 		hwpc_out_double(o, "active_pct", hwpc_pc_read_scan_pct(sc, sig), 2);
-		hwpc_out_u64(o, "ones", sc->ones[sig]);
-		hwpc_out_u64(o, "samples", sc->samples);
+		hwpc_out_u64(o, "one_count", sc->ones[sig]);
+		hwpc_out_u64(o, "sample_count", sc->samples);
 	} else {
 		hwpc_out_u64(o, "value", value);
 	}
@@ -37,7 +41,7 @@ static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwp
 int pcread_signals(struct pcread *p, FILE *out)
 {
 	struct hwpc_err err;
-	struct hwpc_out *o = hwpc_out_new(out, p->fmt, &err);
+	struct hwpc_out *o = pcread_out_new(out, p->fmt, &err);
 	int rc = o ? signal_table(o, p->scan_ns > 0) : cli_fail_err(&err);
 	pcread_catch_signals();
 	for (unsigned i = 0; i < p->ndoms && !rc; i++) {

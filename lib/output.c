@@ -142,7 +142,8 @@ void hwpc_out_set_command(struct hwpc_out *o, const char *command)
 
 void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chipset)
 {
-	bool same = o->device && device && strcmp(o->device, device) == 0;
+	bool same = (o->device && device ? strcmp(o->device, device) == 0 : o->device == device) &&
+		    (o->chipset && chipset ? strcmp(o->chipset, chipset) == 0 : o->chipset == chipset);
 	set_str(o, &o->device, device);
 	set_str(o, &o->chipset, chipset);
 	if (!same)
@@ -757,16 +758,21 @@ static void json_record(struct hwpc_out *o)
  * names its own instead. */
 static void text_identity(struct hwpc_out *o)
 {
-	if (o->multi || o->identity_shown || !o->device)
+	if (o->multi || o->identity_shown || (!o->device && !o->chipset))
 		return;
 	if (o->nrec)
 		obuf_putc(&o->line, '\n');
-	obuf_puts(&o->line, "device: ");
-	text_str(&o->line, o->device);
-	if (o->chipset) {
-		obuf_puts(&o->line, " (");
+	if (o->device) {
+		obuf_puts(&o->line, "device: ");
+		text_str(&o->line, o->device);
+		if (o->chipset) {
+			obuf_puts(&o->line, " (");
+			text_str(&o->line, o->chipset);
+			obuf_putc(&o->line, ')');
+		}
+	} else {
+		obuf_puts(&o->line, "chipset: "); /* decoded for a chipset, no device */
 		text_str(&o->line, o->chipset);
-		obuf_putc(&o->line, ')');
 	}
 	obuf_puts(&o->line, o->table ? "\n" : "\n\n");
 	o->identity_shown = true;
@@ -835,7 +841,9 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 	} else if (!o->kind && o->fmt != HWPC_FMT_TEXT) {
 		fail(o, HWPC_EINPUT, "output: a record without a type (hwpc_out_record)", NULL);
 	} else {
-		if (o->kind)
+		/* text is for people, not a contract: it may show a value
+		 * another way ("saturated" for a number) */
+		if (o->kind && o->fmt != HWPC_FMT_TEXT)
 			check_schema(o);
 		if (o->kind && o->fmt == HWPC_FMT_CSV && !o->first_kind)
 			o->first_kind = o->kind;

@@ -154,12 +154,18 @@ int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *devi
 	return oom ? -1 : 0;
 }
 
+/* hwpc_<type>_<key>; a counter key that already says "_total" (a
+ * run's total beside the period's value) is named without it, since its
+ * samples get the suffix. */
 static void family_name(struct obuf *b, const struct hwpc_schema_rec *kind, const struct hwpc_schema_key *key)
 {
+	size_t n = strlen(key->name);
+	if (key->metric == HWPC_MT_COUNTER && n > 6 && strcmp(key->name + n - 6, "_total") == 0)
+		n -= 6;
 	obuf_puts(b, "hwpc_");
 	obuf_puts(b, kind->type);
 	obuf_putc(b, '_');
-	obuf_puts(b, key->name);
+	obuf_put(b, key->name, n);
 }
 
 /* HELP text: backslash and newline escaped. */

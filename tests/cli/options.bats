@@ -26,7 +26,7 @@ fails() {
 	run -0 ptime -d sim:g84 --form json
 	[[ "${lines[1]}" == '{"type":"timer",'* ]] || false
 	run -0 pcread -d sim:g84 -D core_a --sig --form csv
-	check [ "${lines[0]}" = "domain,signal,name,value" ]
+	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,value,active_pct,one_count,sample_count" ]
 	run -0 pcsetup -d sim:g84 -D core_a --sta 0x10 --dry --form csv
 	[[ "${lines[0]}" == reg,* ]] || false
 	run -0 pcsim -d sim:g84 advance --cyc 27 --clo crystal
@@ -159,7 +159,7 @@ fails() {
 	fails 2 "ptime: --format: unknown format 'trace' (ptime takes text, csv, json or openmetrics)" ptime --format trace
 	fails 2 "pcsetup: --format: unknown format 'trace' (pcsetup takes text, csv or json)" pcsetup --format trace
 	fails 2 "pcsim: --format: unknown format 'trace' (pcsim takes text, csv or json)" pcsim --format trace list
-	fails 2 "pcread: --format: unknown format 'xml' (pcread takes text, csv, json or trace)" pcread --format xml
+	fails 2 "pcread: --format: unknown format 'xml' (pcread takes text, csv, json, trace or openmetrics)" pcread --format xml
 	fails 2 "tsdump: --format: unknown format 'xml' (tsdump takes text, csv, json, trace or setup)" tsdump --format xml x
 	fails 2 "ptime: --format: unknown format 'xml' (ptime takes text, csv, json or openmetrics)" ptime --format xml
 }
