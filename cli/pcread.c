@@ -26,7 +26,10 @@ static const char *const usage[] = {
 #define MAX_REGS 64
 
 struct opts {
-	const char *device, *profile, *output, *pattern, *setfile;
+	const char *device; /* the one device of modes that take one */
+	const char *devices[CLI_MAX_DEVICE_ARGS];
+	unsigned ndevices;
+	const char *profile, *output, *pattern, *setfile;
 	struct cli_r10k_read r10k;
 	const char *domains[HWPC_PC_MAX_DOMAINS];
 	unsigned ndomains;
@@ -62,7 +65,9 @@ void pcread_catch_signals(void)
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	const struct cli_opt opts[] = {
-		CLI_OPT_DEVICE(&o->device),
+		{ .kind = CLI_LIST, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = o->devices,
+		  .count = &o->ndevices, .max = CLI_MAX_DEVICE_ARGS, .noun = "device spec",
+		  .help = "device: 0, 01:00.0, sim:CHIP[,key=value...] or all; repeatable (counter reads)" },
 		{ .kind = CLI_LIST, .sname = 'D', .lname = "domain", .arg = "DOM", .dest = o->domains,
 		  .count = &o->ndomains, .max = HWPC_PC_MAX_DOMAINS, .noun = "domain",
 		  .help = "a domain by name or number, or all (default: all; repeatable)" },
@@ -208,46 +213,97 @@ static int registers(FILE *out, const struct opts *op, struct hwpc_dev *dev)
 	return rc;
 }
 
-/* PCOUNTER: rotation, or the domains' signals or counters, checked against
- * what pcsetup recorded before (and, sampling, after). */
-static int pcounter(FILE *out, const struct opts *op, struct hwpc_dev *dev)
+/* One device's PCOUNTER run set up: its layout, domains, and the setup
+ * check before reading. */
+static int pcounter_prepare(struct pcread *p, const struct opts *op, const struct cli_device *cd)
 {
-	static struct pcread p;
 	struct hwpc_err err;
-	int rc;
-	p = (struct pcread){ .ack = op->ack, .expr = op->expr, .verbose = op->verbose,
-			     .have_interval = op->have_interval, .have_count = op->have_count,
-			     .interval_ns = op->interval_ns, .count = op->count, .scan_ns = op->scan_ns, .fmt = op->fmt };
+	struct hwpc_dev *dev = cd->dev;
+	*p = (struct pcread){ .ack = op->ack, .expr = op->expr, .verbose = op->verbose,
+			      .have_interval = op->have_interval, .have_count = op->have_count,
+			      .interval_ns = op->interval_ns, .count = op->count, .scan_ns = op->scan_ns,
+			      .fmt = op->fmt, .name = cd->name, .chipset = cd->chipset };
 	if (op->r10k.events || op->r10k.modes)
 		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
 				op->r10k.events ? "--events" : "--modes", dev->chip ? dev->chip->name : "device");
-	if (hwpc_pc_layout_dev(dev, op->profile, &p.layout, &err))
+	if (hwpc_pc_layout_dev(dev, op->profile, &p->layout, &err))
 		return cli_fail_err(&err);
 	/* Before the first access catches the device up: what that catch-up
 	 * skips is missing from the counts read now. */
-	p.can_lag = hwpc_dev_lag_ns(dev, &p.lag0);
+	p->can_lag = hwpc_dev_lag_ns(dev, &p->lag0);
 	if (op->setfile)
-		rc = pcread_rotate(&p, out, dev, op->setfile, op->ndomains ? op->domains[0] : NULL);
-	else if (!(rc = pick_domains(&p, op, dev))) {
-		for (unsigned i = 0; i < p.ndoms && !rc; i++)
-			rc = pcread_check_setup(&p, &p.doms[i]);
-		if (!rc)
-			rc = op->signals || op->scan_ns ? pcread_signals(&p, out) : pcread_counters(&p, out);
-		/* A long run ends with a second look: was the domain
-		 * reprogrammed while it was being read? */
-		for (unsigned i = 0; i < p.ndoms && !rc && op->have_interval; i++)
-			rc = pcread_check_setup(&p, &p.doms[i]);
-	}
+		return 0;
+	int rc = pick_domains(p, op, dev);
+	for (unsigned i = 0; i < p->ndoms && !rc; i++)
+		rc = pcread_check_setup(p, &p->doms[i]);
+	return rc;
+}
+
+/* After the run: was a domain reprogrammed while it was read, did the
+ * device lag?  Either makes --strict exit 3. */
+static int pcounter_finish(struct pcread *p, const struct opts *op, struct hwpc_dev *dev)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < p->ndoms && !rc && op->have_interval && !op->setfile; i++)
+		rc = pcread_check_setup(p, &p->doms[i]);
 	uint64_t lag;
 	hwpc_dev_lag_ns(dev, &lag);
-	if (!rc && lag > p.lag0) {
-		cli_warn("the device's time lagged %.6f s behind realtime during the run: the counts cover that "
-			 "much less time (pcsim(1), \"Realtime\")", (double)(lag - p.lag0) / 1e9);
-		p.suspect = true;
+	if (!rc && lag > p->lag0) {
+		cli_warn("%s: the device's time lagged %.6f s behind realtime during the run: the counts cover that "
+			 "much less time (pcsim(1), \"Realtime\")", p->name, (double)(lag - p->lag0) / 1e9);
+		p->suspect = true;
 	}
-	if (!rc && op->strict && p.suspect)
+	if (!rc && op->strict && p->suspect)
 		rc = HWPC_ELOST;
 	return rc;
+}
+
+/* PCOUNTER: rotation, or the domains' signals or counters, checked against
+ * what pcsetup recorded before (and, sampling, after).  Counters may come
+ * from several devices; a device that cannot be set up is reported and
+ * left out (exit 5 when others worked). */
+static int pcounter(FILE *out, const struct opts *op, const struct cli_devices *devs)
+{
+	struct pcread **ps = calloc(devs->n, sizeof *ps);
+	struct pcread *pv = calloc(devs->n, sizeof *pv);
+	size_t np = 0;
+	unsigned failures = 0;
+	int rc = 0, last = 0;
+	if (!ps || !pv) {
+		free(ps);
+		free(pv);
+		return cli_fail(HWPC_EOP, "out of memory");
+	}
+	for (size_t j = 0; j < devs->n; j++) {
+		if ((rc = pcounter_prepare(&pv[j], op, &devs->v[j]))) {
+			failures++;
+			last = rc;
+			continue;
+		}
+		ps[np++] = &pv[j];
+	}
+	rc = 0;
+	if (np && op->setfile)
+		rc = pcread_rotate(ps[0], out, devs->v[0].dev, op->setfile, op->ndomains ? op->domains[0] : NULL);
+	else if (np)
+		rc = op->signals || op->scan_ns ? pcread_signals(ps[0], out) : pcread_counters(ps, np, out);
+	for (size_t j = 0, k = 0; j < devs->n && !rc; j++) {
+		if (k < np && ps[k] == &pv[j]) {
+			int frc = pcounter_finish(&pv[j], op, devs->v[j].dev);
+			k++;
+			if (frc && devs->n > 1 && frc != HWPC_ELOST) {
+				failures++;
+				last = frc;
+			} else if (frc) {
+				rc = frc;
+			}
+		}
+	}
+	free(ps);
+	free(pv);
+	if (!rc && np == 0)
+		rc = last;
+	return cli_devices_status(devs, failures, rc ? rc : last);
 }
 
 const char *pcread_device_name, *pcread_chipset;
@@ -325,6 +381,11 @@ int main(int argc, char **argv)
 	cli_init("pcread");
 	if ((rc = parse_args(argc, argv, &op)))
 		return rc;
+	if (op.ndevices == 1)
+		op.device = op.devices[0];
+	if (op.ndevices > 1 && (op.snapshot || op.diff || op.ndecode || op.chip))
+		return cli_fail(HWPC_EINPUT, "%s takes one device (-d names %u)",
+				op.snapshot ? "--snapshot" : op.diff ? "--diff" : "--decode", op.ndevices);
 	for (unsigned i = 0; i < op.ndecode && (op.chip || op.device || op.ndecode > 1); i++)
 		if (!strchr(op.decode[i], '='))
 			return cli_fail(HWPC_EINPUT, "--decode %s: expected NAME|ADDR=VALUE", op.decode[i]);
@@ -349,9 +410,18 @@ int main(int argc, char **argv)
 	unsigned flags = (op.ack || op.setfile || op.r10k.events ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
 			 (op.verbose ? HWPC_OPEN_VERBOSE : 0);
 	struct cli_devices devs;
-	const char *spec[1] = { op.device };
-	if ((rc = cli_devices_open(spec, op.device ? 1 : 0, flags, &devs)))
+	if ((rc = cli_devices_open(op.devices, op.ndevices, flags, &devs)))
 		return rc;
+	if (devs.n + devs.failed > 1) {
+		const char *one = op.list_regs || op.nregs ? "--reg" : op.ndecode ? "--decode"
+				  : op.nwatch || op.until ? "--watch" : op.setfile ? "-f"
+				  : op.signals || op.scan_ns ? "--signals/--scan" : op.fmt == HWPC_FMT_TRACE ? "--format trace"
+				  : NULL;
+		if (one) {
+			cli_devices_close(&devs);
+			return cli_fail(HWPC_EINPUT, "%s takes one device (-d names %u)", one, op.ndevices);
+		}
+	}
 	dev = devs.v[0].dev;
 	pcread_device_name = devs.v[0].name;
 	pcread_chipset = devs.v[0].chipset;
@@ -373,10 +443,12 @@ int main(int argc, char **argv)
 						.count = op.count, .have_count = op.have_count, .fmt = op.fmt };
 		rc = pcread_watch(out, dev, &w);
 	}
-	else if (r10k)
+	else if (r10k && devs.n + devs.failed == 1)
 		rc = r10k_read(out, &op, dev);
+	else if (r10k)
+		rc = cli_fail(HWPC_EINPUT, "an R10000/R12000 is read one device at a time (-d names %u)", op.ndevices);
 	else
-		rc = pcounter(out, &op, dev);
+		rc = pcounter(out, &op, &devs);
 	/* a --strict or --until answer (3, 4) is still a complete output */
 	int wrc = cli_outfile_close(&of, !rc || rc == HWPC_ELOST || rc == PCREAD_TIMEOUT);
 	if (wrc && !rc)

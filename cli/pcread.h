@@ -28,6 +28,7 @@ struct pcread {
 	bool suspect; /* --strict: exit 3 */
 	bool can_lag;  /* a realtime simulator: records carry lag_ns */
 	uint64_t lag0; /* the device's lag when the run started */
+	const char *name, *chipset; /* the device, as output names it */
 };
 
 /* The device being read, as output names it (hwpc-output(7)): every
@@ -40,8 +41,8 @@ struct hwpc_out *pcread_out_new(FILE *out, enum hwpc_format fmt, struct hwpc_err
 extern volatile sig_atomic_t pcread_stop;
 void pcread_catch_signals(void);
 
-/* Counter reads, once or every interval (pcread_counters.c). */
-int pcread_counters(struct pcread *p, FILE *out);
+/* Counter reads of np devices, once or every interval (pcread_counters.c). */
+int pcread_counters(struct pcread *const *ps, size_t np, FILE *out);
 /* Warn (and mark the run suspect) when the domain's registers no longer
  * hold what pcsetup recorded. */
 int pcread_check_setup(struct pcread *p, struct pcread_dom *d);

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Warn (and mark the run suspect) when the domain's registers no longer
@@ -273,91 +274,122 @@ static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct h
 	}
 }
 
-int pcread_counters(struct pcread *p, FILE *out)
+/* Every domain of every device, once or every interval: a sample reads
+ * each device in turn, then waits (hwpc-output(7), "Several devices"). */
+int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
 {
 	struct hwpc_err err;
-	struct hwpc_pc_read_sample first[HWPC_PC_MAX_DOMAINS], s;
+	struct hwpc_pc_read_sample s;
 	struct hwpc_out *o = NULL;
 	struct hwpc_trace *t = NULL;
-	struct layout_cols lc = { .sample = p->have_interval, .totals = p->have_interval,
-				  .expr = p->expr, .verbose = p->verbose, .lag = p->can_lag };
+	const struct pcread *p0 = ps[0];
+	struct layout_cols lc = { .sample = p0->have_interval, .totals = p0->have_interval,
+				  .expr = p0->expr, .verbose = p0->verbose };
 	int rc = 0;
+	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);
+	struct hwpc_sampler *smp = calloc(np, sizeof *smp);
+	if (!first || !smp) {
+		free(first);
+		free(smp);
+		return cli_fail(HWPC_EOP, "out of memory");
+	}
 
-	if (p->expr)
-		for (unsigned i = 0; i < p->ndoms; i++) {
+	for (size_t j = 0; j < np && !rc; j++) {
+		struct pcread *p = ps[j];
+		lc.lag |= p->can_lag;
+		for (unsigned i = 0; p->expr && i < p->ndoms && !rc; i++) {
 			struct hwpc_pc_names names;
-			if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err))
-				return cli_fail_err(&err);
+			if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err)) {
+				rc = cli_fail_err(&err);
+				break;
+			}
 			rc = hwpc_pc_read_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
 			hwpc_pc_names_free(&names);
 			if (rc)
-				return cli_fail_err(&err);
+				rc = cli_fail_err(&err);
 		}
-	struct hwpc_sampler smp;
-	hwpc_sampler_start(&smp, p->doms[0].r.dev, p->have_interval ? p->interval_ns : 0);
-	/* The first sample decides the optional columns. */
-	for (unsigned i = 0; i < p->ndoms; i++) {
-		if (hwpc_pc_read(&p->doms[i].r, p->ack, &first[i], &err))
-			return cli_fail_err(&err);
-		lc.quad |= first[i].mode == HWPC_PC_READ_MODE_QUAD;
-		lc.record |= first[i].mode == HWPC_PC_READ_MODE_RECORD;
+		/* one sampler per device: a virtual clock is advanced, a
+		 * realtime one waited for (the first device's wait covers the
+		 * others') */
+		hwpc_sampler_start(&smp[j], p->doms[0].r.dev, p->have_interval ? p->interval_ns : 0);
+		/* The first sample decides the optional columns. */
+		for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+			if (hwpc_pc_read(&p->doms[i].r, p->ack, &first[j][i], &err))
+				rc = cli_fail_err(&err);
+			lc.quad |= first[j][i].mode == HWPC_PC_READ_MODE_QUAD;
+			lc.record |= first[j][i].mode == HWPC_PC_READ_MODE_RECORD;
+		}
 	}
-	uint64_t t0 = hwpc_sampler_elapsed_ns(&smp);
-	if (p->fmt == HWPC_FMT_TRACE) {
+	if (rc)
+		goto out;
+	if (p0->fmt == HWPC_FMT_TRACE) {
 		char name[64];
-		if (!(t = hwpc_trace_new(out, &err)))
-			return cli_fail_err(&err);
-		snprintf(name, sizeof name, "pcread %s", p->layout.chip->name);
+		if (!(t = hwpc_trace_new(out, &err))) {
+			rc = cli_fail_err(&err);
+			goto out;
+		}
+		snprintf(name, sizeof name, "pcread %s", p0->layout.chip->name);
 		hwpc_trace_process_name(t, 1, name);
 	} else {
 		struct hwpc_col cols[64];
 		size_t n = columns(&lc, cols);
-		if (!(o = pcread_out_new(out, p->fmt, &err)) || hwpc_out_table(o, cols, n, &err)) {
-			hwpc_out_free(o);
-			return cli_fail_err(&err);
+		size_t w = 0;
+		for (size_t j = 0; np > 1 && j < np; j++)
+			w = strlen(ps[j]->name) > w ? strlen(ps[j]->name) : w;
+		if ((o = pcread_out_new(out, p0->fmt, &err)))
+			hwpc_out_set_multi(o, (unsigned)w);
+		if (!o || hwpc_out_table(o, cols, n, &err)) {
+			rc = cli_fail_err(&err);
+			goto out;
 		}
 	}
 	pcread_catch_signals();
-	for (uint64_t k = 0; !rc && !pcread_stop && (!p->have_interval || !p->have_count || k < p->count); k++) {
-		uint64_t tk = t0;
-		if (k) {
-			if (!p->have_interval)
-				break;
-			if (hwpc_sampler_wait(&smp, k, &err)) {
+	for (uint64_t k = 0; !rc && !pcread_stop && (!p0->have_interval || !p0->have_count || k < p0->count); k++) {
+		if (k && !p0->have_interval)
+			break;
+		for (size_t j = 0; j < np && !rc && !pcread_stop; j++) {
+			struct pcread *p = ps[j];
+			uint64_t tk = 0;
+			if (k && hwpc_sampler_wait(&smp[j], k, &err)) {
 				rc = cli_fail_err(&err);
 				break;
 			}
 			if (pcread_stop)
 				break;
-			tk = hwpc_sampler_elapsed_ns(&smp);
-		}
-		for (unsigned i = 0; i < p->ndoms && !rc; i++) {
-			struct pcread_dom *d = &p->doms[i];
 			if (k)
-				rc = hwpc_pc_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
-			else
-				s = first[i];
-			if (rc)
-				break;
-			hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
-			note_sample(p, d, &s);
-			if (t)
-				put_trace(t, d, &s, tk);
-			else
-				rc = put_record(o, &lc, p, d, &s, k, tk);
+				tk = hwpc_sampler_elapsed_ns(&smp[j]);
+			if (o)
+				hwpc_out_set_device(o, p->name, p->chipset);
+			for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+				struct pcread_dom *d = &p->doms[i];
+				if (k)
+					rc = hwpc_pc_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
+				else
+					s = first[j][i];
+				if (rc)
+					break;
+				hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
+				note_sample(p, d, &s);
+				if (t)
+					put_trace(t, d, &s, tk);
+				else
+					rc = put_record(o, &lc, p, d, &s, k, tk);
+			}
 		}
-		if (p->have_interval && p->interval_ns >= 1000000)
+		if (p0->have_interval && p0->interval_ns >= 1000000)
 			fflush(out);
 	}
 	if (t) {
 		if (hwpc_trace_finish(t, &err) && !rc)
 			rc = cli_fail_err(&err);
-		hwpc_trace_free(t);
-	} else {
+	} else if (o) {
 		if (hwpc_out_finish(o, &err) && !rc)
 			rc = cli_fail_err(&err);
-		hwpc_out_free(o);
 	}
+out:
+	hwpc_trace_free(t);
+	hwpc_out_free(o);
+	free(first);
+	free(smp);
 	return rc;
 }
-
