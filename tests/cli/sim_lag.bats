@@ -41,7 +41,7 @@ json_u64() {
 	sleep 0.3
 	run --separate-stderr pcread -d sim:g84 -D core_a --strict --format json
 	check [ "$status" -eq 3 ]
-	[[ "$stderr" == *"pcread: warning: the device's time lagged "*" s behind realtime during the run"* ]]
+	[[ "$stderr" == *"pcread: warning: sim:g84: the device's time lagged "*" s behind realtime during the run"* ]]
 	check [ "$(json_u64 "$output" lag_ns)" -gt 0 ]
 }
 
