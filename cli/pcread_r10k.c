@@ -56,10 +56,10 @@ static int put_sample(struct hwpc_out *o, const struct hwpc_r10k_session *s, con
 		snprintf(name, sizeof name, "CTR%u", c);
 		f = hwpc_field_find(s->cpu.intr, s->cpu.chip, name);
 		hwpc_r10k_modes_format(ok ? d.modes : 0, modes, sizeof modes);
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "r10k_counter");
 		if (a->have_interval) {
 			hwpc_out_u64(o, "sample", k);
-			hwpc_out_u64(o, "time_ns", t_ns);
+			hwpc_out_u64(o, "device_ns", t_ns);
 		}
 		hwpc_out_u64(o, "counter", c);
 		hwpc_out_str(o, "event", ok ? d.events[0]->name : "?");
@@ -68,7 +68,7 @@ static int put_sample(struct hwpc_out *o, const struct hwpc_r10k_session *s, con
 		hwpc_out_u64(o, "count", x->raw[c]);
 		if (a->have_interval) {
 			hwpc_out_u64(o, "delta", x->delta[c]);
-			hwpc_out_u64(o, "total", x->virt[c]);
+			hwpc_out_u64(o, "count_total", x->virt[c]);
 		}
 		hwpc_out_bool(o, "overflow", f && hwpc_field_get(f, x->intr));
 		hwpc_out_u64(o, "generation", x->generation);
@@ -189,7 +189,7 @@ static int multiplex(struct hwpc_r10k_session *s, struct hwpc_out *o, const stru
 	for (unsigned i = 0; !rc && i < m->n; i++) {
 		struct hwpc_r10k_estimate e;
 		hwpc_r10k_mux_estimate(m, i, &e);
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "r10k_estimate");
 		hwpc_out_str(o, "event", m->ev[i].ev->name);
 		hwpc_out_u64(o, "counter", m->ev[i].counter);
 		hwpc_out_u64(o, "count", e.count);
@@ -218,7 +218,7 @@ int cli_r10k_read(struct hwpc_dev *dev, FILE *out, const struct cli_r10k_read *a
 		return cli_fail(HWPC_EOP, "out of memory");
 	if (a->modes && !a->events)
 		rc = cli_fail(HWPC_EINPUT, "--modes applies to --events (pcsetup --modes sets a counter's modes)");
-	else if (hwpc_r10k_open(s, dev, &err) || !(o = hwpc_out_new(out, a->fmt, &err)))
+	else if (hwpc_r10k_open(s, dev, &err) || !(o = pcread_out_new(out, a->fmt, &err)))
 		rc = cli_fail_err(&err);
 	else
 		rc = check_record(dev, a->verbose);
@@ -251,7 +251,7 @@ int cli_r10k_decode(const char *arg, FILE *out, enum hwpc_format fmt)
 		free(cpu);
 		return cli_fail_err(&err);
 	}
-	if (hwpc_r10k_decode_arg(db, arg, 0, cpu, &d, &err) || !(o = hwpc_out_new(out, fmt, &err)) ||
+	if (hwpc_r10k_decode_arg(db, arg, 0, cpu, &d, &err) || !(o = pcread_out_new(out, fmt, &err)) ||
 	    hwpc_r10k_decoded_print(cpu, &d, o, &err))
 		rc = cli_fail(err.status, "--decode %s: %s", arg, err.msg);
 	if (o && hwpc_out_finish(o, &err) && !rc)

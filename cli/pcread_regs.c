@@ -17,7 +17,7 @@ int pcread_list_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *patte
 	while ((r = hwpc_regdb_select_next(dev->db, dev->chip, pattern, &pos))) {
 		char dims[96];
 		hwpc_reg_dims_format(r, dims, sizeof dims);
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "reg_info");
 		hwpc_out_str(o, "reg", r->name);
 		hwpc_out_str(o, "dims", dims);
 		hwpc_out_hex(o, "addr", r->space->base + r->offset, 6);
@@ -36,7 +36,7 @@ static int emit(struct hwpc_out *o, const char *name, uint32_t addr, const uint6
 		const char *fields)
 {
 	struct hwpc_err err;
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "reg_value");
 	hwpc_out_str(o, "reg", name);
 	hwpc_out_hex(o, "addr", addr, 6);
 	if (!value)

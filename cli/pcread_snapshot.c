@@ -44,7 +44,7 @@ static int report(struct hwpc_out *o, const struct hwpc_snapshot *a, const struc
 	int rc = n ? 1 : 0;
 	for (unsigned i = 0; i < n && rc == 1; i++) {
 		const struct hwpc_snap_reg *r = ch[i].a ? ch[i].a : ch[i].b;
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "reg_diff");
 		hwpc_out_str(o, "unit", ch[i].unit);
 		hwpc_out_str(o, "reg", r->name);
 		hwpc_out_hex(o, "addr", r->addr, 6);
@@ -82,7 +82,7 @@ int pcread_diff(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, st
 			      dev->boot0);
 	else
 		rc = hwpc_snapshot_take(dev, &b, &err) ? trouble(&err) : 0;
-	if (!rc && (!(o = hwpc_out_new(out, fmt, &err)) || hwpc_out_table(o, cols, 6, &err)))
+	if (!rc && (!(o = pcread_out_new(out, fmt, &err)) || hwpc_out_table(o, cols, 6, &err)))
 		rc = trouble(&err);
 	if (!rc)
 		rc = report(o, &a, &b);

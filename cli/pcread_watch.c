@@ -144,8 +144,8 @@ static int row(struct hwpc_out *o, FILE *out, struct hwpc_dev *dev, const struct
 		snprintf(text, sizeof text, "%s", e ? e->name : "");
 	} else if (it->reg)
 		hwpc_reg_decode(it->reg, dev->chip, word, text, sizeof text);
-	hwpc_out_begin(o);
-	hwpc_out_u64(o, "time_ns", t);
+	hwpc_out_record(o, "reg_change");
+	hwpc_out_u64(o, "device_ns", t);
 	if (delta)
 		hwpc_out_u64(o, "delta_ns", *delta);
 	else
@@ -227,9 +227,9 @@ int pcread_watch(FILE *out, struct hwpc_dev *dev, const struct pcread_watch *w)
 		return HWPC_EINPUT;
 	clock_init(&clk, dev);
 
-	static const struct hwpc_col cols[] = { { "time_ns", 0 }, { "delta_ns", 0 }, { "ptimer", 0 }, { "reg", 0 },
+	static const struct hwpc_col cols[] = { { "device_ns", 0 }, { "delta_ns", 0 }, { "ptimer", 0 }, { "reg", 0 },
 						{ "addr", 0 },    { "value", 0 },    { "fields", 0 } };
-	struct hwpc_out *o = hwpc_out_new(out, w->fmt, &err);
+	struct hwpc_out *o = pcread_out_new(out, w->fmt, &err);
 	if (!o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err))
 		return o ? (hwpc_out_free(o), cli_fail_err(&err)) : cli_fail_err(&err);
 	pcread_catch_signals();

@@ -41,7 +41,7 @@ int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const 
 		else if (!a->verbose) {
 			char modes[64];
 			hwpc_r10k_modes_format(req.modes, modes, sizeof modes);
-			hwpc_out_begin(o);
+			hwpc_out_record(o, "r10k_setup");
 			hwpc_out_u64(o, "counter", req.counter);
 			hwpc_out_str(o, "setup", plan.w[plan.n - 1].why);
 			hwpc_out_hex32(o, "word", word);

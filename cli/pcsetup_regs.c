@@ -49,7 +49,7 @@ static int row(struct hwpc_out *o, struct hwpc_dev *dev, const struct poke *p, c
 	char fields[512] = "";
 	if (p->reg)
 		hwpc_reg_decode(p->reg, dev->chip, p->nv, fields, sizeof fields);
-	hwpc_out_begin(o);
+	hwpc_out_record(o, "reg_write");
 	hwpc_out_str(o, "reg", p->name);
 	hwpc_out_hex(o, "addr", p->a.target.addr, 6);
 	if (p->have_old)

@@ -52,7 +52,7 @@ int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r
 	for (unsigned i = 0; i < d->nevents; i++) {
 		const struct hwpc_r10k_event *e = d->events[i];
 		const char *r10000, *r12000;
-		hwpc_out_begin(o);
+		hwpc_out_record(o, "r10k_decode");
 		hwpc_out_str(o, "cpu", cpu->chip->name);
 		if (d->counter >= 0 || e->counter >= 0)
 			hwpc_out_u64(o, "counter", (uint64_t)(d->counter >= 0 ? d->counter : e->counter));
@@ -62,8 +62,8 @@ int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r
 		hwpc_out_str(o, "fields", fields);
 		hwpc_out_str(o, "modes", modes);
 		hwpc_out_bool(o, "ie", d->ie);
-		hwpc_out_u64(o, "event", e->num);
-		hwpc_out_str(o, "name", e->name);
+		hwpc_out_u64(o, "event_index", e->num);
+		hwpc_out_str(o, "event", e->name);
 		if (e->rev)
 			hwpc_out_u64(o, "rev", (uint64_t)e->rev);
 		else
