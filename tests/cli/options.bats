@@ -28,7 +28,7 @@ fails() {
 	run -0 pcread -d sim:g84 -D core_a --sig --form csv
 	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,value,active_pct,one_count,sample_count" ]
 	run -0 pcsetup -d sim:g84 -D core_a --sta 0x10 --dry --form csv
-	[[ "${lines[0]}" == reg,* ]] || false
+	[[ "${lines[0]}" == type,device,chipset,reg,* ]] || false
 	run -0 pcsim -d sim:g84 advance --cyc 27 --clo crystal
 	check [ "${lines[1]}" = "device_ns: 1000" ]
 	vsim tensix

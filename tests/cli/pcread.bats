@@ -83,7 +83,7 @@ pcsv() {
 	[[ "$stderr" == *"memory: counter sets were lost (quad OVERFLOW"* ]]
 	run -0 pcsv -d sim:nv30 -D memory --format csv --strict
 	check [ "${lines[1]}" = "memory,QUAD,EMPTY,10,10,4,0,0,0,0,40.00,,false,0" ]
-	run -0 pcread -d sim:nv30 --reg CTRL.DOM1_QUAD_STATE --format csv
+	run -0 nocsvid pcread -d sim:nv30 --reg CTRL.DOM1_QUAD_STATE --format csv
 	check [ "${lines[1]}" = "PCOUNTER.CTRL.DOM1_QUAD_STATE,0x00a73c,0x0,EMPTY" ]
 }
 
@@ -217,10 +217,10 @@ pcsv() {
 @test "--reg decodes fields; --list-regs filters; write-only and unknown registers exit 2" {
 	vsim g84
 	pcsim -d sim:g84 reg 'CTRL[1]=0x111'
-	run -0 pcread -d sim:g84 --reg 'CTRL[1]' --reg 'CTRL[1].CTR_MODE' --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 'CTRL[1]' --reg 'CTRL[1].CTR_MODE' --format csv
 	check [ "${lines[1]}" = "PCOUNTER.CTRL[1],0x00a7c4,0x00000111,MODE=QUAD CTR_MODE=EVENT_B4 EVENT_CTR_PERIOD=ALL EVENT_IMPORT_MODE=CONTINUOUS FLAG_IMPORT_MODE=CONTINUOUS UNK16=0 RECORD_FORMAT=LONG PERIODIC_PERIOD=DISABLED QUAD_STATE=EMPTY FAULT_CLEAR=0 SINGLE_STATE=INACTIVE" ]
 	check [ "${lines[2]}" = "PCOUNTER.CTRL[1].CTR_MODE,0x00a7c4,0x1,EVENT_B4" ]
-	run -0 pcread -d sim:g84 --list-regs 'PCOUNTER.CTR_*' --format csv
+	run -0 nocsvid pcread -d sim:g84 --list-regs 'PCOUNTER.CTR_*' --format csv
 	check [ "${lines[0]}" = "reg,dims,addr,access,doc" ]
 	check [ "${#lines[@]}" -eq 7 ]
 	[[ "${lines[1]}" == "PCOUNTER.CTR_CYCLES,[dom:8],0x00a600,ro,"* ]]

@@ -20,7 +20,7 @@ load helpers
 	# Every element of an array, in address order, and nothing write-only.
 	check [ "$(jq '[.registers[] | select(.reg | startswith("PCOUNTER.CTRL["))] | length' "$f")" -eq 8 ]
 	check [ "$(jq '[.registers[].addr] == ([.registers[].addr] | sort)' "$f")" = true ]
-	run -0 pcread -d sim:nv40 --list-regs --format csv
+	run -0 nocsvid pcread -d sim:nv40 --list-regs --format csv
 	wo=$(printf '%s\n' "$output" | awk -F, '$4 == "wo" { print $1 }')
 	check [ "$wo" = PCOUNTER.QUAD_ACK_TRIGGER ]
 	check [ -z "$(jq -r '.registers[] | select(.reg | startswith("PCOUNTER.QUAD_ACK_TRIGGER"))' "$f")" ]
@@ -35,14 +35,15 @@ load helpers
 	check [ -z "$output" ]
 	pcsim -d sim:nv40 reg 'PTIMER.ALARM=0x100' 'PCOUNTER.CTRL[1]=0x3'
 	run -1 pcread -d sim:nv40 --diff "$BATS_TEST_TMPDIR/a.json"
-	check [ "${#lines[@]}" -eq 3 ]
-	check [ "$(echo ${lines[0]})" = "unit reg addr a b fields" ]
-	check [ "$(echo ${lines[1]})" = "PCOUNTER PCOUNTER.CTRL[1] 0x00a7c4 0x00000000 0x00000003 MODE: 0x0 (SINGLE) -> 0x3" ]
-	check [ "$(echo ${lines[2]})" = "PTIMER PTIMER.ALARM 0x009420 0x00000000 0x00000100 TIME: 0x0 -> 0x8" ]
+	check [ "${#lines[@]}" -eq 4 ]
+	check [ "${lines[0]}" = "device: sim:nv40 (NV40)" ]
+	check [ "$(echo ${lines[1]})" = "unit reg addr a b fields" ]
+	check [ "$(echo ${lines[2]})" = "PCOUNTER PCOUNTER.CTRL[1] 0x00a7c4 0x00000000 0x00000003 MODE: 0x0 (SINGLE) -> 0x3" ]
+	check [ "$(echo ${lines[3]})" = "PTIMER PTIMER.ALARM 0x009420 0x00000000 0x00000100 TIME: 0x0 -> 0x8" ]
 	# Two snapshots, no device at all: the state file is gone.
 	run -0 pcread -d sim:nv40 --snapshot -o "$BATS_TEST_TMPDIR/b.json"
 	pcsim -d sim:nv40 destroy 2>/dev/null || rm -f "$BATS_TEST_TMPDIR"/hwpc/sim-nv40.state
-	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	run -1 nocsvid pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
 	check [ "${lines[0]}" = "unit,reg,addr,a,b,fields" ]
 	check [ "${lines[2]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00000100,TIME: 0x0 -> 0x8" ]
 	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format json
@@ -112,7 +113,7 @@ load helpers
 	pcread -d sim:nv40 --snapshot -o "$BATS_TEST_TMPDIR/a.json"
 	run -2 pcread -d sim:nv40 --snapshot --reg PTIMER.ALARM
 	check [ "$output" = "pcread: --snapshot and --reg cannot be combined" ]
-	run -2 pcread -d sim:nv40 --snapshot --format csv
+	run -2 nocsvid pcread -d sim:nv40 --snapshot --format csv
 	check [ "$output" = "pcread: --snapshot writes JSON; --format csv is for other modes" ]
 	run -2 pcread -d sim:nv40 --snapshot --diff "$BATS_TEST_TMPDIR/a.json"
 	check [ "$output" = "pcread: --snapshot and --diff cannot be combined" ]

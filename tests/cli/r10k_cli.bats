@@ -10,10 +10,10 @@ bats_require_minimum_version 1.5.0
 
 @test "pcsetup --dry-run: the plan, ending with the encoded control word and its fields" {
 	vsim r10000
-	run pcsetup -d sim:r10000 --counter 0 --event instruction_cache_misses --modes user --ie --dry-run --format csv
+	run nocsvid pcsetup -d sim:r10000 --counter 0 --event instruction_cache_misses --modes user --ie --dry-run --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${#lines[@]}" -eq 5 ]
-	check [ "${lines[4]}" = "R10K.CTRL[0],0x000000,0x00000000,0x00000138,EXL=0 K=0 S=0 U=1 IE=1 EVENT=9,\"INSTRUCTION_CACHE_MISSES (event 9), counts user, interrupt at bit 31\"" ]
+	check [ "${lines[4]}" = "R10K.CTRL[0],0x000000,0x00000000,0x00000138,false,EXL=0 K=0 S=0 U=1 IE=1 EVENT=9,\"INSTRUCTION_CACHE_MISSES (event 9), counts user, interrupt at bit 31\"" ]
 	# Nothing was written.
 	run pcsim -d sim:r10000 reg 'R10K.CTRL[0]'
 	[[ "$output" == *"value: 0x00000000"* ]]
@@ -22,19 +22,19 @@ bats_require_minimum_version 1.5.0
 @test "pcsetup writes, records a generation; pcread counts exactly in virtual time" {
 	vsim r10000
 	pcsim -d sim:r10000 rate 9 1000
-	run pcsetup -d sim:r10000 --counter 0 --event 9 --modes user --format csv
+	run nocsvid pcsetup -d sim:r10000 --counter 0 --event 9 --modes user --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "0,\"INSTRUCTION_CACHE_MISSES (event 9), counts user\",0x00000128,user,false,0,1" ]
-	run pcsetup -d sim:r10000 --event cycles --counter 1 --modes user,kernel --format csv
+	run nocsvid pcsetup -d sim:r10000 --event cycles --counter 1 --modes user,kernel --format csv
 	check [ "${lines[1]}" = "1,\"CYCLES (event 16), counts user,kernel\",0x0000000a,\"user,kernel\",false,0,2" ]
 	pcsim -d sim:r10000 advance 1s
-	run pcread -d sim:r10000 --format csv
+	run nocsvid pcread -d sim:r10000 --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = "0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,false,1" ]
-	check [ "${lines[2]}" = "1,CYCLES,0x0000000a,\"user,kernel\",200000000,false,1" ]
+	check [ "${lines[1]}" = ",,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,,,false,1" ]
+	check [ "${lines[2]}" = ",,1,CYCLES,0x0000000a,\"user,kernel\",200000000,,,false,1" ]
 	# Kernel mode: counter 0 (user only) stops, counter 1 goes on.
 	pcsim -d sim:r10000 cpu-mode kernel
-	run pcread -d sim:r10000 -i 500ms -n 2 --format csv
+	run nocsvid pcread -d sim:r10000 -i 500ms -n 2 --format csv
 	check [ "${lines[3]}" = "1,500000000,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,0,0,false,1" ]
 	check [ "${lines[4]}" = "1,500000000,1,CYCLES,0x0000000a,\"user,kernel\",300000000,100000000,100000000,false,1" ]
 }
@@ -43,7 +43,7 @@ bats_require_minimum_version 1.5.0
 	vsim r12000
 	pcsim -d sim:r12000 rate 9 3G
 	pcsetup -d sim:r12000 --counter 1 --event 9 --modes user --ie --threshold 1000 >/dev/null
-	run pcread -d sim:r12000 -i 1s -n 3 --format csv
+	run nocsvid pcread -d sim:r12000 -i 1s -n 3 --format csv
 	check [ "$status" -eq 0 ]
 	# Preset to 2^31 - 1000; 3e9 events a second wrap the 32-bit counter.
 	check [ "${lines[2]}" = "0,0,1,ICACHE_MISSES,0x00000138,user,2147482648,0,0,false,1" ]
@@ -55,7 +55,7 @@ bats_require_minimum_version 1.5.0
 	vsim r10000
 	pcsim -d sim:r10000 rate 9 3000
 	pcsim -d sim:r10000 rate 10 600
-	run pcread -d sim:r10000 --events 9,10,11,cycles,graduated_instructions -i 10ms -n 6 --format csv
+	run nocsvid pcread -d sim:r10000 --events 9,10,11,cycles,graduated_instructions -i 10ms -n 6 --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "event,counter,count,scaled,counted_pct,time_counted_ns,time_total_ns" ]
 	check [ "${lines[1]}" = "INSTRUCTION_CACHE_MISSES,0,60,180,33.33,20000000,60000000" ]
@@ -68,8 +68,9 @@ bats_require_minimum_version 1.5.0
 	pcsim -d sim:r10000 rate 9 3000
 	run pcread -d sim:r10000 --events 9,10,11,cycles,graduated_instructions -i 10ms -n 6
 	check [ "$status" -eq 0 ]
-	check [ "$(printf '%s\n' "${lines[@]:1}" | awk '{ print length($0) }' | sort -u | wc -l)" -eq 1 ]
-	check [ "${lines[0]}" = "event                         counter    count    scaled  counted_pct  time_counted_ns  time_total_ns" ]
+	check [ "$(printf '%s\n' "${lines[@]:2}" | awk '{ print length($0) }' | sort -u | wc -l)" -eq 1 ]
+	check [ "${lines[0]}" = "device: sim:r10000 (R10000)" ]
+	check [ "${lines[1]}" = "event                         counter    count    scaled  counted_pct  time_counted_ns  time_total_ns" ]
 }
 
 @test "reprogramming since pcsetup is reported; --strict exits 3" {
@@ -78,28 +79,28 @@ bats_require_minimum_version 1.5.0
 	run pcread -d sim:r10000 --strict
 	check [ "$status" -eq 0 ]
 	pcsim -d sim:r10000 reg 'R10K.CTRL[0]=0x28' >/dev/null
-	run pcread -d sim:r10000 --format csv
+	run nocsvid pcread -d sim:r10000 --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "pcread: warning: counter setup changed since pcsetup (generation 1): R10K.CTRL[0] (0x000000) reads 0x00000028, pcsetup set 0x00000128" ]
 	run pcread -d sim:r10000 --strict
 	check [ "$status" -eq 3 ]
 	# A second pcsetup is a new generation, and the new baseline.
-	run pcsetup -d sim:r10000 --counter 0 --event 10 --format csv
+	run nocsvid pcsetup -d sim:r10000 --counter 0 --event 10 --format csv
 	check [ "${lines[1]}" = "0,\"SCACHE_MISSES_INSTRUCTION (event 10), counts user\",0x00000148,user,false,0,2" ]
 	run pcread -d sim:r10000 --strict
 	check [ "$status" -eq 0 ]
 }
 
 @test "--decode: fields and event names, without a device; reserved bits exit 2" {
-	run pcread --decode r10000:0:0x138 --format csv
+	run nocsvid pcread --decode r10000:0:0x138 --format csv
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "R10000,0,0x00000138,EXL=0 K=0 S=0 U=1 IE=1 EVENT=9,user,true,9,INSTRUCTION_CACHE_MISSES,,primary instruction cache misses,Incremented when the next instruction is not in primary instruction cache.," ]
 	# Without the counter an R10000 word has a meaning on each.
-	run pcread --decode r10000:0x138 --format csv
+	run nocsvid pcread --decode r10000:0x138 --format csv
 	check [ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[2]}" == "R10000,1,0x00000138,"*",25,PRIMARY_DATA_CACHE_MISSES,"* ]]
 	run pcread --decode r12000:1:0x2a8 --format json
-	[[ "$output" == *'"modes":"user","ie":false,"event":21,"name":"GRADUATED_FP_INSTRUCTIONS"'* ]]
+	[[ "$output" == *'"modes":"user","ie":false,"event_index":21,"event":"GRADUATED_FP_INSTRUCTIONS"'* ]]
 	run pcread --decode r10000:0x80000138
 	check [ "$status" -eq 2 ]
 	check [ "$output" = "pcread: --decode r10000:0x80000138: control word 0x80000138 has reserved bits set (0x80000000): the R10000 control word uses bits 0-8" ]
@@ -139,7 +140,7 @@ bats_require_minimum_version 1.5.0
 @test "pcread --events -i on a realtime simulator: each sample waits its interval" {
 	pcsim reset sim:r10000 >/dev/null
 	t0=$(date +%s%N)
-	run pcread -d sim:r10000 --events 9,10 -i 100ms -n 5 --format csv
+	run nocsvid pcread -d sim:r10000 --events 9,10 -i 100ms -n 5 --format csv
 	t1=$(date +%s%N)
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "event,counter,count,scaled,counted_pct,time_counted_ns,time_total_ns" ]

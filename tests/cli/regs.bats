@@ -21,38 +21,39 @@ onread_regdb() {
 @test "pcread --reg: a name with index and field, a glob, an address, a range" {
 	vsim g84
 	pcsim -d sim:g84 reg 'PTIMER.ALARM=0x1000'
-	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --reg 'PTIMER.ALARM' --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --reg 'PTIMER.ALARM' --format csv
 	check [ "${lines[0]}" = "reg,addr,value,fields" ]
 	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x0,SINGLE" ]
 	check [ "${lines[2]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
-	run -0 pcread -d sim:g84 --reg 'PTIMER.CLOCK_*' --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 'PTIMER.CLOCK_*' --format csv
 	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,DIV=1" ]
 	check [ "${lines[2]}" = "PTIMER.CLOCK_MUL,0x009210,0x00000001,MUL=1" ]
-	run -0 pcread -d sim:g84 --reg 0x9420 --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 0x9420 --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
 	# nvapeek's ADDR:LEN, a byte length: every word, named or "unknown".
-	run -0 pcread -d sim:g84 --reg 0x9418:0xc --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 0x9418:0xc --format csv
 	check [ "${#lines[@]}" -eq 4 ]
 	check [ "${lines[1]}" = "unknown,0x009418,0x00000000," ]
 	check [ "${lines[3]}" = "PTIMER.ALARM,0x009420,0x00001000,TIME=0x80" ]
 	run -0 pcread -d sim:g84 --reg 0x9420 --format json
-	check [ "$output" = '{"reg":"PTIMER.ALARM","addr":37920,"addr_hex":"0x009420","value":4096,"value_hex":"0x00001000","fields":"TIME=0x80"}' ]
+	check [ "${lines[1]}" = '{"type":"reg_value","device":"sim:g84","chipset":"G84","reg":"PTIMER.ALARM","addr":37920,"addr_hex":"0x009420","value":4096,"value_hex":"0x00001000","fields":"TIME=0x80"}' ]
 	run -0 pcread -d sim:g84 --reg 0x9420
-	check [ "${lines[0]}" = "reg:    PTIMER.ALARM" ]
+	check [ "${lines[0]}" = "device: sim:g84 (G84)" ]
+	check [ "${lines[1]}" = "reg:    PTIMER.ALARM" ]
 }
 
 @test "pcread --reg: a read with a side effect only when named" {
 	onread_regdb
 	vsim g84
-	run -0 pcread -d sim:g84 --reg 0x9100:8 --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 0x9100:8 --format csv
 	check [ "${lines[1]}" = "PTIMER.INTR,0x009100,,not read (reading it acknowledges the interrupt; name it to read it)" ]
 	check [ "${lines[2]}" = "unknown,0x009104,0x00000000," ]
-	run -0 pcread -d sim:g84 --reg 'PTIMER.INTR*' --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 'PTIMER.INTR*' --format csv
 	[[ "${lines[1]}" == "PTIMER.INTR,0x009100,,not read"* ]]
 	[[ "${lines[2]}" == PTIMER.INTR_ENABLE,0x009140,0x* ]]
-	run -0 pcread -d sim:g84 --reg PTIMER.INTR --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.INTR --format csv
 	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
-	run -0 pcread -d sim:g84 --reg 0x9100 --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 0x9100 --format csv
 	[[ "${lines[1]}" == PTIMER.INTR,0x009100,0x000000* ]]
 	# A snapshot must not disturb what it records: it leaves INTR out.
 	run -0 pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/s.json"
@@ -88,19 +89,19 @@ onread_regdb() {
 
 @test "pcsetup --reg without -D: several writes, each read back; --dry-run shows old -> new" {
 	vsim g84
-	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --dry-run --format csv
+	run -0 nocsvid pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --dry-run --format csv
 	check [ "${lines[0]}" = "reg,addr,old,new,read,fields" ]
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
 	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,,MODE=QUAD CTR_MODE=SIMPLE "* ]]
-	run -0 pcread -d sim:g84 --reg PTIMER.ALARM --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.ALARM --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
-	run -0 pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --format csv
+	run -0 nocsvid pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
 	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,0x00000001,MODE=QUAD "* ]]
 	# By address, with a mask: the other bits are kept.
-	run -0 pcsetup -d sim:g84 --reg 0x9420=0x3000:0xf000 --format csv
+	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9420=0x3000:0xf000 --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000100,0x00003100,0x00003100,TIME=0x188" ]
-	run -0 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --format csv
+	run -0 nocsvid pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --format csv
 	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
 }
 
@@ -111,7 +112,7 @@ onread_regdb() {
 	run -2 pcsetup -d sim:g84 --reg PTIMER.UNK060=1
 	[[ "$output" == "pcsetup: --reg PTIMER.UNK060=1: PTIMER.UNK060 is read-only on G84 (regdb: purpose unknown"*"(--force writes it anyway)" ]]
 	# The simulator keeps nothing there: the read back says so.
-	run -1 pcsetup -d sim:g84 --reg 0x9404=1 --force --format csv
+	run -1 nocsvid pcsetup -d sim:g84 --reg 0x9404=1 --force --format csv
 	[[ "$output" == *"pcsetup: --reg 0x9404=1: the write did not stick: expected 0x00000001 in unknown (0x009404, mask 0xffffffff), read 0x00000000"* ]]
 	[[ "$output" == *"unknown,0x009404,0x00000000,0x00000001,0x00000000,"* ]]
 	run -2 pcsetup -d sim:g84 --reg 0x9404=1 --explain
@@ -142,38 +143,38 @@ onread_regdb() {
 
 @test "pcread --watch: every change with the PTIMER time and the delta, -n changes; -i moves virtual time" {
 	vsim g84
-	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW -n 2 --format csv
-	check [ "${lines[0]}" = "time_ns,delta_ns,ptimer,reg,addr,value,fields" ]
+	run -0 nocsvid pcread -d sim:g84 --watch PTIMER.TIME_LOW -n 2 --format csv
+	check [ "${lines[0]}" = "device_ns,delta_ns,ptimer,reg,addr,value,fields" ]
 	check [ "${lines[1]}" = "0,,0x0000000000000000,PTIMER.TIME_LOW,0x009400,0x00000000,TIME=0" ]
 	# 27 MHz crystal, ratio 1: 27 ticks (raw 27 << 5) per simulated microsecond polled.
 	check [ "${lines[2]}" = "1000,1000,0x0000000000000360,PTIMER.TIME_LOW,0x009400,0x00000360,TIME=0x1b" ]
 	check [ "${lines[3]}" = "2000,1000,0x00000000000006c0,PTIMER.TIME_LOW,0x009400,0x000006c0,TIME=0x36" ]
 	check [ "${#lines[@]}" -eq 4 ]
-	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW.TIME --watch PTIMER.ALARM -i 10us -n 1 --format csv
+	run -0 nocsvid pcread -d sim:g84 --watch PTIMER.TIME_LOW.TIME --watch PTIMER.ALARM -i 10us -n 1 --format csv
 	check [ "${lines[1]}" = "2000,,0x00000000000006c0,PTIMER.TIME_LOW.TIME,0x009400,0x36," ]
 	check [ "${lines[2]}" = "2000,,0x00000000000006c0,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
 	check [ "${lines[3]}" = "12000,10000,0x0000000000002880,PTIMER.TIME_LOW.TIME,0x009400,0x144," ]
 	# --timeout without --until just ends the watch.
-	run -0 pcread -d sim:g84 --watch PTIMER.ALARM --timeout 50us --format csv
+	run -0 nocsvid pcread -d sim:g84 --watch PTIMER.ALARM --timeout 50us --format csv
 	check [ "${#lines[@]}" -eq 2 ]
 	# ... having moved simulated time by 50us.
-	run -0 pcread -d sim:g84 --watch PTIMER.ALARM -n 1 --timeout 1us --format csv
+	run -0 nocsvid pcread -d sim:g84 --watch PTIMER.ALARM -n 1 --timeout 1us --format csv
 	check [ "${lines[1]}" = "62000,,0x000000000000d140,PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
 }
 
 @test "pcread --until: exit 0 when the condition holds, 4 on --timeout" {
 	vsim g84
-	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW & 0x1000 == 0x1000' --format csv
+	run -0 nocsvid pcread -d sim:g84 --until 'PTIMER.TIME_LOW & 0x1000 == 0x1000' --format csv
 	check [ "${lines[-1]}" = "5000,1000,0x00000000000010e0,PTIMER.TIME_LOW,0x009400,0x000010e0,TIME=0x87" ]
-	run -0 pcread -d sim:g84 --until 'PTIMER.TIME_LOW.TIME>=0x200' -i 5us --format csv
+	run -0 nocsvid pcread -d sim:g84 --until 'PTIMER.TIME_LOW.TIME>=0x200' -i 5us --format csv
 	value=$(echo "${lines[-1]}" | cut -d, -f6)
 	check [ $((value)) -ge $((0x200)) ]
 	check [ $(( $(echo "${lines[-2]}" | cut -d, -f6) )) -lt $((0x200)) ]
 	# Already true: no wait at all.
-	run -0 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == SINGLE' --format csv
+	run -0 nocsvid pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == SINGLE' --format csv
 	check [ "${#lines[@]}" -eq 2 ]
-	run -4 pcread -d sim:g84 --until 'PTIMER.TIME_HIGH != 0' --timeout 20us --format csv
-	check [ "${lines[-1]}" = "pcread: --until 'PTIMER.TIME_HIGH != 0': still false after --timeout 20us" ]
+	run -4 --separate-stderr nocsvid pcread -d sim:g84 --until 'PTIMER.TIME_HIGH != 0' --timeout 20us --format csv
+	check [ "$stderr" = "pcread: --until 'PTIMER.TIME_HIGH != 0': still false after --timeout 20us" ]
 }
 
 @test "pcread --until and --watch: unknown registers, fields and operators exit 2" {
@@ -202,16 +203,16 @@ onread_regdb() {
 }
 
 @test "pcread --decode REG=VALUE: against regdb for --chip or -d's chip, without reading" {
-	run -0 pcread --decode 'PCOUNTER.CTRL[1]=0x1' --decode PTIMER.ALARM.TIME=0x80 --decode 0x9404=5 --chip g84 --format csv
-	check [ "${lines[0]}" = "chip,reg,addr,value,fields" ]
-	[[ "${lines[1]}" == "G84,PCOUNTER.CTRL[1],0x00a7c4,0x00000001,MODE=QUAD CTR_MODE=SIMPLE "* ]]
-	check [ "${lines[2]}" = "G84,PTIMER.ALARM.TIME,0x009420,0x80," ]
-	check [ "${lines[3]}" = "G84,unknown,0x009404,0x00000005," ]
-	run -0 pcread --decode 'PCOUNTER.CTRL[1].MODE=QUAD' --chip G84 --format csv
-	check [ "${lines[1]}" = "G84,PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
+	run -0 nocsvid pcread --decode 'PCOUNTER.CTRL[1]=0x1' --decode PTIMER.ALARM.TIME=0x80 --decode 0x9404=5 --chip g84 --format csv
+	check [ "${lines[0]}" = "reg,addr,value,fields" ]
+	[[ "${lines[1]}" == "PCOUNTER.CTRL[1],0x00a7c4,0x00000001,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	check [ "${lines[2]}" = "PTIMER.ALARM.TIME,0x009420,0x80," ]
+	check [ "${lines[3]}" = "unknown,0x009404,0x00000005," ]
+	run -0 nocsvid pcread --decode 'PCOUNTER.CTRL[1].MODE=QUAD' --chip G84 --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
 	vsim nv40
-	run -0 pcread -d sim:nv40 --decode 0x9200=3 --format csv
-	check [ "${lines[1]}" = "NV40,PTIMER.CLOCK_DIV,0x009200,0x00000003,DIV=3" ]
+	run -0 nocsvid pcread -d sim:nv40 --decode 0x9200=3 --format csv
+	check [ "${lines[1]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000003,DIV=3" ]
 	# The R10000 control word decode is unchanged.
 	run -0 pcread --decode r10000:0x138
 	[[ "${lines[0]}" == "cpu:"*"R10000" ]]

@@ -35,12 +35,12 @@ scenario() {
 	scenario
 	check [ "${lines[3]}" = "timestamp_status: 0x00004201" ] # the seed's BUF0_FULL, ACCUM_POS_32B, BUF0_POSITION
 	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/l1.bin"
-	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
+	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
 	check [ "$status" -eq 0 ]
 	local want=$output
 	[[ "$want" == *"full,16,4112,0,,,,,,,,0,0,buffer 0 is full (STATUS)"* ]]
 	[[ "$want" == *"pending,"*"1 word still in the write accumulator"* ]]
-	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --cntl 1 --format csv
+	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --cntl 1 --format csv
 	local buf0_only=$output
 
 	export HWPC_REGDB=$(moved_regdb)
@@ -48,16 +48,16 @@ scenario() {
 	check [ "${lines[3]}" = "timestamp_status: 0x80000110" ] # the same fields, moved
 	run pcsim -d sim:tensix show
 	grep -qE '^tensix_cntl: +0x00000108$' <<<"$output" # power-on: both valid bits
-	run tsdump -d sim:tensix --format csv
+	run nocsvid tsdump -d sim:tensix --format csv
 	check [ "$status" -eq 0 ]
 	check [ "$output" = "$want" ]
 	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/l1.bin"
-	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x80000110 --format csv
+	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x80000110 --format csv
 	check [ "$output" = "$want" ]
-	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --cntl 0x100 --format csv
+	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --cntl 0x100 --format csv
 	check [ "$output" = "$buf0_only" ]
 	# the seed's value means something else here: BUF1_OVERFLOW, no full buffer
-	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
+	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
 	[[ "$output" == *"buffer 1 overflowed"* ]]
 	[[ "$output" != *"is full (STATUS)"* ]]
 }
@@ -75,7 +75,7 @@ scenario() {
 	run tsdump "$words_file" --status 1
 	check [ "$status" -eq 2 ]
 	check [ "$output" = "tsdump: regdb lacks field RISCV_DEBUG_REG.TIMESTAMP_STATUS.BUF1_OVERFLOW for TENSIX" ]
-	run tsdump "$words_file" --format csv # no --status, no --buf: no regdb needed
+	run nocsvid tsdump "$words_file" --format csv # no --status, no --buf: no regdb needed
 	check [ "$status" -eq 0 ]
 }
 
@@ -94,6 +94,6 @@ scenario() {
 	HWPC_REGDB=$d run pcsim reset sim:tensix,clock=virtual
 	check [ "$status" -ne 0 ]
 	[[ "$output" == *"$msg"* ]]
-	run tsdump "$words_file" --format csv # the compiled-in database agrees
+	run nocsvid tsdump "$words_file" --format csv # the compiled-in database agrees
 	check [ "$status" -eq 0 ]
 }

@@ -67,7 +67,7 @@ inns() {
 	# The crystal comes from the (zero) straps: 27 MHz on G80+.
 	[[ "$output" == *"crystal_hz:   27000000"* ]]
 	for spec in 0 01:00.0 0000:01:00.0; do
-		run inns ptime -d $spec --format csv
+		run nocsvid inns ptime -d $spec --format csv
 		[ "$status" -eq 0 ]
 		[[ "${lines[1]}" == timer,*,G84,0x0000000112345660,* ]]
 	done
@@ -145,7 +145,7 @@ inns() {
 
 @test "registers through libpciaccess: --reg by name, address and range; pcsetup --reg written and read back" {
 	mkdev 0000:01:00.0 0x10de 0x0400 0x030000 0x084000a1
-	run inns pcread --reg 0x9400 --reg 0x9404:8 --reg PTIMER.TIME_HIGH --format csv
+	run nocsvid inns pcread --reg 0x9400 --reg 0x9404:8 --reg PTIMER.TIME_HIGH --format csv
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "reg,addr,value,fields" ]
 	[ "${lines[1]}" = "PTIMER.TIME_LOW,0x009400,0x12345660,TIME=0x91a2b3" ]
@@ -156,12 +156,12 @@ inns() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "pcread: --reg 0x1000000: address 0x1000000 is past the end of BAR0 (0x1000000 bytes)" ]
 	# --dry-run reads the old value and writes nothing.
-	run inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --dry-run --format csv
+	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --dry-run --format csv
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
 	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,,DIV=3" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000000" ]
-	run inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --format csv
+	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --format csv
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
 	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,0x00000003,DIV=3" ]
@@ -172,7 +172,7 @@ inns() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "pcsetup: --reg 0x9404=7: regdb knows no register at 0x009404 on G84 (--force writes it anyway)" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000000" ]
-	run inns pcsetup --reg 0x9404=7 --force --format csv
+	run nocsvid inns pcsetup --reg 0x9404=7 --force --format csv
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000007,0x00000007," ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000007" ]
@@ -191,7 +191,7 @@ inns() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	le32 "$r0" 0x009420 0x2460 # PTIMER.ALARM, as another program would
-	run inns pcread -d 01:00.0 --diff "$snap" --format csv
+	run nocsvid inns pcread -d 01:00.0 --diff "$snap" --format csv
 	[ "$status" -eq 1 ]
 	[ "${lines[1]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00002460,TIME: 0x0 -> 0x123" ]
 	[ "${#lines[@]}" -eq 2 ]
