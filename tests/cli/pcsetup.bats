@@ -178,7 +178,7 @@ record_case() {
 	check [ "$(echo ${lines[1]})" = "0014 0000 0000 0001 000a 0005 0000 0000 0005 0000 0000 0000 0000 0000 0000 0000" ]
 	# The packet at the limit was the last.
 	check [ "$(echo ${lines[2]})" = "0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000 0000" ]
-	check [ "$(ctr "$1" 1 record_packets)" = 2 ]
+	check [ "$(ctr "$1" 1 record_packet_count)" = 2 ]
 }
 
 @test "record mode, G84: packets in memory" { record_case g84; }

@@ -56,7 +56,7 @@ static void test_setup_plan(void **state)
 	hwpc_out_finish(o, &err);
 	hwpc_out_free(o);
 	fclose(fp);
-	assert_non_null(strstr(buf, "R10K.CTRL[0],0x000000,0x00000000,0x00000138,EXL=0 K=0 S=0 U=1 IE=1 EVENT=9,"
+	assert_non_null(strstr(buf, "R10K.CTRL[0],0x000000,0x00000000,0x00000138,false,EXL=0 K=0 S=0 U=1 IE=1 EVENT=9,"
 				    "\"INSTRUCTION_CACHE_MISSES (event 9), counts user, interrupt at bit 31\""));
 	free(buf);
 	/* Nothing was written by planning. */

@@ -383,10 +383,12 @@ static void test_print(void **state)
 	assert_int_equal(hwpc_out_finish(o, &err), 0);
 	hwpc_out_free(o);
 	fclose(fp);
-	assert_string_equal(buf,
-			    "{\"cpu\":\"R10000\",\"counter\":1,\"word\":42,\"word_hex\":\"0x0000002a\","
+	assert_non_null(strchr(buf, '\n')); /* after the schema header */
+	assert_string_equal(strchr(buf, '\n') + 1,
+			    "{\"type\":\"r10k_decode\",\"device\":null,\"chipset\":null,"
+			    "\"cpu\":\"R10000\",\"counter\":1,\"word\":42,\"word_hex\":\"0x0000002a\","
 			    "\"fields\":\"EXL=0 K=1 S=0 U=1 IE=0 EVENT=1\",\"modes\":\"user,kernel\",\"ie\":false,"
-			    "\"event\":17,\"name\":\"INSTRUCTIONS_GRADUATED\",\"rev\":null,\"title\":\"graduated "
+			    "\"event_index\":17,\"event\":\"INSTRUCTIONS_GRADUATED\",\"rev\":null,\"title\":\"graduated "
 			    "instructions\",\"description\":\"Incremented when an instruction is graduated.\","
 			    "\"differs\":\"R10000 rev 3: Graduated instructions; R12000: Data cache misses\"}\n");
 	free(buf);
