@@ -199,3 +199,31 @@ inns() {
 	[ "${lines[1]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00002460,TIME: 0x0 -> 0x123" ]
 	[ "${#lines[@]}" -eq 2 ]
 }
+
+@test "-d all: every NVIDIA GPU found, never the simulator; records name each; one dead BAR among them exits 5" {
+	mkdev 0000:00:02.0 0x8086 0x1234 0x030000
+	mkdev 0000:01:00.0 0x10de 0x0400 0x030000 0x084000a1
+	mkdev 0000:02:00.0 0x10de 0x0400 0x030000 0x084000a1
+	run inns ptime -d all --format csv
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[1]}" == timer,0000:01:00.0,G84,* ]]
+	[[ "${lines[2]}" == timer,0000:02:00.0,G84,* ]]
+	run inns pcread -d all -D 0 --format json
+	[ "$status" -eq 0 ]
+	[ "$(jq -r 'select(.type == "pc_counters") | .device' <<<"$output" | tr '\n' ' ')" = "0000:01:00.0 0000:02:00.0 " ]
+	run inns ptime -d all -d 0
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-d all cannot be combined"* ]]
+	# a dead BAR: reported, the other GPU read, exit 5
+	le32 "$tree/0000:02:00.0/resource0" 0 0xffffffff
+	run --separate-stderr inns ptime -d all --format csv
+	[ "$status" -eq 5 ]
+	[[ "$stderr" == *"0000:02:00.0"* ]]
+	[[ "${lines[1]}" == timer,0000:01:00.0,G84,* ]]
+	# no GPU at all
+	rm -rf "$tree/0000:01:00.0" "$tree/0000:02:00.0"
+	run inns ptime -d all
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"-d all: no NVIDIA GPU found"* ]]
+}
