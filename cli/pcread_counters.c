@@ -184,7 +184,9 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 		hwpc_out_u64(o, "sample", sample);
 		hwpc_out_u64(o, "elapsed_ns", t_ns);
 	}
-	if (!text)
+	/* A one-shot read has no time axis: its output depends only on the
+	 * device (hwpc-output(7), LOCALE compares two runs byte for byte). */
+	if (!text && lc->sample)
 		hwpc_out_u64(o, "host_ns", hwpc_host_now_ns());
 	hwpc_out_str(o, "domain", d->r.di->name);
 	hwpc_out_str(o, "mode", s->mode_name);

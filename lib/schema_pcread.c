@@ -16,7 +16,8 @@
 static const struct hwpc_schema_key pc_counters[] = {
 	SK("sample", U64, NULL, NONE, "with -i: the sample's number, from 0 (else 0)"),
 	SK("elapsed_ns", U64, "ns", NONE, "time since the run's first sample, on the device's clock"),
-	SK_BIG("host_ns", U64, "ns", NONE, "the host's CLOCK_MONOTONIC when the domain was read"),
+	SK_BIG("host_ns", U64, "ns", NONE, "with -i: the host's CLOCK_MONOTONIC when the domain was read "
+					"(null: a single read)"),
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
 	SK("mode", STR, NULL, NONE, "the domain's counting mode: single, quad or record"),
 	SK("state", STR, NULL, NONE, "the mode's state as the status registers give it"),
