@@ -199,18 +199,47 @@ static int pick_domains(struct pcread *p, const struct opts *op, struct hwpc_dev
 	return 0;
 }
 
-/* --list-regs and --reg: any chip, no domains. */
-static int registers(FILE *out, const struct opts *op, struct hwpc_dev *dev)
+struct hwpc_out *pcread_sink_writer(const struct pcread_sink *k, enum hwpc_format fmt, const struct hwpc_col *cols,
+				    size_t ncols, struct hwpc_err *err)
+{
+	struct hwpc_out *o = hwpc_out_new(k->of->fp, fmt, err);
+	if (!o)
+		return NULL;
+	hwpc_out_set_command(o, "pcread");
+	cli_devices_writer(k->devs, o);
+	if (k->devs->n)
+		cli_devices_tag(k->devs, 0, o);
+	if (hwpc_out_table(o, cols, ncols, err)) {
+		hwpc_out_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* --list-regs and --reg: any chip, no domains; each device in turn. */
+static int registers(FILE *out, const struct opts *op, const struct cli_devices *devs)
 {
 	struct hwpc_err err;
-	struct hwpc_out *o = pcread_out_new(out, op->fmt, &err);
-	int rc = !o ? cli_fail_err(&err)
-		 : op->list_regs ? pcread_list_regs(o, dev, op->pattern)
-				 : pcread_read_regs(o, dev, op->regs, op->nregs);
-	if (o && hwpc_out_finish(o, &err) && !rc)
+	struct hwpc_out *o = hwpc_out_new(out, op->fmt, &err);
+	unsigned failures = 0;
+	int rc = 0, last = 0;
+	if (!o)
+		return cli_fail_err(&err);
+	hwpc_out_set_command(o, "pcread");
+	cli_devices_writer(devs, o);
+	for (size_t j = 0; j < devs->n; j++) {
+		cli_devices_tag(devs, j, o);
+		int drc = op->list_regs ? pcread_list_regs(o, devs->v[j].dev, op->pattern)
+					: pcread_read_regs(o, devs->v[j].dev, op->regs, op->nregs);
+		if (drc) {
+			failures++;
+			last = drc;
+		}
+	}
+	if (hwpc_out_finish(o, &err))
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);
-	return rc;
+	return rc ? rc : cli_devices_status(devs, failures, last);
 }
 
 /* One device's PCOUNTER run set up: its layout, domains, and the setup
@@ -258,11 +287,40 @@ static int pcounter_finish(struct pcread *p, const struct opts *op, struct hwpc_
 	return rc;
 }
 
+/* Signals, scans or set rotations: each device in turn on one writer. */
+static int per_device(struct pcread *const *ps, size_t np, const struct opts *op, const struct pcread_sink *k,
+		      const struct cli_devices *devs)
+{
+	struct hwpc_err err;
+	const struct hwpc_col *cols = op->setfile ? pcread_rotate_cols : op->scan_ns ? pcread_scan_cols
+						  : pcread_signal_cols;
+	size_t n = op->setfile ? 8 : op->scan_ns ? 6 : 4;
+	struct hwpc_out *o = pcread_sink_writer(k, op->fmt, cols, n, &err);
+	int rc = 0;
+	if (!o)
+		return cli_fail_err(&err);
+	for (size_t j = 0; j < np && !pcread_stop; j++) {
+		struct pcread *p = ps[j];
+		cli_devices_tag(devs, p->dev_index, o);
+		int drc = op->setfile ? pcread_rotate(p, o, devs->v[p->dev_index].dev, op->setfile,
+						      op->ndomains ? op->domains[0] : NULL)
+				      : pcread_signals(p, o);
+		if (drc && np == 1)
+			rc = drc;
+		else if (drc)
+			p->failed = true;
+	}
+	if (hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	return rc;
+}
+
 /* PCOUNTER: rotation, or the domains' signals or counters, checked against
- * what pcsetup recorded before (and, sampling, after).  Counters may come
- * from several devices; a device that cannot be set up is reported and
- * left out (exit 5 when others worked). */
-static int pcounter(FILE *out, const struct opts *op, const struct cli_devices *devs)
+ * what pcsetup recorded before (and, sampling, after).  Several devices:
+ * one that cannot be set up or read is reported and left out, and the
+ * run exits 5 when others worked. */
+static int pcounter(const struct pcread_sink *k, const struct opts *op, const struct cli_devices *devs)
 {
 	struct pcread **ps = calloc(devs->n, sizeof *ps);
 	struct pcread *pv = calloc(devs->n, sizeof *pv);
@@ -280,23 +338,26 @@ static int pcounter(FILE *out, const struct opts *op, const struct cli_devices *
 			last = rc;
 			continue;
 		}
+		pv[j].dev_index = j;
 		ps[np++] = &pv[j];
 	}
 	rc = 0;
-	if (np && op->setfile)
-		rc = pcread_rotate(ps[0], out, devs->v[0].dev, op->setfile, op->ndomains ? op->domains[0] : NULL);
+	if (np && (op->setfile || op->signals || op->scan_ns))
+		rc = per_device(ps, np, op, k, devs);
 	else if (np)
-		rc = op->signals || op->scan_ns ? pcread_signals(ps[0], out) : pcread_counters(ps, np, out);
-	for (size_t j = 0, k = 0; j < devs->n && !rc; j++) {
-		if (k < np && ps[k] == &pv[j]) {
-			int frc = pcounter_finish(&pv[j], op, devs->v[j].dev);
-			k++;
-			if (frc && devs->n > 1 && frc != HWPC_ELOST) {
-				failures++;
-				last = frc;
-			} else if (frc) {
-				rc = frc;
-			}
+		rc = pcread_counters(ps, np, k);
+	for (size_t j = 0; j < np && !rc; j++) {
+		if (ps[j]->failed) {
+			failures++;
+			last = HWPC_EOP;
+			continue;
+		}
+		int frc = pcounter_finish(ps[j], op, devs->v[ps[j]->dev_index].dev);
+		if (frc && devs->n > 1 && frc != HWPC_ELOST) {
+			failures++;
+			last = frc;
+		} else if (frc) {
+			rc = frc;
 		}
 	}
 	free(ps);
@@ -412,14 +473,17 @@ int main(int argc, char **argv)
 	struct cli_devices devs;
 	if ((rc = cli_devices_open(op.devices, op.ndevices, flags, &devs)))
 		return rc;
+	/* --watch polls one device until a condition holds; --decode decodes
+	 * for one chipset; a Chrome trace is one process's timeline. */
 	if (devs.n + devs.failed > 1) {
-		const char *one = op.list_regs || op.nregs ? "--reg" : op.ndecode ? "--decode"
-				  : op.nwatch || op.until ? "--watch" : op.setfile ? "-f"
-				  : op.signals || op.scan_ns ? "--signals/--scan" : op.fmt == HWPC_FMT_TRACE ? "--format trace"
-				  : NULL;
+		const char *one = op.ndecode ? "--decode" : op.nwatch ? "--watch" : op.until ? "--until"
+				  : op.fmt == HWPC_FMT_TRACE ? "--format trace" : NULL;
 		if (one) {
 			cli_devices_close(&devs);
-			return cli_fail(HWPC_EINPUT, "%s takes one device (-d names %u)", one, op.ndevices);
+			if (op.ndevices > 1)
+				return cli_fail(HWPC_EINPUT, "%s takes one device (-d given %u times)", one, op.ndevices);
+			return cli_fail(HWPC_EINPUT, "%s takes one device (-d all: %zu devices)", one,
+					devs.n + devs.failed);
 		}
 	}
 	dev = devs.v[0].dev;
@@ -433,7 +497,7 @@ int main(int argc, char **argv)
 	if ((rc = cli_outfile_open(&of, op.output)))
 		;
 	else if ((out = of.fp), op.list_regs || op.nregs)
-		rc = registers(out, &op, dev);
+		rc = registers(out, &op, &devs);
 	else if (op.ndecode)
 		rc = pcread_decode(out, op.fmt, dev->db, dev->chip, op.decode, op.ndecode);
 	else if (op.nwatch || op.until) {
@@ -447,8 +511,10 @@ int main(int argc, char **argv)
 		rc = r10k_read(out, &op, dev);
 	else if (r10k)
 		rc = cli_fail(HWPC_EINPUT, "an R10000/R12000 is read one device at a time (-d names %u)", op.ndevices);
-	else
-		rc = pcounter(out, &op, &devs);
+	else {
+		const struct pcread_sink k = { .of = &of, .path = op.output, .devs = &devs };
+		rc = pcounter(&k, &op, &devs);
+	}
 	/* a --strict or --until answer (3, 4) is still a complete output */
 	int wrc = cli_outfile_close(&of, !rc || rc == HWPC_ELOST || rc == PCREAD_TIMEOUT);
 	if (wrc && !rc)

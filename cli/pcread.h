@@ -5,6 +5,8 @@
 #define HWPC_CLI_PCREAD_H
 
 #include "common/cli.h"
+#include "common/devices.h"
+#include "common/outfile.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -29,7 +31,21 @@ struct pcread {
 	bool can_lag;  /* a realtime simulator: records carry lag_ns */
 	uint64_t lag0; /* the device's lag when the run started */
 	const char *name, *chipset; /* the device, as output names it */
+	size_t dev_index;           /* in the run's cli_devices (cli_devices_tag) */
+	bool failed;                /* reported; left out of the rest of the run */
 };
+
+/* Where a PCOUNTER run's records go: one writer for all its devices, on
+ * the -o file (path, or NULL: standard output). */
+struct pcread_sink {
+	struct cli_outfile *of;
+	const char *path;
+	const struct cli_devices *devs;
+};
+/* A writer on the sink for --format fmt, ready for records of several
+ * devices, with the text table's columns. */
+struct hwpc_out *pcread_sink_writer(const struct pcread_sink *k, enum hwpc_format fmt, const struct hwpc_col *cols,
+				    size_t ncols, struct hwpc_err *err);
 
 /* The device being read, as output names it (hwpc-output(7)): every
  * writer pcread makes is tagged with it (pcread_out_new). */
@@ -41,15 +57,20 @@ struct hwpc_out *pcread_out_new(FILE *out, enum hwpc_format fmt, struct hwpc_err
 extern volatile sig_atomic_t pcread_stop;
 void pcread_catch_signals(void);
 
-/* Counter reads of np devices, once or every interval (pcread_counters.c). */
-int pcread_counters(struct pcread *const *ps, size_t np, FILE *out);
+/* Counter reads of np devices, once or every interval (pcread_counters.c);
+ * a device that fails is reported, marked failed and left out. */
+int pcread_counters(struct pcread *const *ps, size_t np, const struct pcread_sink *k);
 /* Warn (and mark the run suspect) when the domain's registers no longer
  * hold what pcsetup recorded. */
 int pcread_check_setup(struct pcread *p, struct pcread_dom *d);
-/* --signals and --scan (pcread_signals.c). */
-int pcread_signals(struct pcread *p, FILE *out);
-/* -f SETFILE: the file's sets take turns on one domain (pcread_rotate.c). */
-int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char *setfile, const char *domain);
+/* --signals and --scan of one device's domains (pcread_signals.c), on a
+ * writer made with pcread_signal_cols' columns. */
+int pcread_signals(struct pcread *p, struct hwpc_out *o);
+extern const struct hwpc_col pcread_signal_cols[4], pcread_scan_cols[6];
+/* -f SETFILE: the file's sets take turns on one domain of one device
+ * (pcread_rotate.c), reported on a writer made with pcread_rotate_cols. */
+int pcread_rotate(struct pcread *p, struct hwpc_out *o, struct hwpc_dev *dev, const char *setfile, const char *domain);
+extern const struct hwpc_col pcread_rotate_cols[8];
 /* --list-regs [PATTERN] and --reg NAME... (pcread_regs.c). */
 int pcread_list_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *pattern);
 int pcread_read_regs(struct hwpc_out *o, struct hwpc_dev *dev, const char *const *names, unsigned n);

@@ -276,9 +276,27 @@ static void put_trace(struct hwpc_trace *t, struct pcread_dom *d, const struct h
 	}
 }
 
+/* OpenMetrics keeps the latest value of each series until the writer
+ * finishes: with -i and -o, each sample's exposition replaces the file
+ * (pcread(1), OUTPUT), so that a textfile collector sees the latest. */
+static int publish(const struct pcread_sink *k, struct hwpc_out **o, const struct hwpc_col *cols, size_t n,
+		   enum hwpc_format fmt)
+{
+	struct hwpc_err err;
+	int rc = hwpc_out_finish(*o, &err) ? cli_fail_err(&err) : 0;
+	hwpc_out_free(*o);
+	*o = NULL;
+	int crc = cli_outfile_close(k->of, !rc);
+	if (rc || crc)
+		return rc ? rc : crc;
+	if ((rc = cli_outfile_open(k->of, k->path)))
+		return rc;
+	return (*o = pcread_sink_writer(k, fmt, cols, n, &err)) ? 0 : cli_fail_err(&err);
+}
+
 /* Every domain of every device, once or every interval: a sample reads
  * each device in turn, then waits (hwpc-output(7), "Several devices"). */
-int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
+int pcread_counters(struct pcread *const *ps, size_t np, const struct pcread_sink *snk)
 {
 	struct hwpc_err err;
 	struct hwpc_pc_read_sample s;
@@ -287,7 +305,11 @@ int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
 	const struct pcread *p0 = ps[0];
 	struct layout_cols lc = { .sample = p0->have_interval, .totals = p0->have_interval,
 				  .expr = p0->expr, .verbose = p0->verbose };
+	struct hwpc_col cols[64];
+	size_t ncols = 0;
 	int rc = 0;
+	bool rewrite = p0->fmt == HWPC_FMT_OPENMETRICS && snk->path && p0->have_interval;
+	unsigned since_open = 0; /* records in the writer since the file was (re)opened */
 	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);
 	struct hwpc_sampler *smp = calloc(np, sizeof *smp);
 	if (!first || !smp) {
@@ -296,51 +318,51 @@ int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
 		return cli_fail(HWPC_EOP, "out of memory");
 	}
 
-	for (size_t j = 0; j < np && !rc; j++) {
+	for (size_t j = 0; j < np; j++) {
 		struct pcread *p = ps[j];
+		int drc = 0;
 		lc.lag |= p->can_lag;
-		for (unsigned i = 0; p->expr && i < p->ndoms && !rc; i++) {
+		for (unsigned i = 0; p->expr && i < p->ndoms && !drc; i++) {
 			struct hwpc_pc_names names;
 			if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err)) {
-				rc = cli_fail_err(&err);
+				drc = cli_fail_err(&err);
 				break;
 			}
-			rc = hwpc_pc_read_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
+			drc = hwpc_pc_read_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
 			hwpc_pc_names_free(&names);
-			if (rc)
-				rc = cli_fail_err(&err);
+			if (drc)
+				drc = cli_fail_err(&err);
 		}
 		/* one sampler per device: a virtual clock is advanced, a
 		 * realtime one waited for (the first device's wait covers the
 		 * others') */
 		hwpc_sampler_start(&smp[j], p->doms[0].r.dev, p->have_interval ? p->interval_ns : 0);
 		/* The first sample decides the optional columns. */
-		for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+		for (unsigned i = 0; i < p->ndoms && !drc; i++) {
 			if (hwpc_pc_read(&p->doms[i].r, p->ack, &first[j][i], &err))
-				rc = cli_fail_err(&err);
+				drc = cli_fail_err(&err);
 			lc.quad |= first[j][i].mode == HWPC_PC_READ_MODE_QUAD;
 			lc.record |= first[j][i].mode == HWPC_PC_READ_MODE_RECORD;
 		}
+		/* one device among several: reported, left out, the others go on */
+		if (drc && np == 1)
+			rc = drc;
+		else if (drc)
+			p->failed = true;
 	}
 	if (rc)
 		goto out;
 	if (p0->fmt == HWPC_FMT_TRACE) {
 		char name[64];
-		if (!(t = hwpc_trace_new(out, &err))) {
+		if (!(t = hwpc_trace_new(snk->of->fp, &err))) {
 			rc = cli_fail_err(&err);
 			goto out;
 		}
 		snprintf(name, sizeof name, "pcread %s", p0->layout.chip->name);
 		hwpc_trace_process_name(t, 1, name);
 	} else {
-		struct hwpc_col cols[64];
-		size_t n = columns(&lc, cols);
-		size_t w = 0;
-		for (size_t j = 0; np > 1 && j < np; j++)
-			w = strlen(ps[j]->name) > w ? strlen(ps[j]->name) : w;
-		if ((o = pcread_out_new(out, p0->fmt, &err)))
-			hwpc_out_set_multi(o, (unsigned)w);
-		if (!o || hwpc_out_table(o, cols, n, &err)) {
+		ncols = columns(&lc, cols);
+		if (!(o = pcread_sink_writer(snk, p0->fmt, cols, ncols, &err))) {
 			rc = cli_fail_err(&err);
 			goto out;
 		}
@@ -352,34 +374,45 @@ int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
 		for (size_t j = 0; j < np && !rc && !pcread_stop; j++) {
 			struct pcread *p = ps[j];
 			uint64_t tk = 0;
-			if (k && hwpc_sampler_wait(&smp[j], k, &err)) {
-				rc = cli_fail_err(&err);
-				break;
-			}
+			int drc = 0;
+			if (p->failed)
+				continue;
+			if (k && hwpc_sampler_wait(&smp[j], k, &err))
+				drc = cli_fail_err(&err);
 			if (pcread_stop)
 				break;
 			if (k)
 				tk = hwpc_sampler_elapsed_ns(&smp[j]);
 			if (o)
-				hwpc_out_set_device(o, p->name, p->chipset);
-			for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+				cli_devices_tag(snk->devs, p->dev_index, o);
+			for (unsigned i = 0; i < p->ndoms && !drc; i++) {
 				struct pcread_dom *d = &p->doms[i];
 				if (k)
-					rc = hwpc_pc_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
+					drc = hwpc_pc_read(&d->r, p->ack, &s, &err) ? cli_fail_err(&err) : 0;
 				else
 					s = first[j][i];
-				if (rc)
+				if (drc)
 					break;
 				hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
 				note_sample(p, d, &s);
-				if (t)
+				if (t) {
 					put_trace(t, d, &s, tk);
-				else
-					rc = put_record(o, &lc, p, d, &s, k, tk);
+				} else if ((rc = put_record(o, &lc, p, d, &s, k, tk)) == 0) {
+					since_open++;
+				}
 			}
+			if (drc && np == 1)
+				rc = drc;
+			else if (drc)
+				p->failed = true;
 		}
-		if (p0->have_interval && p0->interval_ns >= 1000000)
-			fflush(out);
+		bool more = p0->have_interval && (!p0->have_count || k + 1 < p0->count) && !pcread_stop;
+		if (!rc && rewrite && more && since_open) {
+			rc = publish(snk, &o, cols, ncols, p0->fmt);
+			since_open = 0;
+		}
+		if (p0->have_interval && p0->interval_ns >= 1000000 && snk->of->fp)
+			fflush(snk->of->fp);
 	}
 	if (t) {
 		if (hwpc_trace_finish(t, &err) && !rc)
@@ -388,6 +421,10 @@ int pcread_counters(struct pcread *const *ps, size_t np, FILE *out)
 		if (hwpc_out_finish(o, &err) && !rc)
 			rc = cli_fail_err(&err);
 	}
+	/* Stopped after a rewrite, before the next sample: the file keeps the
+	 * last whole one. */
+	if (rewrite && !since_open)
+		cli_outfile_close(snk->of, false);
 out:
 	hwpc_trace_free(t);
 	hwpc_out_free(o);

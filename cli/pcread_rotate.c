@@ -7,20 +7,16 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struct hwpc_pc_setfile *sf,
-			   const struct hwpc_pc_read_rotset *sets)
-{
-	static const struct hwpc_col cols[] = { { "set", 0 },    { "domain", 0 },  { "counter", 10 },
-						{ "count", 0 },  { "scaled", 0 },  { "counted_pct", 0 },
+const struct hwpc_col pcread_rotate_cols[8] = { { "set", 0 },	 { "domain", 0 },      { "counter", 10 },
+						{ "count", 0 },	 { "scaled", 0 },      { "counted_pct", 0 },
 						{ "period_count", 0 }, { "saturated", 0 } };
+
+static int report(struct hwpc_out *o, struct pcread *p, struct pcread_dom *d, const struct hwpc_pc_setfile *sf,
+		  const struct hwpc_pc_read_rotset *sets)
+{
 	struct hwpc_err err;
 	int rc = 0;
 	uint64_t total = hwpc_pc_read_rot_total(sets, sf->n);
-	struct hwpc_out *o = pcread_out_new(out, p->fmt, &err);
-	if (!o || hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], &err)) {
-		hwpc_out_free(o);
-		return cli_fail_err(&err);
-	}
 	for (size_t j = 0; j < sf->n && !rc; j++) {
 		if (sets[j].saturated && !d->warned_sat) {
 			cli_warn("%s: a counter saturated in set '%s': its count is a lower bound", d->r.di->name,
@@ -46,15 +42,12 @@ static int report(FILE *out, struct pcread *p, struct pcread_dom *d, const struc
 			rc = hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 		}
 	}
-	if (hwpc_out_finish(o, &err) && !rc)
-		rc = cli_fail_err(&err);
-	hwpc_out_free(o);
 	return rc;
 }
 
 /* The sets take turns until -n turns or a signal; a device that knows the
  * domain's clock is stepped exactly (hwpc_pc_read_rot_turn). */
-int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char *setfile, const char *domain)
+int pcread_rotate(struct pcread *p, struct hwpc_out *o, struct hwpc_dev *dev, const char *setfile, const char *domain)
 {
 	struct hwpc_err err;
 	struct hwpc_pc_setfile sf;
@@ -84,7 +77,7 @@ int pcread_rotate(struct pcread *p, FILE *out, struct hwpc_dev *dev, const char 
 	if (hwpc_pc_read_rot_save(&rt, &err) && !rc)
 		rc = cli_fail_err(&err);
 	if (!rc)
-		rc = report(out, p, d, &sf, sets);
+		rc = report(o, p, d, &sf, sets);
 	free(sets);
 	hwpc_pc_setfile_free(&sf);
 	return rc;

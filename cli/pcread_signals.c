@@ -4,17 +4,10 @@
  * is stepped a domain cycle or more per sample: exact percentages). */
 #include "pcread.h"
 
-static int signal_table(struct hwpc_out *o, bool scan)
-{
-	static const struct hwpc_col sig_cols[] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
-						    { "value", 0 } };
-	static const struct hwpc_col scan_cols[] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
-						     { "active_pct", 0 }, { "one_count", 0 }, { "sample_count", 0 } };
-	struct hwpc_err err;
-	if (hwpc_out_table(o, scan ? scan_cols : sig_cols, scan ? 6 : 4, &err))
-		return cli_fail_err(&err);
-	return 0;
-}
+const struct hwpc_col pcread_signal_cols[4] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
+					       { "value", 0 } };
+const struct hwpc_col pcread_scan_cols[6] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
+					     { "active_pct", 0 }, { "one_count", 0 }, { "sample_count", 0 } };
 
 static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwpc_pc_names *names, unsigned sig,
 		      const struct hwpc_pc_read_scan *sc, unsigned value)
@@ -38,11 +31,10 @@ static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwp
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
-int pcread_signals(struct pcread *p, FILE *out)
+int pcread_signals(struct pcread *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	struct hwpc_out *o = pcread_out_new(out, p->fmt, &err);
-	int rc = o ? signal_table(o, p->scan_ns > 0) : cli_fail_err(&err);
+	int rc = 0;
 	pcread_catch_signals();
 	for (unsigned i = 0; i < p->ndoms && !rc; i++) {
 		struct pcread_dom *d = &p->doms[i];
@@ -61,8 +53,5 @@ int pcread_signals(struct pcread *p, FILE *out)
 			rc = put_signal(o, d, &names, sig, p->scan_ns ? &sc : NULL, w[sig / 32] >> (sig % 32) & 1);
 		hwpc_pc_names_free(&names);
 	}
-	if (o && hwpc_out_finish(o, &err) && !rc)
-		rc = cli_fail_err(&err);
-	hwpc_out_free(o);
 	return rc;
 }

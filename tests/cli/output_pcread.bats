@@ -91,8 +91,8 @@ quad_g84() {
 	[[ "$stderr" == *"sim:nosuch"* ]]
 	check [ "$(jq -r 'select(.type=="pc_counters")|.device' <<<"$output")" = "sim:nv40" ]
 	# modes that read one device say so
-	run -2 pcread -d sim:nv40 -d sim:g84 --signals
-	[[ "$output" == *"takes one device"* ]]
+	run -2 pcread -d sim:nv40 -d sim:g84 --watch 'CTRL[0]'
+	check [ "$output" = "pcread: --watch takes one device (-d given 2 times)" ]
 }
 
 @test "openmetrics: parsed by prometheus_client; _total counters, labels, HELP/TYPE the same every run, # EOF" {
