@@ -127,3 +127,54 @@ quad_g84() {
 	check cmp "$d/hwpc.prom" "$BATS_TEST_TMPDIR/before"
 	check [ "$(ls -A "$d")" = "hwpc.prom" ]
 }
+
+@test "-i with OpenMetrics and -o: the file is replaced after every sample, whole each time" {
+	pcsim reset sim:g84 >/dev/null
+	d=$BATS_TEST_TMPDIR/textfile
+	mkdir "$d"
+	pcread -d sim:g84 -D core_a -i 300ms -n 4 --format openmetrics -o "$d/hwpc.prom" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	# after the first sample, before the last: the file is there already
+	sleep 0.5
+	check [ -f "$d/hwpc.prom" ]
+	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
+	om_samples <"$d/hwpc.prom" >/dev/null
+	wait "$pid"
+	check [ "$(ls -A "$d")" = "hwpc.prom" ]
+	check [ "$(grep -c '^hwpc_pc_counters_cycles_total' "$d/hwpc.prom")" -eq 1 ]
+	om_samples <"$d/hwpc.prom" >/dev/null
+}
+
+@test "several devices: --signals, --scan, -f and --reg read each device in turn on one stream" {
+	vsim g84 "state=$BATS_TEST_TMPDIR/a.st"
+	vsim nv40
+	two=(-d "sim:g84,state=$BATS_TEST_TMPDIR/a.st" -d sim:nv40)
+	both_formats "${two[@]}" -D 0 --signals
+	check [ "$types" = "pc_signal " ]
+	check [ "$(jq -r 'select(.type=="pc_signal")|.chipset' "$BATS_TEST_TMPDIR/out.json" | uniq | tr '\n' ' ')" = "G84 NV40 " ]
+	check [ "$(grep -c '^type,' "$BATS_TEST_TMPDIR/out.csv")" -eq 1 ]
+	both_formats "${two[@]}" -D 0 --scan 100us
+	check [ "$(jq -r 'select(.type=="pc_signal")|.chipset' "$BATS_TEST_TMPDIR/out.json" | uniq | tr '\n' ' ')" = "G84 NV40 " ]
+	both_formats "${two[@]}" --reg 'CTRL[0]'
+	check [ "$(jq -r 'select(.type=="reg_value")|.chipset' "$BATS_TEST_TMPDIR/out.json" | tr '\n' ' ')" = "G84 NV40 " ]
+	# rotation: each device's sets, one device after the other
+	vsim g84 "state=$BATS_TEST_TMPDIR/b.st"
+	printf 'domain core_a\nset a\nevent 0x10\nset b\nevent 0x11\n' >"$BATS_TEST_TMPDIR/r.setup"
+	both_formats -d "sim:g84,state=$BATS_TEST_TMPDIR/a.st" -d "sim:g84,state=$BATS_TEST_TMPDIR/b.st" \
+		-f "$BATS_TEST_TMPDIR/r.setup" -i 100us -n 2
+	check [ "$types" = "pc_set_count " ]
+	check [ "$(jq -r 'select(.type=="pc_set_count")|.device' "$BATS_TEST_TMPDIR/out.json" | uniq | wc -l)" -eq 2 ]
+	# text: a device column, one header
+	run -0 --separate-stderr pcread "${two[@]}" -D 0 --signals
+	[[ "${lines[0]}" == "device "* ]]
+	run -2 pcread -d sim:g84 -d sim:nv40 --format trace
+	check [ "$output" = "pcread: --format trace takes one device (-d given 2 times)" ]
+}
+
+@test "lag_ns: in every counter record, null on a virtual clock" {
+	vsim g84
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a -i 1ms -n 2 --format json
+	check [ "$(jq -c 'select(.type=="pc_counters")|[has("lag_ns"), .lag_ns]' <<<"$output" | sort -u)" = '[true,null]' ]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --format json
+	check [ "$(jq -c 'select(.type=="pc_counters")|[has("lag_ns"), .lag_ns, .host_ns]' <<<"$output")" = '[true,null,null]' ]
+}
