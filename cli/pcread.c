@@ -14,11 +14,11 @@
 #include <strings.h>
 
 static const char *const usage[] = {
-	"pcread [-d SPEC] [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
-	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|trace] [-o FILE] [-v]",
-	"pcread [-d SPEC] [-D DOMAIN]... --signals | --scan DURATION",
-	"pcread [-d SPEC] --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
-	"pcread [-d SPEC] [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
+	"pcread [-d SPEC|all]... [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
+	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|openmetrics|trace] [-o FILE] [-v]",
+	"pcread [-d SPEC]... [-D DOMAIN]... --signals | --scan DURATION",
+	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
+	"pcread [-d SPEC]... [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
 	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--format FMT]",
 	NULL,
 };
