@@ -292,9 +292,12 @@ static int per_device(struct pcread *const *ps, size_t np, const struct opts *op
 		      const struct cli_devices *devs)
 {
 	struct hwpc_err err;
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 	const struct hwpc_col *cols = op->setfile ? pcread_rotate_cols : op->scan_ns ? pcread_scan_cols
 						  : pcread_signal_cols;
-	size_t n = op->setfile ? 8 : op->scan_ns ? 6 : 4;
+	size_t n = op->setfile ? NCOLS(pcread_rotate_cols) : op->scan_ns ? NCOLS(pcread_scan_cols)
+						: NCOLS(pcread_signal_cols);
+#undef NCOLS
 	struct hwpc_out *o = pcread_sink_writer(k, op->fmt, cols, n, &err);
 	int rc = 0;
 	if (!o)
