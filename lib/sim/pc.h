@@ -13,6 +13,8 @@
  *   pc_quad.c     quad event mode
  *   pc_record.c   record mode and its packets
  *   pc_model.c    the cycle step, time interleaving of domains, show
+ *   pc_fast.c     the fast engine: skipping periods, free domains apart
+ *   pc_block.c    a quad-mode domain 64 cycles a word (random inputs)
  *   pc_api.c      what pcsim drives: generators, pulses, cycles, show */
 #ifndef HWPC_SIM_PC_H
 #define HWPC_SIM_PC_H
@@ -246,6 +248,9 @@ uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
 uint64_t pc_cycle_ns(uint64_t n, uint64_t hz);
+/* The generator at cycles 64 W ... 64 W + 63, bit b for cycle 64 W + b. */
+uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds, const struct pc_gen *g,
+		     uint64_t W);
 
 /* pc_input.c */
 int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
@@ -288,13 +293,20 @@ void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		    struct hwpc_out *o);
 
+/* pc_block.c: a quad-mode domain 64 cycles at a time, exact against
+ * pc_step.  Whether domain d's configuration allows it (registers as
+ * cached by pc_run_setup), and: step d towards cycle m, whole words where
+ * it can; returns the words evaluated (0: nothing done, step it). */
+bool pc_block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d);
+uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m);
+
 /* pc_fast.c: the fast engine, exact against pc_run */
 void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
 /* Domain-cycles per second the fast engine steps one at a time in the
  * current configuration (those of domains it cannot skip). */
 uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st);
 struct pc_fast_stats {
-	uint64_t skipped, stepped, delegated, limited;
+	uint64_t skipped, stepped, delegated, limited, parallel;
 };
 void pc_fast_stats_get(struct pc_fast_stats *out);
 

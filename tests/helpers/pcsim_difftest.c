@@ -32,10 +32,11 @@ int main(int argc, char **argv)
 	struct pc_fast_stats fs;
 	pc_fast_stats_get(&fs);
 	printf("pcsim_difftest: %llu configurations (seeds %llu-%llu), %u checkpoints, %llu disagreed, %.1f s; "
-	       "fast engine skipped %llu cycles, stepped %llu, delegated %llu advances\n",
+	       "fast engine skipped %llu cycles, evaluated %llu 64 at a time, stepped %llu, delegated %llu advances\n",
 	       (unsigned long long)count, (unsigned long long)first, (unsigned long long)(first + count - 1),
 	       t.checkpoints, (unsigned long long)failed,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
-	       (unsigned long long)fs.skipped, (unsigned long long)fs.stepped, (unsigned long long)fs.delegated);
+	       (unsigned long long)fs.skipped, (unsigned long long)fs.parallel, (unsigned long long)fs.stepped,
+	       (unsigned long long)fs.delegated);
 	return failed ? 1 : 0;
 }

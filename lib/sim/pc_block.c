@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: MIT */
+/* Bit-parallel stepping of a quad-mode domain: 64 cycles a machine word,
+ * exact against pc_step.
+ *
+ * Every signal a domain selects becomes a 64-bit word, bit b its value at
+ * cycle 64*W + b; a logic op is its 4-input truth table applied bitwise (a
+ * tree of 15 selects); delayed arguments are the word shifted by one with
+ * the last cycle's value carried in; a counter gains popcounts; SWAP is
+ * found with count-trailing-zeros and splits the word.  Quad mode fits:
+ * its state apart from the counters (the flag, QUAD_STATE) never changes
+ * which inputs a cycle sees, as long as no selected signal is a FLAG or
+ * EVENT trailer (those feed the domain's own past back in; such domains
+ * are stepped one cycle at a time).  Counter arithmetic composes: adding k
+ * once saturates, wraps and sets NV10's sticky bit 39 exactly as adding 1
+ * k times does (pc_ctr_add), so a word adds its sums.
+ *
+ * Words are aligned on the generators' 64-cycle blocks (pc_gen_word); the
+ * cycles before the first and after the last whole word, and the first
+ * cycle after a register write or an external pulse, are stepped with the
+ * reference.  The synchronizers of imported FLAG/EVENT are not touched:
+ * the fast engine rebuilds them afterwards (pc_fast.c, replay). */
+#include "pc.h"
+
+#include <string.h>
+
+#define WORD_ALL (~0ULL)
+
+/* The signal positions domain d selects, and whether each can be given a
+ * word at a time (no trailer of the domain's own past, no PTIMER). */
+static bool wordable(const struct pc_priv *p, const struct pc_state *st, unsigned d, unsigned sig)
+{
+	const struct pc_domain_info *di = &p->dom[d];
+	if (sig >= di->nsignals)
+		return true; /* reads as 0 */
+	switch (di->wire[sig]) {
+	case PC_W_GEN: return st->dom[d].gen[sig].kind != PC_GEN_PTIMER;
+	case PC_W_FLAG:
+	case PC_W_EVENT: return false;
+	default: return true;
+	}
+}
+
+bool pc_block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d)
+{
+	const struct pc_dom_cache *c = &p->cache[d];
+	const struct pc_dom_state *ds = &st->dom[d];
+	if (!p->enabled || c->mode != PC_MODE_QUAD)
+		return false;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		if (i >= PC_SETFLAG && !p->own_flag_src)
+			break;
+		for (unsigned b = 0; b < 4; b++)
+			if (!wordable(p, st, d, (ds->src[i] >> (8 * b)) & 0xff))
+				return false;
+	}
+	return c->swap_sig < 0 || wordable(p, st, d, (unsigned)c->swap_sig);
+}
+
+/* Whether the next cycle is like every later one: nothing written, no
+ * pulse pending. */
+static bool quiet(const struct pc_dom_state *ds)
+{
+	return !ds->cfg_written && !ds->preop_written && !ds->preop_swap && !ds->pm_pending && !ds->wrcache_pending &&
+	       !ds->user_pulse;
+}
+
+/* A logic op reduced to the arguments its function depends on (one the
+ * table ignores is never evaluated), each with where its value comes from
+ * once steps 3-7 of "Input selection" have replaced it, and the reduced
+ * truth table as all-0 or all-1 words. */
+enum arg_from { FROM_CUR0, FROM_CUR1, FROM_CUR2, FROM_CUR3, FROM_PREV0, FROM_PREV1, FROM_SETFLAG };
+
+struct reduced_op {
+	uint8_t nargs, from[4];
+	uint64_t tm[16];
+};
+
+static struct reduced_op reduce(uint16_t func, unsigned opbits)
+{
+	struct reduced_op r;
+	unsigned n = 4;
+	uint16_t t = func;
+	uint8_t args[4] = { 0, 1, 2, 3 };
+	for (unsigned k = 0; k < n;) {
+		/* the entries with argument k at 0 and at 1 */
+		uint16_t lo = 0, hi = 0;
+		unsigned stride = 1u << k;
+		for (unsigned i = 0, o = 0; i < (1u << n); i++)
+			if (!(i & stride)) {
+				lo |= (uint16_t)(((t >> i) & 1) << o);
+				hi |= (uint16_t)(((t >> (i | stride)) & 1) << o);
+				o++;
+			}
+		if (lo != hi) {
+			k++;
+			continue;
+		}
+		t = lo; /* the table without argument k */
+		for (unsigned j = k; j + 1 < n; j++)
+			args[j] = args[j + 1];
+		n--;
+	}
+	/* steps 3-7: delayed, replaced (G92+) and SETFLAG arguments */
+	uint8_t src[4] = { FROM_CUR0, FROM_CUR1, FROM_CUR2, FROM_CUR3 };
+	if (opbits & 1)
+		src[0] = FROM_PREV0;
+	if (opbits & 2)
+		src[1] = FROM_PREV1;
+	if (opbits & 4)
+		src[2] = FROM_PREV0;
+	if (opbits & 8)
+		src[3] = FROM_PREV1;
+	if (opbits & 16)
+		src[3] = FROM_SETFLAG;
+	r.nargs = (uint8_t)n;
+	for (unsigned j = 0; j < 4; j++)
+		r.from[j] = src[args[j]];
+	for (unsigned i = 0; i < 16; i++)
+		r.tm[i] = i < (1u << n) && (t >> i) & 1 ? WORD_ALL : 0;
+	return r;
+}
+
+static uint64_t arg_word(uint8_t from, const uint64_t cur[4], uint8_t prev_mux, uint64_t setflag)
+{
+	switch (from) {
+	case FROM_PREV0: return cur[0] << 1 | (prev_mux & 1);
+	case FROM_PREV1: return cur[1] << 1 | (prev_mux >> 1 & 1);
+	case FROM_SETFLAG: return setflag;
+	default: return cur[from];
+	}
+}
+
+static uint64_t select_word(uint64_t if0, uint64_t if1, uint64_t x)
+{
+	return (if0 & ~x) | (if1 & x);
+}
+
+/* The op for every bit: the table's entries selected by the first
+ * argument, then the next.  setflag is this word's SETFLAG input (step
+ * 7; 0 for SETFLAG and CLRFLAG themselves). */
+static uint64_t logic_word(const struct reduced_op *r, const uint64_t cur[4], uint8_t prev_mux, uint64_t setflag)
+{
+	const uint64_t *t = r->tm;
+	switch (r->nargs) {
+	case 0: return t[0];
+	case 1: return select_word(t[0], t[1], arg_word(r->from[0], cur, prev_mux, setflag));
+	case 2: {
+		uint64_t x0 = arg_word(r->from[0], cur, prev_mux, setflag);
+		uint64_t x1 = arg_word(r->from[1], cur, prev_mux, setflag);
+		return select_word(select_word(t[0], t[1], x0), select_word(t[2], t[3], x0), x1);
+	}
+	default: {
+		uint64_t v[16];
+		unsigned n = 1u << r->nargs;
+		memcpy(v, t, sizeof v);
+		for (unsigned k = 0; k < r->nargs; k++, n /= 2) {
+			uint64_t x = arg_word(r->from[k], cur, prev_mux, setflag);
+			for (unsigned i = 0; i < n / 2; i++)
+				v[i] = select_word(v[2 * i], v[2 * i + 1], x);
+		}
+		return v[0];
+	}
+	}
+}
+
+/* What each selected signal position is, decided once per advance: the
+ * distinct positions the SRC registers and SWAP select (at most 25), how
+ * each is produced, and which of them each argument reads. */
+enum sig_how { SIG_FIXED, SIG_REPEAT, SIG_PERIODIC_PULSE, SIG_GEN };
+
+struct plan_sig {
+	uint8_t how; /* enum sig_how */
+	uint8_t period, r; /* SIG_REPEAT: its period, and word next_w's place in it */
+	uint16_t sig;
+	uint64_t next_w;
+	uint64_t fixed;              /* SIG_FIXED */
+	unsigned __int128 pattern;   /* SIG_REPEAT: the period's values, repeated */
+	const struct pc_gen *gen;    /* SIG_REPEAT, SIG_GEN */
+};
+
+struct plan {
+	unsigned nsig;
+	struct plan_sig sig[PC_NINPUTS * 4 + 1];
+	uint8_t arg[PC_NINPUTS][4]; /* index in sig[] */
+	int swap;                   /* index in sig[], -1: none */
+	struct reduced_op ops[PC_NINPUTS];
+};
+
+static unsigned plan_signal(struct plan *pl, const struct pc_priv *p, const struct pc_state *st, unsigned d,
+			    unsigned sig)
+{
+	const struct pc_domain_info *di = &p->dom[d];
+	const struct pc_dom_state *ds = &st->dom[d];
+	for (unsigned i = 0; i < pl->nsig; i++)
+		if (pl->sig[i].sig == sig)
+			return i;
+	struct plan_sig *ps = &pl->sig[pl->nsig];
+	memset(ps, 0, sizeof *ps);
+	ps->sig = (uint16_t)sig;
+	ps->next_w = UINT64_MAX;
+	ps->how = SIG_FIXED; /* ZERO; PM_TRIGGER, WRCACHE: none pending; PAUSED: in quad mode */
+	if (sig < di->nsignals && di->wire[sig] == PC_W_USER) {
+		ps->fixed = (ds->user_val >> di->warg[sig]) & 1 ? WORD_ALL : 0;
+	} else if (sig < di->nsignals && di->wire[sig] == PC_W_PERIODIC) {
+		ps->how = SIG_PERIODIC_PULSE;
+	} else if (sig < di->nsignals && di->wire[sig] == PC_W_GEN) {
+		const struct pc_gen *g = &ds->gen[sig];
+		ps->gen = g;
+		ps->how = SIG_GEN;
+		if (g->kind == PC_GEN_CONST) {
+			ps->how = SIG_FIXED;
+			ps->fixed = g->value ? WORD_ALL : 0;
+		} else if (g->kind == PC_GEN_PERIODIC && g->period && g->period <= 64 && g->phase <= UINT32_MAX) {
+			/* (n + phase) % period < duty: the values of one period,
+			 * repeated over 128 bits; a word is 64 of them from its
+			 * first cycle's place in the period */
+			uint64_t one = 0;
+			for (uint64_t j = 0; j < g->period; j++)
+				one |= (uint64_t)(j < g->duty) << j;
+			for (unsigned j = 0; j < 128; j += (unsigned)g->period)
+				ps->pattern |= (unsigned __int128)one << j;
+			ps->period = (uint8_t)g->period;
+			ps->how = SIG_REPEAT;
+		}
+	}
+	return pl->nsig++;
+}
+
+static void plan_make(struct plan *pl, const struct pc_priv *p, const struct pc_state *st, unsigned d)
+{
+	const struct pc_dom_state *ds = &st->dom[d];
+	pl->nsig = 0;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		pl->ops[i] = reduce(p->cache[d].func[i], p->cache[d].opbits[i]);
+		if (i >= PC_SETFLAG && !p->own_flag_src)
+			continue;
+		for (unsigned k = 0; k < 4; k++)
+			pl->arg[i][k] = (uint8_t)plan_signal(pl, p, st, d, (ds->src[i] >> (8 * k)) & 0xff);
+	}
+	int sw = p->cache[d].swap_sig;
+	pl->swap = sw >= 0 ? (int)plan_signal(pl, p, st, d, (unsigned)sw) : -1;
+}
+
+/* The planned signals' values over cycles 64 W ... 64 W + 63. */
+static void signal_words(struct sim *s, struct plan *pl, const struct pc_state *st,
+			 const struct pc_dom_state *ds, uint64_t W, uint64_t periodic, uint64_t *out)
+{
+	for (unsigned i = 0; i < pl->nsig; i++) {
+		struct plan_sig *ps = &pl->sig[i];
+		switch (ps->how) {
+		case SIG_FIXED: out[i] = ps->fixed; break;
+		case SIG_PERIODIC_PULSE: out[i] = periodic; break;
+		case SIG_REPEAT: {
+			if (W > UINT64_MAX >> 7) /* n + phase would wrap */
+				goto generic;
+			/* the word's first cycle's place in the period: one
+			 * division per advance, then 64 further each word */
+			if (W != ps->next_w)
+				ps->r = (uint8_t)((W * 64 + ps->gen->phase) % ps->period);
+			out[i] = (uint64_t)(ps->pattern >> ps->r);
+			ps->r = (uint8_t)(ps->r + 64 % ps->period);
+			if (ps->r >= ps->period)
+				ps->r = (uint8_t)(ps->r - ps->period);
+			ps->next_w = W + 1;
+			break;
+		}
+		default:
+		generic:
+			out[i] = pc_gen_word(s, st, ds, ps->gen, W);
+			break;
+		}
+	}
+}
+
+/* The PERIODIC pulse of the word and the counter after it, as
+ * pc_trailers_begin counts it cycle by cycle. */
+static uint64_t periodic_word(const struct pc_dom_cache *c, struct pc_dom_state *ds)
+{
+	if (!c->periodic_x || c->periodic_reset) {
+		ds->periodic_cnt = 0;
+		ds->periodic_now = 0;
+		return 0;
+	}
+	uint64_t x = c->periodic_x, cnt = ds->periodic_cnt, w = 0;
+	/* the pulse comes at the cycle where the count reaches x */
+	uint64_t b = cnt + 1 >= x ? 0 : x - cnt - 1;
+	int last = -1;
+	for (; b < 64; b += x) {
+		w |= 1ULL << b;
+		last = (int)b;
+	}
+	ds->periodic_cnt = last < 0 ? (uint32_t)(cnt + 64) : (uint32_t)(63 - last);
+	ds->periodic_now = last == 63;
+	return w;
+}
+
+/* Bits set, without a POPCNT instruction the build may not target. */
+static uint64_t pop(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (x * 0x0101010101010101ULL) >> 56;
+}
+
+/* sum over the cycles of m of the integer whose bit k is in v[k] */
+static uint64_t weighted(uint64_t m, const uint64_t *v, unsigned nbits)
+{
+	uint64_t sum = 0;
+	for (unsigned k = 0; k < nbits; k++)
+		sum += pop(m & v[k]) << k;
+	return sum;
+}
+
+struct word_inputs {
+	uint64_t in[PC_NINPUTS];
+	uint64_t mux[PC_NINPUTS][4];
+};
+
+/* Quad mode's counting over the cycles of m (pc_quad_cycle). */
+static void count(const struct pc_priv *p, struct pc_dom_state *ds, enum pc_ctr_mode m, const struct word_inputs *wi,
+		  uint64_t lanes)
+{
+	uint64_t *c = ds->shadow, n = pop(lanes);
+	if (!n)
+		return;
+	const uint64_t *st = wi->mux[PC_START], *ev = wi->mux[PC_EVENT];
+	uint64_t b6[6] = { st[0], st[1], st[2], st[3], ev[2], ev[3] };
+	uint64_t event;
+	switch (m) {
+	case PC_EVENT_B4: event = weighted(lanes & wi->in[PC_EVENT], b6, 4); break;
+	case PC_EVENT_B6: event = weighted(lanes & wi->in[PC_EVENT], b6, 6); break;
+	case PC_EXTRA_B6_EVENT_B2: event = weighted(lanes, ev, 2); break;
+	default: event = pop(lanes & wi->in[PC_EVENT]); break;
+	}
+	pc_ctr_add(p, &c[PC_CYCLES], PC_CYCLES, n);
+	pc_ctr_add(p, &c[PC_CYCLES_ALT], PC_CYCLES_ALT, n);
+	pc_ctr_add(p, &c[PC_CEVENT], PC_CEVENT, event);
+	if (m == PC_EXTRA_B4)
+		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, weighted(lanes, b6, 4));
+	else if (m == PC_EXTRA_B6_EVENT_B2)
+		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, weighted(lanes, b6, 6));
+	else
+		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, pop(lanes & wi->in[PC_START]));
+	pc_ctr_add(p, &c[PC_CPRE], PC_CPRE, pop(lanes & wi->in[PC_PRE]));
+	pc_ctr_add(p, &c[PC_CSTOP], PC_CSTOP, pop(lanes & wi->in[PC_STOP]));
+}
+
+/* The flag after cycle b of the word: the last SETFLAG or CLRFLAG at or
+ * before b decides (CLRFLAG first), else it is as before the word. */
+static uint8_t flag_after(uint64_t any, uint64_t value, unsigned b, uint8_t before)
+{
+	uint64_t m = any & (b == 63 ? WORD_ALL : (2ULL << b) - 1);
+	return m ? (uint8_t)(value >> (63 - __builtin_clzll(m)) & 1) : before;
+}
+
+/* Cycles 64*W ... 64*W + 63 of domain d, which is at cycle 64*W - 1. */
+static void word_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, struct plan *pl)
+{
+	struct pc_dom_state *ds = &st->dom[d];
+	const struct pc_dom_cache *c = &p->cache[d];
+	struct word_inputs wi;
+	uint64_t sw[PC_NINPUTS * 4 + 1];
+	signal_words(s, pl, st, ds, (ds->ncycles + 1) / 64, periodic_word(c, ds), sw);
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		for (int a = 0; a < 4; a++)
+			wi.mux[i][a] = i < PC_SETFLAG || p->own_flag_src
+					       ? sw[pl->arg[i][a]]
+					       /* NV30+: SETFLAG is START_SRC[2], START_SRC[3],
+						* PRE_SRC[0], PRE_SRC[1]; CLRFLAG alike */
+					       : wi.mux[p->flag_args[i - PC_SETFLAG][a][0]][p->flag_args[i - PC_SETFLAG][a][1]];
+	}
+	for (int k = PC_SETFLAG; k <= PC_CLRFLAG; k++)
+		wi.in[k] = logic_word(&pl->ops[k], wi.mux[k], ds->prev_mux[k], 0);
+	for (int i = PC_PRE; i <= PC_STOP; i++)
+		wi.in[i] = logic_word(&pl->ops[i], wi.mux[i], ds->prev_mux[i], wi.in[PC_SETFLAG]);
+
+	uint64_t swap = pl->swap >= 0 ? sw[pl->swap] : 0;
+	enum pc_ctr_mode m = (enum pc_ctr_mode)c->ctr_mode;
+	/* "the swap is performed before updating the counters for a given
+	 * cycle": the cycles before each swap count into the set it hands
+	 * over */
+	uint64_t counted = 0, rest = swap;
+	while (rest) {
+		unsigned b = (unsigned)__builtin_ctzll(rest);
+		uint64_t below = (1ULL << b) - 1;
+		rest &= rest - 1;
+		count(p, ds, m, &wi, below & ~counted);
+		pc_quad_swap(ds);
+		counted = below;
+	}
+	count(p, ds, m, &wi, ~counted);
+
+	/* the flag, its history and the trailer values of the last cycle */
+	uint64_t any = wi.in[PC_SETFLAG] | wi.in[PC_CLRFLAG], value = wi.in[PC_SETFLAG] & ~wi.in[PC_CLRFLAG];
+	uint8_t before = ds->flag, hist = ds->flag_hist;
+	uint8_t f[9]; /* after cycles 55 ... 63 */
+	for (unsigned k = 0; k < 9; k++)
+		f[k] = flag_after(any, value, 55 + k, before);
+	ds->flag = f[8];
+	for (unsigned k = 0; k < 8; k++)
+		hist = (uint8_t)(hist << 1 | f[1 + k]);
+	ds->flag_hist = hist;
+	/* during cycle 63 the FLAG signal showed the flag after cycle 63 - D */
+	ds->flag_sig = f[8 - p->flag_delay];
+	ds->event_trailer = (uint8_t)(wi.in[PC_EVENT] >> 62 & 1);
+	ds->event_out = (uint8_t)(wi.in[PC_EVENT] >> 63);
+	ds->in_last = (uint8_t)((swap >> 63) << 6);
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		uint8_t v = 0;
+		for (int a = 0; a < 4; a++)
+			v |= (uint8_t)((wi.mux[i][a] >> 63) << a);
+		ds->prev_mux[i] = v;
+		ds->in_last |= (uint8_t)((wi.in[i] >> 63) << i);
+	}
+	ds->pm_now = ds->wrcache_now = 0;
+	ds->user_now = ds->user_val;
+	ds->ncycles += 64;
+}
+
+uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m)
+{
+	struct pc_dom_state *ds = &st->dom[d];
+	uint64_t words = 0;
+	if (m - ds->ncycles < 128 || !pc_block_ok(p, st, d))
+		return 0;
+	while (!quiet(ds) || (ds->ncycles + 1) % 64)
+		pc_step(s, p, st, d);
+	struct plan pl;
+	plan_make(&pl, p, st, d);
+	while (m - ds->ncycles >= 64) {
+		word_step(s, p, st, d, &pl);
+		words++;
+	}
+	return words;
+}
