@@ -232,10 +232,12 @@ static void plan_make(struct plan *pl, const struct pc_priv *p, const struct pc_
 	pl->nsig = 0;
 	for (int i = 0; i < PC_NINPUTS; i++) {
 		pl->ops[i] = reduce(p->cache[d].func[i], p->cache[d].opbits[i]);
-		if (i >= PC_SETFLAG && !p->own_flag_src)
-			continue;
 		for (unsigned k = 0; k < 4; k++)
-			pl->arg[i][k] = (uint8_t)plan_signal(pl, p, st, d, (ds->src[i] >> (8 * k)) & 0xff);
+			pl->arg[i][k] = i < PC_SETFLAG || p->own_flag_src
+						? (uint8_t)plan_signal(pl, p, st, d, (ds->src[i] >> (8 * k)) & 0xff)
+						/* NV30+: SETFLAG is START_SRC[2], START_SRC[3],
+						 * PRE_SRC[0], PRE_SRC[1]; CLRFLAG alike */
+						: pl->arg[p->flag_args[i - PC_SETFLAG][k][0]][p->flag_args[i - PC_SETFLAG][k][1]];
 	}
 	int sw = p->cache[d].swap_sig;
 	pl->swap = sw >= 0 ? (int)plan_signal(pl, p, st, d, (unsigned)sw) : -1;
@@ -312,38 +314,40 @@ static uint64_t weighted(uint64_t m, const uint64_t *v, unsigned nbits)
 	return sum;
 }
 
-struct word_inputs {
-	uint64_t in[PC_NINPUTS];
-	uint64_t mux[PC_NINPUTS][4];
-};
-
-/* Quad mode's counting over the cycles of m (pc_quad_cycle). */
-static void count(const struct pc_priv *p, struct pc_dom_state *ds, enum pc_ctr_mode m, const struct word_inputs *wi,
-		  uint64_t lanes)
+/* What the counters gain over the cycles of `lanes` (pc_quad_cycle),
+ * added to acc: sums compose with pc_ctr_add as single cycles do. */
+static void count(enum pc_ctr_mode m, const uint64_t in[PC_NINPUTS], const uint64_t mux[PC_NINPUTS][4],
+		  uint64_t lanes, uint64_t acc[PC_NCTRS])
 {
-	uint64_t *c = ds->shadow, n = pop(lanes);
+	uint64_t n = pop(lanes);
 	if (!n)
 		return;
-	const uint64_t *st = wi->mux[PC_START], *ev = wi->mux[PC_EVENT];
-	uint64_t b6[6] = { st[0], st[1], st[2], st[3], ev[2], ev[3] };
-	uint64_t event;
+	const uint64_t *st = mux[PC_START], *ev = mux[PC_EVENT];
+	const uint64_t b6[6] = { st[0], st[1], st[2], st[3], ev[2], ev[3] };
+	acc[PC_CYCLES] += n;
+	acc[PC_CYCLES_ALT] += n;
 	switch (m) {
-	case PC_EVENT_B4: event = weighted(lanes & wi->in[PC_EVENT], b6, 4); break;
-	case PC_EVENT_B6: event = weighted(lanes & wi->in[PC_EVENT], b6, 6); break;
-	case PC_EXTRA_B6_EVENT_B2: event = weighted(lanes, ev, 2); break;
-	default: event = pop(lanes & wi->in[PC_EVENT]); break;
+	case PC_EVENT_B4: acc[PC_CEVENT] += weighted(lanes & in[PC_EVENT], b6, 4); break;
+	case PC_EVENT_B6: acc[PC_CEVENT] += weighted(lanes & in[PC_EVENT], b6, 6); break;
+	case PC_EXTRA_B6_EVENT_B2: acc[PC_CEVENT] += weighted(lanes, ev, 2); break;
+	default: acc[PC_CEVENT] += pop(lanes & in[PC_EVENT]); break;
 	}
-	pc_ctr_add(p, &c[PC_CYCLES], PC_CYCLES, n);
-	pc_ctr_add(p, &c[PC_CYCLES_ALT], PC_CYCLES_ALT, n);
-	pc_ctr_add(p, &c[PC_CEVENT], PC_CEVENT, event);
 	if (m == PC_EXTRA_B4)
-		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, weighted(lanes, b6, 4));
+		acc[PC_CSTART] += weighted(lanes, b6, 4);
 	else if (m == PC_EXTRA_B6_EVENT_B2)
-		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, weighted(lanes, b6, 6));
+		acc[PC_CSTART] += weighted(lanes, b6, 6);
 	else
-		pc_ctr_add(p, &c[PC_CSTART], PC_CSTART, pop(lanes & wi->in[PC_START]));
-	pc_ctr_add(p, &c[PC_CPRE], PC_CPRE, pop(lanes & wi->in[PC_PRE]));
-	pc_ctr_add(p, &c[PC_CSTOP], PC_CSTOP, pop(lanes & wi->in[PC_STOP]));
+		acc[PC_CSTART] += pop(lanes & in[PC_START]);
+	acc[PC_CPRE] += pop(lanes & in[PC_PRE]);
+	acc[PC_CSTOP] += pop(lanes & in[PC_STOP]);
+}
+
+static void flush(const struct pc_priv *p, struct pc_dom_state *ds, uint64_t acc[PC_NCTRS])
+{
+	for (unsigned i = 0; i < PC_NCTRS; i++) {
+		pc_ctr_add(p, &ds->shadow[i], i, acc[i]);
+		acc[i] = 0;
+	}
 }
 
 /* The flag after cycle b of the word: the last SETFLAG or CLRFLAG at or
@@ -355,46 +359,56 @@ static uint8_t flag_after(uint64_t any, uint64_t value, unsigned b, uint8_t befo
 }
 
 /* Cycles 64*W ... 64*W + 63 of domain d, which is at cycle 64*W - 1. */
-static void word_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, struct plan *pl)
+/* Words of cycles: domain d is at cycle 64 W - 1 and runs to 64 (W + n) - 1.
+ * The state the next cycle depends on (the flag, the delayed arguments)
+ * is carried word to word; the rest of the last cycle's state is written
+ * once, at the end. */
+static void run_words(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, struct plan *pl,
+		      uint64_t n)
 {
 	struct pc_dom_state *ds = &st->dom[d];
 	const struct pc_dom_cache *c = &p->cache[d];
-	struct word_inputs wi;
-	uint64_t sw[PC_NINPUTS * 4 + 1];
-	signal_words(s, pl, st, ds, (ds->ncycles + 1) / 64, periodic_word(c, ds), sw);
-	for (int i = 0; i < PC_NINPUTS; i++) {
-		for (int a = 0; a < 4; a++)
-			wi.mux[i][a] = i < PC_SETFLAG || p->own_flag_src
-					       ? sw[pl->arg[i][a]]
-					       /* NV30+: SETFLAG is START_SRC[2], START_SRC[3],
-						* PRE_SRC[0], PRE_SRC[1]; CLRFLAG alike */
-					       : wi.mux[p->flag_args[i - PC_SETFLAG][a][0]][p->flag_args[i - PC_SETFLAG][a][1]];
-	}
-	for (int k = PC_SETFLAG; k <= PC_CLRFLAG; k++)
-		wi.in[k] = logic_word(&pl->ops[k], wi.mux[k], ds->prev_mux[k], 0);
-	for (int i = PC_PRE; i <= PC_STOP; i++)
-		wi.in[i] = logic_word(&pl->ops[i], wi.mux[i], ds->prev_mux[i], wi.in[PC_SETFLAG]);
-
-	uint64_t swap = pl->swap >= 0 ? sw[pl->swap] : 0;
 	enum pc_ctr_mode m = (enum pc_ctr_mode)c->ctr_mode;
-	/* "the swap is performed before updating the counters for a given
-	 * cycle": the cycles before each swap count into the set it hands
-	 * over */
-	uint64_t counted = 0, rest = swap;
-	while (rest) {
-		unsigned b = (unsigned)__builtin_ctzll(rest);
-		uint64_t below = (1ULL << b) - 1;
-		rest &= rest - 1;
-		count(p, ds, m, &wi, below & ~counted);
-		pc_quad_swap(ds);
-		counted = below;
+	uint64_t W = (ds->ncycles + 1) / 64, sw[PC_NINPUTS * 4 + 1], mux[PC_NINPUTS][4], in[PC_NINPUTS];
+	uint64_t acc[PC_NCTRS] = { 0 }, any = 0, value = 0, swap = 0;
+	uint8_t carry[PC_NINPUTS], flag = ds->flag, before = flag;
+	memcpy(carry, ds->prev_mux, sizeof carry);
+	for (uint64_t w = 0; w < n; w++, W++) {
+		signal_words(s, pl, st, ds, W, periodic_word(c, ds), sw);
+		for (int i = 0; i < PC_NINPUTS; i++)
+			for (int a = 0; a < 4; a++)
+				mux[i][a] = sw[pl->arg[i][a]];
+		for (int k = PC_SETFLAG; k <= PC_CLRFLAG; k++)
+			in[k] = logic_word(&pl->ops[k], mux[k], carry[k], 0);
+		for (int i = PC_PRE; i <= PC_STOP; i++)
+			in[i] = logic_word(&pl->ops[i], mux[i], carry[i], in[PC_SETFLAG]);
+		for (int i = 0; i < PC_NINPUTS; i++) /* what the delayed arguments take next */
+			carry[i] = (uint8_t)(mux[i][0] >> 63 | (mux[i][1] >> 63) << 1);
+		/* "the swap is performed before updating the counters for a
+		 * given cycle": the cycles before each swap count into the set
+		 * it hands over */
+		swap = pl->swap >= 0 ? sw[pl->swap] : 0;
+		uint64_t counted = 0, rest = swap;
+		while (rest) {
+			unsigned b = (unsigned)__builtin_ctzll(rest);
+			uint64_t below = (1ULL << b) - 1;
+			rest &= rest - 1;
+			count(m, in, mux, below & ~counted, acc);
+			flush(p, ds, acc);
+			pc_quad_swap(ds);
+			counted = below;
+		}
+		count(m, in, mux, ~counted, acc);
+		any = in[PC_SETFLAG] | in[PC_CLRFLAG];
+		value = in[PC_SETFLAG] & ~in[PC_CLRFLAG];
+		before = flag;
+		flag = flag_after(any, value, 63, flag);
 	}
-	count(p, ds, m, &wi, ~counted);
+	flush(p, ds, acc);
 
-	/* the flag, its history and the trailer values of the last cycle */
-	uint64_t any = wi.in[PC_SETFLAG] | wi.in[PC_CLRFLAG], value = wi.in[PC_SETFLAG] & ~wi.in[PC_CLRFLAG];
-	uint8_t before = ds->flag, hist = ds->flag_hist;
-	uint8_t f[9]; /* after cycles 55 ... 63 */
+	/* the flag's history over the last word, and the trailer values of
+	 * its last cycle */
+	uint8_t f[9], hist = ds->flag_hist; /* after cycles 55 ... 63 */
 	for (unsigned k = 0; k < 9; k++)
 		f[k] = flag_after(any, value, 55 + k, before);
 	ds->flag = f[8];
@@ -403,19 +417,19 @@ static void word_step(struct sim *s, const struct pc_priv *p, struct pc_state *s
 	ds->flag_hist = hist;
 	/* during cycle 63 the FLAG signal showed the flag after cycle 63 - D */
 	ds->flag_sig = f[8 - p->flag_delay];
-	ds->event_trailer = (uint8_t)(wi.in[PC_EVENT] >> 62 & 1);
-	ds->event_out = (uint8_t)(wi.in[PC_EVENT] >> 63);
+	ds->event_trailer = (uint8_t)(in[PC_EVENT] >> 62 & 1);
+	ds->event_out = (uint8_t)(in[PC_EVENT] >> 63);
 	ds->in_last = (uint8_t)((swap >> 63) << 6);
 	for (int i = 0; i < PC_NINPUTS; i++) {
 		uint8_t v = 0;
 		for (int a = 0; a < 4; a++)
-			v |= (uint8_t)((wi.mux[i][a] >> 63) << a);
+			v |= (uint8_t)((mux[i][a] >> 63) << a);
 		ds->prev_mux[i] = v;
-		ds->in_last |= (uint8_t)((wi.in[i] >> 63) << i);
+		ds->in_last |= (uint8_t)((in[i] >> 63) << i);
 	}
 	ds->pm_now = ds->wrcache_now = 0;
 	ds->user_now = ds->user_val;
-	ds->ncycles += 64;
+	ds->ncycles += 64 * n;
 }
 
 uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m)
@@ -429,8 +443,10 @@ uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st
 	struct plan pl;
 	plan_make(&pl, p, st, d);
 	while (m - ds->ncycles >= 64) {
-		word_step(s, p, st, d, &pl);
-		words++;
+		/* a batch's sums stay far below any counter's wrap */
+		uint64_t n = (m - ds->ncycles) / 64 < 4096 ? (m - ds->ncycles) / 64 : 4096;
+		run_words(s, p, st, d, &pl, n);
+		words += n;
 	}
 	return words;
 }

@@ -51,6 +51,70 @@ static void test_harness_sees_differences(void **unused)
 	pcd_fini(&t);
 }
 
+/* Long runs evaluated 64 cycles a word: SETFLAG and CLRFLAG rare (the
+ * flag must carry across words without events), SWAP rarer (a swap splits
+ * a word and a batch), EVENT and STOP taking SETFLAG and delayed
+ * arguments; both engines compared after every advance. */
+static void words_case(const char *chip, bool last_lane)
+{
+	struct pcd t;
+	struct hwpc_err err;
+	struct pc_fast_stats before, after;
+	assert_int_equal(pcd_init(&t), 0);
+	assert_int_equal(pcd_open_side(&t, 0, chip, ",pchz=1M"), 0);
+	assert_int_equal(pcd_open_side(&t, 1, chip, ",pchz=1M"), 0);
+	static const struct {
+		unsigned sig;
+		double p;
+	} gens[] = { { 0x10, 0.0004 }, { 0x11, 0.0004 }, { 0x12, 0.3 }, { 0x13, 0.00005 } };
+	static const struct {
+		const char *name;
+		uint32_t value;
+	} regs[] = {
+		/* SETFLAG: START_SRC[2] (0x10); CLRFLAG: PRE_SRC[2] (0x11) */
+		{ "PRE_SRC[1]", 0x13111012 }, { "START_SRC[1]", 0x11101212 }, { "EVENT_SRC[1]", 0x10111212 },
+		{ "STOP_SRC[1]", 0x12101112 }, { "SETFLAG_OP[1]", 0xaaaa }, { "CLRFLAG_OP[1]", 0xaaaa },
+		{ "START_OP[1]", 0x6996 | 1u << 16 }, { "EVENT_OP[1]", 0x8ee8 | 1u << 18 },
+		{ "STOP_OP[1]", 0x1ee1 | 1u << 17 }, { "SPEC_SRC[1]", 0x13 }, { "CTRL[1]", 1 }, { "PRE_OP[1]", 0x7777 },
+	};
+	for (unsigned i = 0; i < 2; i++) {
+		for (unsigned k = 0; k < sizeof gens / sizeof gens[0]; k++) {
+			struct hwpc_sim_gen g = { .kind = HWPC_SIM_GEN_RANDOM, .probability = gens[k].p, .seed = 11 + k };
+			if (last_lane && k < 2) {
+				/* SETFLAG and CLRFLAG only in a word's last cycle
+				 * (n = 63 mod 64): periods of 37 and 53 words */
+				uint64_t period = 64 * (k ? 53 : 37);
+				g = (struct hwpc_sim_gen){ .kind = HWPC_SIM_GEN_PERIODIC, .period = period, .duty = 1,
+							   .phase = period - 63 };
+			}
+			assert_int_equal(hwpc_sim_pc_set_gen(t.side[i].dev, 1, gens[k].sig, &g, &err), 0);
+		}
+		for (unsigned k = 0; k < sizeof regs / sizeof regs[0]; k++)
+			if (hwpc_reg_write(t.side[i].dev, regs[k].name, regs[k].value, &err))
+				fail_msg("%s: %s", regs[k].name, err.msg);
+	}
+	pc_fast_stats_get(&before);
+	for (unsigned op = 0; op < 12; op++) {
+		for (unsigned i = 0; i < 2; i++)
+			assert_int_equal(hwpc_sim_advance_ns(t.side[i].dev, 100000000 + op * 7919, &err), 0);
+		if (pcd_compare(&t, op))
+			fail_msg("%s: %s", chip, t.why);
+	}
+	pc_fast_stats_get(&after);
+	/* the fast side took the word path for nearly all of core_a's cycles */
+	assert_true(after.parallel - before.parallel > 1000000);
+	pcd_close(&t);
+	pcd_fini(&t);
+}
+
+static void test_words_long_runs(void **unused)
+{
+	words_case("g84", false);
+	words_case("g92", false);
+	words_case("gt215", false);
+	words_case("g84", true);
+}
+
 /* Counters placed just below where they saturate (NV30+) or wrap (NV10's
  * 40-bit counters, bit 39 sticky; the 32-bit PRE/STOP), then a long run
  * across that point: the fast engine must stop skipping in time. */
@@ -108,6 +172,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_harness_sees_differences),
+		cmocka_unit_test(test_words_long_runs),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_engines_agree),
 	};
