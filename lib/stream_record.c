@@ -89,6 +89,7 @@ int hwpc_rec_layout_load_chip(const struct hwpc_regdb *db, const struct hwpc_chi
 		{ "PCOUNTER.RECORD_EVENT_TRIGGER", offsetof(struct hwpc_rec_layout, event_trigger) },
 		{ "PCOUNTER.RECORD_LONG_BYTES", offsetof(struct hwpc_rec_layout, long_bytes) },
 		{ "PCOUNTER.RECORD_SHORT_BYTES", offsetof(struct hwpc_rec_layout, short_bytes) },
+		{ "PCOUNTER.RECORD_ADDRESS_BITS", offsetof(struct hwpc_rec_layout, addr_bits) },
 	};
 	/* Without a chipset: the first that has record mode (the layout is
 	 * one for all); a chipset named is the one asked about. */
@@ -106,7 +107,8 @@ int hwpc_rec_layout_load_chip(const struct hwpc_regdb *db, const struct hwpc_chi
 	}
 	unsigned w = out->long_bytes / 2;
 	if (out->cycle_bits == 0 || out->cycle_bits > 48 || out->stop_word >= w || out->event_word >= w ||
-	    out->long_bytes > 32 || out->short_bytes > out->long_bytes || out->short_bytes < 8)
+	    out->long_bytes > 32 || out->short_bytes > out->long_bytes || out->short_bytes < 8 ||
+	    out->addr_bits == 0 || out->addr_bits > 64)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb: inconsistent PCOUNTER.RECORD_* parameters");
 	return 0;
 }

@@ -251,7 +251,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 			rec_trace_names(t);
 		} else if (!(t->out = tsdump_out_new(t, opts->fmt, err)) ||
 			   (!opts->summary && opts->fmt != HWPC_FMT_JSON &&
-			    rec_columns(t->out, hwpc_rec_counter_count(&t->rec_lay, opts->rec_fmt), opts->fmt == HWPC_FMT_CSV, err))) {
+			    rec_columns(t->out, &t->rec_lay, opts->rec_fmt, opts->fmt == HWPC_FMT_CSV, err))) {
 			goto fail;
 		}
 		return t;

@@ -115,7 +115,8 @@ void stats_free(struct hwpc_tsdump *t);
 int rec_item(void *ctx, const struct hwpc_rec_item *it);
 int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
 /* Declare the columns of packet rows (text table, CSV header). */
-int rec_columns(struct hwpc_out *o, unsigned ncounters, bool rates, struct hwpc_err *err);
+int rec_columns(struct hwpc_out *o, const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt, bool rates,
+		struct hwpc_err *err);
 void rec_trace_names(struct hwpc_tsdump *t);
 
 /* tsdump_piece.c: the summary of a Tensix stream decoded in pieces.

@@ -6,6 +6,7 @@
 #include "tsdump_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 enum { PID_RECORD = 2, TID_REC_ANOMALY = 9 };
 
@@ -36,23 +37,64 @@ static int rec_trace(struct hwpc_tsdump *t, const struct hwpc_rec_item *it)
 	return 0;
 }
 
-int rec_columns(struct hwpc_out *o, unsigned nc, bool rates, struct hwpc_err *err)
+/* Decimal digits of v. */
+static unsigned digits(uint64_t v)
 {
-	static const char *const head[] = { "kind", "offset", "index", "cycles", "elapsed_cycles", "delta", "stop" };
+	unsigned n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+static uint64_t max_of_bits(unsigned bits)
+{
+	return bits >= 64 ? UINT64_MAX : (1ULL << bits) - 1;
+}
+
+/* The text table's columns, each as wide as the largest value the packet
+ * layout allows (regdb's PCOUNTER.RECORD_* parameters), so that streamed
+ * rows line up without being measured first. */
+int rec_columns(struct hwpc_out *o, const struct hwpc_rec_layout *lay, enum hwpc_rec_format fmt, bool rates,
+		struct hwpc_err *err)
+{
 	static const char *const rate_names[HWPC_REC_MAX_COUNTERS] = {
 		"rate_pre0",   "rate_pre1",   "rate_pre2",   "rate_pre3",   "rate_start0", "rate_start1",
 		"rate_start2", "rate_start3", "rate_event0", "rate_event1", "rate_event2", "rate_event3",
 	};
+	unsigned nc = hwpc_rec_counter_count(lay, fmt), kind_w = 0;
+	for (int k = 0; k < HWPC_REC_KIND_COUNT; k++) {
+		unsigned len = (unsigned)strlen(hwpc_rec_kind_name((enum hwpc_rec_kind)k));
+		kind_w = len > kind_w ? len : kind_w;
+	}
+	uint64_t end = max_of_bits(lay->addr_bits), cycles = max_of_bits(lay->cycle_bits);
+	unsigned index_w = digits(end / hwpc_rec_packet_size(lay, fmt));
+	const struct {
+		const char *name;
+		unsigned width;
+	} head[] = {
+		{ "kind", kind_w },
+		{ "offset", digits(end) },
+		{ "index", index_w },
+		{ "cycles", digits(cycles) },
+		{ "elapsed_cycles", digits(UINT64_MAX) }, /* wrapping deltas summed in 64 bits */
+		{ "delta", digits(cycles) },
+		{ "stop", digits(lay->stop_max) },
+	};
 	struct hwpc_col cols[7 + 2 * HWPC_REC_MAX_COUNTERS + 2];
 	size_t n = 0;
 	for (size_t i = 0; i < sizeof head / sizeof *head; i++)
-		cols[n++] = (struct hwpc_col){ head[i], 0 };
+		cols[n++] = (struct hwpc_col){ head[i].name, head[i].width };
 	for (unsigned i = 0; i < nc; i++)
-		cols[n++] = (struct hwpc_col){ hwpc_rec_counter_name(i), 0 };
+		cols[n++] = (struct hwpc_col){ hwpc_rec_counter_name(i), digits(lay->event_max) };
 	for (unsigned i = 0; rates && i < nc; i++)
 		cols[n++] = (struct hwpc_col){ rate_names[i], 0 };
-	cols[n++] = (struct hwpc_col){ "count", 0 };
+	cols[n++] = (struct hwpc_col){ "count", index_w }; /* packets at most */
 	cols[n++] = (struct hwpc_col){ "message", 0 };
+	for (size_t i = 0; i < n; i++)
+		if (cols[i].width && cols[i].width < strlen(cols[i].name))
+			cols[i].width = (unsigned)strlen(cols[i].name);
 	return hwpc_out_table(o, cols, n, err);
 }
 

@@ -96,6 +96,7 @@ struct hwpc_rec_layout {
 	unsigned event_max;     /* an event counter stops here: saturated */
 	unsigned event_trigger; /* a counter >= this forces a packet */
 	unsigned long_bytes, short_bytes;
+	unsigned addr_bits;     /* the buffer position wraps at 2^addr_bits bytes */
 };
 struct hwpc_regdb;
 /* From the register database (the layout is the same on every chipset with

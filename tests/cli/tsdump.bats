@@ -236,6 +236,27 @@ expected_csv() {
 	check [ "$output" = "tsdump: --record: unknown record format 'medium' (expected long or short)" ]
 }
 
+@test "PCOUNTER record buffers: the text table lines up with its header, whatever the values" {
+	# a SHORT packet, then one with the largest cycle count and a counter
+	# saturated at 0xffff, which adds an anomaly row
+	printf '\xe8\x03\x00\x00\x00\x00\x01\x00\x05\x00\x06\x00\x07\x00\x08\x00' >"$BATS_TEST_TMPDIR/rec"
+	printf '\xff\xff\xff\xff\xff\xff\xff\x0f\xff\xff\x06\x00\x07\x00\x08\x00' >>"$BATS_TEST_TMPDIR/rec"
+	for fmt in short long; do
+		run -0 tsdump --record $fmt "$BATS_TEST_TMPDIR/rec"
+		check [ "${#lines[@]}" -ge 3 ]
+		# each right-aligned column ends where its header does, in every row
+		for col in offset index cycles elapsed_cycles delta stop pre0; do
+			local head="${lines[0]%%"$col"*}"
+			local end=$((${#head} + ${#col}))
+			for ((i = 1; i < ${#lines[@]}; i++)); do
+				local row="${lines[$i]}"
+				[[ "${row:end-1:1}" != " " && "${row:end:1}" == " " ]] ||
+					{ echo "column $col ($fmt) ends at $end in the header, not in row $i: '$row'"; false; }
+			done
+		done
+	done
+}
+
 @test "usage: help, version, bad options, no input" {
 	run tsdump --help
 	check [ "$status" -eq 0 ]
