@@ -362,8 +362,9 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
 			*dot = 0;
 			field = text + (dot - name) + 1;
-			if (!(out->reg = hwpc_reg_find(db, chip, name, NULL)) ||
-			    !hwpc_field_find(out->reg, chip, field))
+			/* a register with a field it lacks: named below, with
+			 * the fields it has */
+			if (!(out->reg = hwpc_reg_find(db, chip, name, NULL)))
 				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
 		}
 	} else if (!(out->reg = hwpc_reg_find(db, chip, name, err))) {

@@ -81,6 +81,11 @@ onread_regdb() {
 	check [ "${#lines[@]}" -eq 1 ]
 	run -2 pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].BOGUS'
 	[[ "$output" == "pcread: --reg PCOUNTER.CTRL[1].BOGUS: PCOUNTER.CTRL has no field 'BOGUS' on G84"* ]]
+	# a register without an index: the field is what is wrong, not the name
+	run -2 pcread -d sim:g84 --reg PTIMER.ALARM.NOPE
+	check [ "$output" = "pcread: --reg PTIMER.ALARM.NOPE: PTIMER.ALARM has no field 'NOPE' on G84 (fields: TIME)" ]
+	run -2 pcsetup -d sim:g84 --reg PTIMER.ALARM.NOPE=1
+	check [ "$output" = "pcsetup: --reg PTIMER.ALARM.NOPE=1: PTIMER.ALARM has no field 'NOPE' on G84 (fields: TIME)" ]
 	run -2 pcread -d sim:g84 --reg 'PTIMER.NOPE*'
 	check [ "$output" = "pcread: --reg PTIMER.NOPE*: no register of G84 matches 'PTIMER.NOPE*'" ]
 	run -2 pcread -d sim:g84 --reg 0xzz
