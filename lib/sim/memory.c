@@ -78,6 +78,12 @@ static int mem_init(struct sim *s, void *state, const struct hwpc_devspec *spec,
 	return 0;
 }
 
+/* The header: its magic, size and base are fixed at create. */
+static uint32_t mem_settings_crc(const void *state)
+{
+	return sim_crc32(0, state, offsetof(struct mem_state, data));
+}
+
 static int mem_attach(struct sim *s, void *state, void **priv, struct hwpc_err *err)
 {
 	struct mem_state *m = state;
@@ -161,6 +167,7 @@ const struct sim_model sim_model_memory = {
 	.state_size = mem_size,
 	.options = mem_options,
 	.init = mem_init,
+	.settings_crc = mem_settings_crc,
 	.attach = mem_attach,
 	.show = mem_show,
 	.memory = mem_region,

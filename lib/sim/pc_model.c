@@ -306,6 +306,21 @@ static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err
 	return 0;
 }
 
+/* The profile, its domains' clocks, the packet latency and the engine:
+ * fixed at create (pchz=, reclat=, engine=). */
+static uint32_t pc_settings_crc(const void *state)
+{
+	const struct pc_state *st = state;
+	uint32_t c = sim_crc32(0, st->magic, sizeof st->magic);
+	c = sim_crc32(c, st->profile, sizeof st->profile);
+	c = sim_crc32(c, &st->ndomains, sizeof st->ndomains);
+	c = sim_crc32(c, &st->reclat, sizeof st->reclat);
+	c = sim_crc32(c, &st->engine, sizeof st->engine);
+	for (unsigned d = 0; d < PC_MAX_DOMAINS; d++)
+		c = sim_crc32(c, &st->dom[d].hz, sizeof st->dom[d].hz);
+	return c;
+}
+
 static int pc_attach(struct sim *s, void *state, void **privp, struct hwpc_err *err)
 {
 	struct pc_state *st = state;
@@ -381,6 +396,7 @@ const struct sim_model sim_model_pcounter = {
 	.options = pc_options,
 	.lazy_attach = true,
 	.validate = pc_validate,
+	.settings_crc = pc_settings_crc,
 	.init = pc_init,
 	.attach = pc_attach,
 	.detach = pc_detach,

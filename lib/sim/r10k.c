@@ -56,6 +56,14 @@ static int parse_rev(const char *v, unsigned *major, unsigned *minor)
 	return 0;
 }
 
+/* The clock and the processor ID (cpuclk=, cpurev=): fixed at create. */
+static uint32_t r10k_settings_crc(const void *state)
+{
+	const struct r10k_state *st = state;
+	uint32_t c = sim_crc32(0, &st->cpu_hz, sizeof st->cpu_hz);
+	return sim_crc32(c, &st->prid, sizeof st->prid);
+}
+
 static int r10k_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
 {
 	struct r10k_state *st = state;
@@ -275,6 +283,7 @@ const struct sim_model sim_model_r10k = {
 	.state_size = r10k_size,
 	.options = r10k_options,
 	.init = r10k_init,
+	.settings_crc = r10k_settings_crc,
 	.attach = r10k_attach,
 	.detach = sim_priv_free,
 	.advance = r10k_advance,

@@ -17,7 +17,7 @@
 #include "hwpc/sim.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 2
+#define SIM_VERSION 3
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_parse_hz). */
@@ -56,11 +56,16 @@ struct sim_header {
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
+	uint32_t settings_crc[SIM_MAX_SECTIONS]; /* each model's create-time
+						    settings (sim_model.settings_crc) */
 	uint64_t create_id; /* new on every create/reset: a mapping made before
 			       a reset by another process is stale */
 	uint32_t header_crc; /* over everything above except now/virt/rt/lag/boot */
 	uint32_t pad;
 };
+
+/* CRC-32 (IEEE) of data, continuing from crc (0 to start). */
+uint32_t sim_crc32(uint32_t crc, const void *data, size_t len);
 
 struct sim;
 
@@ -84,6 +89,10 @@ struct sim_model {
 	/* Cheap checks of the state section, run at open even when the attach
 	 * waits (a corrupt file is an error when it is opened). */
 	int (*validate)(struct sim *s, void *state, struct hwpc_err *err);
+	/* CRC-32 (sim_crc32) of the settings init fixes for good (clocks,
+	 * sizes, the profile): written at create, checked at open.  NULL: the
+	 * model has none. */
+	uint32_t (*settings_crc)(const void *state);
 	/* Per process: resolve register addresses, check the state is sane. */
 	int (*attach)(struct sim *s, void *state, void **priv, struct hwpc_err *err);
 	void (*detach)(void *priv);

@@ -32,10 +32,10 @@ static const uint64_t default_hz[HWPC_CLOCK_COUNT] = {
 	[HWPC_CLOCK_HCLK] = 100000000,  [HWPC_CLOCK_TCLK] = 100000000,
 };
 
-static uint32_t crc32(const void *data, size_t len)
+uint32_t sim_crc32(uint32_t crc, const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint32_t c = 0xffffffffu;
+	uint32_t c = ~crc;
 	for (size_t i = 0; i < len; i++) {
 		c ^= p[i];
 		for (int k = 0; k < 8; k++)
@@ -54,7 +54,7 @@ static uint32_t header_crc(const struct sim_header *h)
 	tmp.lag_ns = 0;
 	memset(tmp.boot_id, 0, sizeof tmp.boot_id);
 	tmp.header_crc = 0;
-	return crc32(&tmp, offsetof(struct sim_header, header_crc));
+	return sim_crc32(0, &tmp, offsetof(struct sim_header, header_crc));
 }
 
 /* --- locking ----------------------------------------------------------- */
@@ -296,6 +296,8 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
 		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err))
 			return err->status;
+		if (s->models[i]->settings_crc)
+			s->hdr->settings_crc[i] = s->models[i]->settings_crc(s->state[i]);
 	}
 	s->hdr->header_crc = header_crc(s->hdr);
 	return 0;
@@ -409,6 +411,13 @@ static int attach_models(struct sim *s, struct hwpc_err *err)
 		const struct sim_model *m = s->models[i];
 		if (m->validate && m->validate(s, s->state[i], err))
 			return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+		/* What the model never changes after create; the rest (registers,
+		 * counters) changes on every access and is only range-checked. */
+		if (m->settings_crc && m->settings_crc(s->state[i]) != s->hdr->settings_crc[i]) {
+			char why[64];
+			snprintf(why, sizeof why, "%s settings checksum mismatch", m->name);
+			return corrupt(s, why, err);
+		}
 		if (!m->lazy_attach) {
 			s->attached[i] = true;
 			if (m->attach && m->attach(s, s->state[i], &s->priv[i], err)) {

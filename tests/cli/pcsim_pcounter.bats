@@ -118,9 +118,9 @@ EOF
 
 @test "a corrupt PCOUNTER section is an error naming the file; reset cures it" {
 	pcsim reset sim:g84,clock=virtual,state="$BATS_TEST_TMPDIR/s.state"
-	# the sections follow the 832-byte header: PMC (64 bytes), then PCOUNTER
+	# the sections follow the 896-byte header: PMC (64 bytes), then PCOUNTER
 	head -c 200 /dev/zero | tr '\0' X |
-		dd of="$BATS_TEST_TMPDIR/s.state" bs=1 seek=832 conv=notrunc status=none
+		dd of="$BATS_TEST_TMPDIR/s.state" bs=1 seek=896 conv=notrunc status=none
 	run pcsim -d sim:g84,state="$BATS_TEST_TMPDIR/s.state" show
 	check [ "$status" -eq 1 ]
 	[[ "$output" == *"$BATS_TEST_TMPDIR/s.state"* ]]

@@ -10,7 +10,7 @@ load helpers
 # Where struct sim_header (lib/sim/sim.h) keeps what the tests damage.
 HDR_VIRT_NS=72
 HDR_SECT=176 # struct sim_section[16], 24 bytes each: id, version, offset, size
-HDR_CRC=824
+HDR_CRC=888
 
 # Little-endian bytes of a 64-bit number, as printf escapes.
 le64() {
@@ -140,4 +140,46 @@ sect_entry() {
 	sleep 0.2
 	run pcsim -d "sim:g84,state=$st" show
 	check [ "$status" -eq 0 ]
+}
+
+# The offset in F of the first 8 bytes holding little-endian V.
+find64() {
+	LC_ALL=C grep -obUaP "$(le64 "$2")" "$1" | head -1 | cut -d: -f1
+}
+
+@test "a create-time setting changed in the body (a clock, a size): the settings checksum names the model" {
+	cd "$BATS_TEST_TMPDIR"
+	local off
+	# a PCOUNTER domain clock, to another clock the model could run
+	pcsim reset sim:g84,clock=virtual,pchz=1234567,state=S
+	off=$(find64 S 1234567)
+	check [ -n "$off" ]
+	poke64 S "$off" 1234568
+	run -1 timeout 10 pcsim -d sim:g84,state=S show
+	check [ "$output" = "pcsim: simulator state S is corrupt (pcounter settings checksum mismatch); 'pcsim reset -d sim:G84' recreates it" ]
+	# the simulated memory's base address
+	pcsim reset sim:g84,clock=virtual,membase=0x12345000,state=S
+	off=$(find64 S $((0x12345000)))
+	check [ -n "$off" ]
+	poke64 S "$off" $((0x12346000))
+	run -1 timeout 10 pcread -d sim:g84,state=S --reg PTIMER.TIME_LOW
+	check [ "$output" = "pcread: simulator state S is corrupt (memory settings checksum mismatch); 'pcsim reset -d sim:G84' recreates it" ]
+	# an R10000's clock
+	pcsim reset sim:r10000,clock=virtual,cpuclk=123456789,state=S
+	off=$(find64 S 123456789)
+	check [ -n "$off" ]
+	poke64 S "$off" 123456790
+	run -1 timeout 10 pcsim -d sim:r10000,state=S show
+	check [ "$output" = "pcsim: simulator state S is corrupt (r10k settings checksum mismatch); 'pcsim reset -d sim:R10000' recreates it" ]
+}
+
+@test "a counter changed in the body is not caught on open (checking it would cost a CRC of the file per access)" {
+	cd "$BATS_TEST_TMPDIR"
+	pcsim reset sim:g84,clock=virtual,pchz=1234567,state=S
+	# domain 0's CYCLES counter: 120 bytes after its clock (struct pc_dom_state)
+	local off
+	off=$(find64 S 1234567)
+	poke64 S $((off + 120)) 77
+	run -0 timeout 10 pcread -d sim:g84,state=S --reg 'PCOUNTER.CTR_CYCLES[0]' --format csv
+	[[ "${lines[1]}" == *",PCOUNTER.CTR_CYCLES[0],0x00a600,0x0000004d,"* ]]
 }
