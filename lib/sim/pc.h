@@ -248,6 +248,10 @@ uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
 uint64_t pc_cycle_ns(uint64_t n, uint64_t hz);
+/* The random generator's stream key (splitmix64 of its seed), and its
+ * values at the cycles 64 W + b of block W for the bits b of lanes. */
+uint64_t pc_random_key(const struct pc_gen *g);
+uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t key, uint64_t W, uint64_t lanes);
 /* The generator at cycles 64 W ... 64 W + 63, bit b for cycle 64 W + b. */
 uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds, const struct pc_gen *g,
 		     uint64_t W);

@@ -120,13 +120,15 @@ static struct reduced_op reduce(uint16_t func, unsigned opbits)
 	return r;
 }
 
-static uint64_t arg_word(uint8_t from, const uint64_t cur[4], uint8_t prev_mux, uint64_t setflag)
+/* Argument k of an input: word sw[idx[k]]; a delayed one is that word
+ * shifted by a cycle, the last cycle's value (carry) shifted in. */
+static uint64_t arg_word(uint8_t from, const uint64_t *sw, const uint8_t idx[4], uint8_t carry, uint64_t setflag)
 {
 	switch (from) {
-	case FROM_PREV0: return cur[0] << 1 | (prev_mux & 1);
-	case FROM_PREV1: return cur[1] << 1 | (prev_mux >> 1 & 1);
+	case FROM_PREV0: return sw[idx[0]] << 1 | (carry & 1);
+	case FROM_PREV1: return sw[idx[1]] << 1 | (carry >> 1 & 1);
 	case FROM_SETFLAG: return setflag;
-	default: return cur[from];
+	default: return sw[idx[from]];
 	}
 }
 
@@ -138,15 +140,16 @@ static uint64_t select_word(uint64_t if0, uint64_t if1, uint64_t x)
 /* The op for every bit: the table's entries selected by the first
  * argument, then the next.  setflag is this word's SETFLAG input (step
  * 7; 0 for SETFLAG and CLRFLAG themselves). */
-static uint64_t logic_word(const struct reduced_op *r, const uint64_t cur[4], uint8_t prev_mux, uint64_t setflag)
+static uint64_t logic_word(const struct reduced_op *r, const uint64_t *sw, const uint8_t idx[4], uint8_t carry,
+			   uint64_t setflag)
 {
 	const uint64_t *t = r->tm;
 	switch (r->nargs) {
 	case 0: return t[0];
-	case 1: return select_word(t[0], t[1], arg_word(r->from[0], cur, prev_mux, setflag));
+	case 1: return select_word(t[0], t[1], arg_word(r->from[0], sw, idx, carry, setflag));
 	case 2: {
-		uint64_t x0 = arg_word(r->from[0], cur, prev_mux, setflag);
-		uint64_t x1 = arg_word(r->from[1], cur, prev_mux, setflag);
+		uint64_t x0 = arg_word(r->from[0], sw, idx, carry, setflag);
+		uint64_t x1 = arg_word(r->from[1], sw, idx, carry, setflag);
 		return select_word(select_word(t[0], t[1], x0), select_word(t[2], t[3], x0), x1);
 	}
 	default: {
@@ -154,7 +157,7 @@ static uint64_t logic_word(const struct reduced_op *r, const uint64_t cur[4], ui
 		unsigned n = 1u << r->nargs;
 		memcpy(v, t, sizeof v);
 		for (unsigned k = 0; k < r->nargs; k++, n /= 2) {
-			uint64_t x = arg_word(r->from[k], cur, prev_mux, setflag);
+			uint64_t x = arg_word(r->from[k], sw, idx, carry, setflag);
 			for (unsigned i = 0; i < n / 2; i++)
 				v[i] = select_word(v[2 * i], v[2 * i + 1], x);
 		}
@@ -166,14 +169,14 @@ static uint64_t logic_word(const struct reduced_op *r, const uint64_t cur[4], ui
 /* What each selected signal position is, decided once per advance: the
  * distinct positions the SRC registers and SWAP select (at most 25), how
  * each is produced, and which of them each argument reads. */
-enum sig_how { SIG_FIXED, SIG_REPEAT, SIG_PERIODIC_PULSE, SIG_GEN };
+enum sig_how { SIG_FIXED, SIG_REPEAT, SIG_PERIODIC_PULSE, SIG_RANDOM, SIG_GEN };
 
 struct plan_sig {
 	uint8_t how; /* enum sig_how */
 	uint8_t period, r; /* SIG_REPEAT: its period, and word next_w's place in it */
 	uint16_t sig;
 	uint64_t next_w;
-	uint64_t fixed;              /* SIG_FIXED */
+	uint64_t fixed;              /* SIG_FIXED; SIG_RANDOM: its stream key */
 	unsigned __int128 pattern;   /* SIG_REPEAT: the period's values, repeated */
 	const struct pc_gen *gen;    /* SIG_REPEAT, SIG_GEN */
 };
@@ -207,7 +210,10 @@ static unsigned plan_signal(struct plan *pl, const struct pc_priv *p, const stru
 		const struct pc_gen *g = &ds->gen[sig];
 		ps->gen = g;
 		ps->how = SIG_GEN;
-		if (g->kind == PC_GEN_CONST) {
+		if (g->kind == PC_GEN_RANDOM) {
+			ps->how = SIG_RANDOM;
+			ps->fixed = pc_random_key(g);
+		} else if (g->kind == PC_GEN_CONST) {
 			ps->how = SIG_FIXED;
 			ps->fixed = g->value ? WORD_ALL : 0;
 		} else if (g->kind == PC_GEN_PERIODIC && g->period && g->period <= 64 && g->phase <= UINT32_MAX) {
@@ -252,6 +258,7 @@ static void signal_words(struct sim *s, struct plan *pl, const struct pc_state *
 		switch (ps->how) {
 		case SIG_FIXED: out[i] = ps->fixed; break;
 		case SIG_PERIODIC_PULSE: out[i] = periodic; break;
+		case SIG_RANDOM: out[i] = pc_random_lanes(ps->gen, ps->fixed, W, ~0ULL); break;
 		case SIG_REPEAT: {
 			if (W > UINT64_MAX >> 7) /* n + phase would wrap */
 				goto generic;
@@ -316,21 +323,30 @@ static uint64_t weighted(uint64_t m, const uint64_t *v, unsigned nbits)
 
 /* What the counters gain over the cycles of `lanes` (pc_quad_cycle),
  * added to acc: sums compose with pc_ctr_add as single cycles do. */
-static void count(enum pc_ctr_mode m, const uint64_t in[PC_NINPUTS], const uint64_t mux[PC_NINPUTS][4],
+static void count(enum pc_ctr_mode m, const uint64_t in[PC_NINPUTS], const uint64_t *sw, const struct plan *pl,
 		  uint64_t lanes, uint64_t acc[PC_NCTRS])
 {
-	uint64_t n = pop(lanes);
+	uint64_t n = lanes == ~0ULL ? 64 : pop(lanes);
 	if (!n)
 		return;
-	const uint64_t *st = mux[PC_START], *ev = mux[PC_EVENT];
-	const uint64_t b6[6] = { st[0], st[1], st[2], st[3], ev[2], ev[3] };
 	acc[PC_CYCLES] += n;
 	acc[PC_CYCLES_ALT] += n;
+	acc[PC_CPRE] += pop(lanes & in[PC_PRE]);
+	acc[PC_CSTOP] += pop(lanes & in[PC_STOP]);
+	if (m == PC_SIMPLE || m == PC_CTR_UNKNOWN) {
+		acc[PC_CEVENT] += pop(lanes & in[PC_EVENT]);
+		acc[PC_CSTART] += pop(lanes & in[PC_START]);
+		return;
+	}
+	/* B4: START_SRC[0..3]; B6: and EVENT_SRC[2..3]; B2: EVENT_SRC[0..1] */
+	const uint8_t *st = pl->arg[PC_START], *ev = pl->arg[PC_EVENT];
+	const uint64_t b6[6] = { sw[st[0]], sw[st[1]], sw[st[2]], sw[st[3]], sw[ev[2]], sw[ev[3]] };
+	const uint64_t b2[2] = { sw[ev[0]], sw[ev[1]] };
 	switch (m) {
 	case PC_EVENT_B4: acc[PC_CEVENT] += weighted(lanes & in[PC_EVENT], b6, 4); break;
 	case PC_EVENT_B6: acc[PC_CEVENT] += weighted(lanes & in[PC_EVENT], b6, 6); break;
-	case PC_EXTRA_B6_EVENT_B2: acc[PC_CEVENT] += weighted(lanes, ev, 2); break;
-	default: acc[PC_CEVENT] += pop(lanes & in[PC_EVENT]); break;
+	case PC_EXTRA_B6_EVENT_B2: acc[PC_CEVENT] += weighted(lanes, b2, 2); break;
+	default: acc[PC_CEVENT] += pop(lanes & in[PC_EVENT]); break; /* EXTRA_B4: as SIMPLE */
 	}
 	if (m == PC_EXTRA_B4)
 		acc[PC_CSTART] += weighted(lanes, b6, 4);
@@ -338,8 +354,6 @@ static void count(enum pc_ctr_mode m, const uint64_t in[PC_NINPUTS], const uint6
 		acc[PC_CSTART] += weighted(lanes, b6, 6);
 	else
 		acc[PC_CSTART] += pop(lanes & in[PC_START]);
-	acc[PC_CPRE] += pop(lanes & in[PC_PRE]);
-	acc[PC_CSTOP] += pop(lanes & in[PC_STOP]);
 }
 
 static void flush(const struct pc_priv *p, struct pc_dom_state *ds, uint64_t acc[PC_NCTRS])
@@ -369,21 +383,18 @@ static void run_words(struct sim *s, const struct pc_priv *p, struct pc_state *s
 	struct pc_dom_state *ds = &st->dom[d];
 	const struct pc_dom_cache *c = &p->cache[d];
 	enum pc_ctr_mode m = (enum pc_ctr_mode)c->ctr_mode;
-	uint64_t W = (ds->ncycles + 1) / 64, sw[PC_NINPUTS * 4 + 1], mux[PC_NINPUTS][4], in[PC_NINPUTS];
+	uint64_t W = (ds->ncycles + 1) / 64, sw[PC_NINPUTS * 4 + 1], in[PC_NINPUTS];
 	uint64_t acc[PC_NCTRS] = { 0 }, any = 0, value = 0, swap = 0;
 	uint8_t carry[PC_NINPUTS], flag = ds->flag, before = flag;
 	memcpy(carry, ds->prev_mux, sizeof carry);
 	for (uint64_t w = 0; w < n; w++, W++) {
 		signal_words(s, pl, st, ds, W, periodic_word(c, ds), sw);
-		for (int i = 0; i < PC_NINPUTS; i++)
-			for (int a = 0; a < 4; a++)
-				mux[i][a] = sw[pl->arg[i][a]];
 		for (int k = PC_SETFLAG; k <= PC_CLRFLAG; k++)
-			in[k] = logic_word(&pl->ops[k], mux[k], carry[k], 0);
+			in[k] = logic_word(&pl->ops[k], sw, pl->arg[k], carry[k], 0);
 		for (int i = PC_PRE; i <= PC_STOP; i++)
-			in[i] = logic_word(&pl->ops[i], mux[i], carry[i], in[PC_SETFLAG]);
+			in[i] = logic_word(&pl->ops[i], sw, pl->arg[i], carry[i], in[PC_SETFLAG]);
 		for (int i = 0; i < PC_NINPUTS; i++) /* what the delayed arguments take next */
-			carry[i] = (uint8_t)(mux[i][0] >> 63 | (mux[i][1] >> 63) << 1);
+			carry[i] = (uint8_t)(sw[pl->arg[i][0]] >> 63 | (sw[pl->arg[i][1]] >> 63) << 1);
 		/* "the swap is performed before updating the counters for a
 		 * given cycle": the cycles before each swap count into the set
 		 * it hands over */
@@ -393,12 +404,12 @@ static void run_words(struct sim *s, const struct pc_priv *p, struct pc_state *s
 			unsigned b = (unsigned)__builtin_ctzll(rest);
 			uint64_t below = (1ULL << b) - 1;
 			rest &= rest - 1;
-			count(m, in, mux, below & ~counted, acc);
+			count(m, in, sw, pl, below & ~counted, acc);
 			flush(p, ds, acc);
 			pc_quad_swap(ds);
 			counted = below;
 		}
-		count(m, in, mux, ~counted, acc);
+		count(m, in, sw, pl, ~counted, acc);
 		any = in[PC_SETFLAG] | in[PC_CLRFLAG];
 		value = in[PC_SETFLAG] & ~in[PC_CLRFLAG];
 		before = flag;
@@ -423,7 +434,7 @@ static void run_words(struct sim *s, const struct pc_priv *p, struct pc_state *s
 	for (int i = 0; i < PC_NINPUTS; i++) {
 		uint8_t v = 0;
 		for (int a = 0; a < 4; a++)
-			v |= (uint8_t)((mux[i][a] >> 63) << a);
+			v |= (uint8_t)((sw[pl->arg[i][a]] >> 63) << a);
 		ds->prev_mux[i] = v;
 		ds->in_last |= (uint8_t)((in[i] >> 63) << i);
 	}

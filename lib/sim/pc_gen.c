@@ -39,14 +39,19 @@ static uint64_t wyrand_at(uint64_t key, uint64_t c)
 	return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
 
-static uint64_t random_lanes(const struct pc_gen *g, uint64_t W, uint64_t lanes)
+uint64_t pc_random_key(const struct pc_gen *g)
+{
+	return pc_splitmix64(g->seed);
+}
+
+uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t key, uint64_t W, uint64_t lanes)
 {
 	if (g->prob32 >= 1ULL << 32)
 		return lanes;
 	uint32_t pr = (uint32_t)g->prob32;
 	/* bits of prob32 worth drawing: up to and including its last 1 */
 	unsigned nbits = pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
-	uint64_t key = pc_splitmix64(g->seed), base = 32 * W + 1, below = 0, tie = lanes;
+	uint64_t base = 32 * W + 1, below = 0, tie = lanes;
 	unsigned j = 0;
 	/* 64 lanes are all decided after about 8 bits: draw those without
 	 * branching on the lanes, then go on while any lane is tied */
@@ -100,7 +105,7 @@ uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_d
 		if (W * 64 + g->phase <= UINT64_MAX - 63)
 			return periodic_lanes(g, W);
 		break;
-	case PC_GEN_RANDOM: return random_lanes(g, W, ~0ULL);
+	case PC_GEN_RANDOM: return pc_random_lanes(g, pc_random_key(g), W, ~0ULL);
 	default: break;
 	}
 	for (unsigned b = 0; b < 64; b++)
@@ -117,7 +122,7 @@ int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_s
 	case PC_GEN_PERIODIC:
 		return g->period && (n + g->phase) % g->period < g->duty;
 	case PC_GEN_RANDOM:
-		return random_lanes(g, n / 64, 1ULL << (n % 64)) != 0;
+		return pc_random_lanes(g, pc_random_key(g), n / 64, 1ULL << (n % 64)) != 0;
 	case PC_GEN_PTIMER: {
 		uint64_t ns = pc_cycle_ns(n, ds->hz);
 		/* during an advance PTIMER is still at the advance's start;
