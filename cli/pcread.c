@@ -257,9 +257,10 @@ static int pcounter_prepare(struct pcread *p, const struct opts *op, const struc
 				op->r10k.events ? "--events" : "--modes", dev->chip ? dev->chip->name : "device");
 	if (hwpc_pc_layout_dev(dev, op->profile, &p->layout, &err))
 		return cli_fail_err(&err);
-	/* Before the first access catches the device up: what that catch-up
-	 * skips is missing from the counts read now. */
+	/* The lag counts from the open, the first access's catch-up included:
+	 * what that catch-up skipped is missing from the counts read now. */
 	p->can_lag = hwpc_dev_lag_ns(dev, &p->lag0);
+	p->lag0 = 0;
 	if (op->setfile)
 		return 0;
 	int rc = pick_domains(p, op, dev);

@@ -156,11 +156,13 @@ HWPC_API uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
  * takes whichever profile is asked for (default: real hardware). */
 HWPC_API int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 /* Whether the device can lag behind realtime, and if so *lag: the device
- * time it skipped so far instead of running it (a realtime simulator whose
- * catch-up passed its step limit), in ns.  Counts and rates taken across a
- * skip cover that much less time; compare two readings to learn whether a
- * run lagged.  Not synchronised: reads the total the device's accesses so
- * far left.  Default: false, *lag 0 (real hardware, a virtual clock). */
+ * time it skipped instead of running it (a realtime simulator whose
+ * catch-up passed its step limit), in ns, since this handle was opened --
+ * the catch-up of its first access included, which covers the time since
+ * the last process left the device.  Counts and rates taken across a skip
+ * cover that much less time; compare two readings to learn whether a part
+ * of a run lagged.  Not synchronised: reads what the accesses so far left.
+ * Default: false, *lag 0 (real hardware, a virtual clock). */
 HWPC_API bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
 
 /* Record why an offset is bad (unaligned, outside BAR0); returns the status. */

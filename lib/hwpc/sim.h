@@ -33,9 +33,10 @@ HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_
 HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
 			  struct hwpc_err *err);
 HWPC_API uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
-/* Realtime simulated time skipped so far (catch-ups that passed the step
- * limit) in *lag, in ns, without catching up first; false on a virtual
- * clock, which never skips (hwpc_dev_lag_ns). */
+/* Realtime simulated time skipped since the device was opened (catch-ups
+ * that passed the step limit, its first access's included) in *lag, in ns,
+ * without catching up first; false on a virtual clock, which never skips
+ * (hwpc_dev_lag_ns).  pcsim show reports the state's total. */
 HWPC_API bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
 HWPC_API bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */

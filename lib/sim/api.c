@@ -102,7 +102,7 @@ bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
 	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return false;
 	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
-	*lag = s->hdr->lag_ns;
+	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
 	sim_unlock(s);
 	return realtime;
 }

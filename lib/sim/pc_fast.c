@@ -429,11 +429,6 @@ void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t
 	free(fd);
 }
 
-/* A cycle evaluated 64 at a time (pc_block.c) costs a fraction of one
- * stepped by the reference: about 1/90 in bench_pcsim's random cases
- * (bench/RESULTS.md); the budget counts it as 1/64. */
-#define FAST_WORD_CYCLE_SHARE 64
-
 uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st)
 {
 	uint64_t hz = 0, all = 0;
@@ -446,7 +441,9 @@ uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *s
 		coupled |= imports(p, st, d);
 		if (input_period(p, st, d, st->dom[d].ncycles))
 			continue;
-		hz += pc_block_ok(p, st, d) ? st->dom[d].hz / FAST_WORD_CYCLE_SHARE + 1 : st->dom[d].hz;
+		/* a cycle evaluated 64 at a time costs a fraction of one stepped */
+		unsigned share = pc_block_share(p, st, d);
+		hz += share ? st->dom[d].hz / share + 1 : st->dom[d].hz;
 	}
 	return coupled ? all : hz;
 }

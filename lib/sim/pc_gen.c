@@ -23,20 +23,29 @@ uint64_t pc_cycle_ns(uint64_t n, uint64_t hz)
 
 /* The random generator, counter-based and bit-sliced: cycle n belongs to
  * block W = n / 64, lane n % 64.  The block's words are
- * R_j = splitmix64(splitmix64(seed) + 32 W + j), j = 0 ... 31, and lane b's
+ * R_j = wyrand(splitmix64(seed), 32 W + j + 1), j = 0 ... 31, and lane b's
  * 32-bit number U has bit 31 - j equal to bit b of R_j; the signal is 1
  * when U < prob32.  Lanes are compared most significant bit first and a
  * lane is decided at the first bit where U and prob32 differ, so a single
  * cycle needs about two words and 64 cycles about eight; the bits past
  * prob32's last 1 can only make U larger and are never drawn.  The value
- * is the same however many lanes are asked at once. */
+ * is the same however many lanes are asked at once (pcsim(1) documents the
+ * sequence; tests/unit/test_pcsim_genword.c checks the two ways of
+ * drawing it against each other). */
 /* wyrand (Wang Yi's public-domain generator): output number c of the
- * stream that starts at key.  One 64x64->128-bit multiply a word. */
-static uint64_t wyrand_at(uint64_t key, uint64_t c)
+ * stream that starts at key is wyrand_mix(key + c * WYRAND_STEP).  One
+ * 64x64->128-bit multiply a word. */
+#define WYRAND_STEP 0xa0761d6478bd642fULL
+
+static inline uint64_t wyrand_mix(uint64_t x)
 {
-	uint64_t x = key + c * 0xa0761d6478bd642fULL;
 	unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
 	return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+static inline uint64_t wyrand_at(uint64_t key, uint64_t c)
+{
+	return wyrand_mix(key + c * WYRAND_STEP);
 }
 
 uint64_t pc_random_key(const struct pc_gen *g)
@@ -44,31 +53,73 @@ uint64_t pc_random_key(const struct pc_gen *g)
 	return pc_splitmix64(g->seed);
 }
 
-uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t key, uint64_t W, uint64_t lanes)
+/* One bit of the comparison for every lane still tied: pbit is bit j of
+ * prob32 as a word of all zeros or all ones.  (A branch, not a mask: at
+ * each of pc_random_word's unrolled bits it goes the same way for a
+ * stream, so it is predicted, and it saves the masking.) */
+static inline void compare_bit(uint64_t r, uint64_t pbit, uint64_t *below, uint64_t *tie)
+{
+	if (pbit) {
+		*below |= *tie & ~r;
+		*tie &= r;
+	} else {
+		*tie &= ~r;
+	}
+}
+
+void pc_random_stream_init(struct pc_random_stream *rs, const struct pc_gen *g)
+{
+	rs->key = pc_random_key(g);
+	rs->always = g->prob32 >= 1ULL << 32;
+	uint32_t pr = rs->always ? 0 : (uint32_t)g->prob32;
+	/* bits of prob32 worth drawing: up to and including its last 1 */
+	rs->nbits = pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
+	for (unsigned j = 0; j < 32; j++)
+		rs->pbit[j] = 0 - (uint64_t)(pr >> (31 - j) & 1);
+}
+
+/* The lanes of `lanes` (the reference asks one at a time, so nothing is
+ * worked out ahead). */
+uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t W, uint64_t lanes)
 {
 	if (g->prob32 >= 1ULL << 32)
 		return lanes;
 	uint32_t pr = (uint32_t)g->prob32;
-	/* bits of prob32 worth drawing: up to and including its last 1 */
 	unsigned nbits = pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
-	uint64_t base = 32 * W + 1, below = 0, tie = lanes;
-	unsigned j = 0;
-	/* 64 lanes are all decided after about 8 bits: draw those without
-	 * branching on the lanes, then go on while any lane is tied */
-	unsigned first = lanes == ~0ULL ? (nbits < 10 ? nbits : 10) : 0;
-	uint64_t r[10];
-	for (unsigned k = 0; k < first; k++)
-		r[k] = wyrand_at(key, base + k);
-	for (; j < first; j++) {
-		uint64_t pbit = 0 - (uint64_t)(pr >> (31 - j) & 1);
-		below |= tie & ~r[j] & pbit;
-		tie &= ~(r[j] ^ pbit);
+	uint64_t key = pc_random_key(g), below = 0, tie = lanes;
+	for (unsigned j = 0; j < nbits && tie; j++)
+		compare_bit(wyrand_at(key, 32 * W + 1 + j), 0 - (uint64_t)(pr >> (31 - j) & 1), &below, &tie);
+	return below;
+}
+
+/* All 64 lanes, the same bits as pc_random_lanes: 64 lanes are all decided
+ * after about eight bits, so the first eight words are drawn without
+ * looking at the lanes, written out so that their multiplies overlap. */
+uint64_t pc_random_word(const struct pc_random_stream *rs, uint64_t W)
+{
+	if (rs->always)
+		return ~0ULL;
+	const uint64_t *pb = rs->pbit;
+	uint64_t x = rs->key + (32 * W + 1) * WYRAND_STEP, below = 0, tie = ~0ULL;
+	if (rs->nbits < 8) {
+		for (unsigned j = 0; j < rs->nbits && tie; j++)
+			compare_bit(wyrand_mix(x + j * WYRAND_STEP), pb[j], &below, &tie);
+		return below;
 	}
-	for (; j < nbits && tie; j++) {
-		uint64_t rj = wyrand_at(key, base + j), pbit = 0 - (uint64_t)(pr >> (31 - j) & 1);
-		below |= tie & ~rj & pbit;
-		tie &= ~(rj ^ pbit);
-	}
+	uint64_t r0 = wyrand_mix(x), r1 = wyrand_mix(x + WYRAND_STEP), r2 = wyrand_mix(x + 2 * WYRAND_STEP);
+	uint64_t r3 = wyrand_mix(x + 3 * WYRAND_STEP), r4 = wyrand_mix(x + 4 * WYRAND_STEP);
+	uint64_t r5 = wyrand_mix(x + 5 * WYRAND_STEP), r6 = wyrand_mix(x + 6 * WYRAND_STEP);
+	uint64_t r7 = wyrand_mix(x + 7 * WYRAND_STEP);
+	compare_bit(r0, pb[0], &below, &tie);
+	compare_bit(r1, pb[1], &below, &tie);
+	compare_bit(r2, pb[2], &below, &tie);
+	compare_bit(r3, pb[3], &below, &tie);
+	compare_bit(r4, pb[4], &below, &tie);
+	compare_bit(r5, pb[5], &below, &tie);
+	compare_bit(r6, pb[6], &below, &tie);
+	compare_bit(r7, pb[7], &below, &tie);
+	for (unsigned j = 8; j < rs->nbits && tie; j++)
+		compare_bit(wyrand_mix(x + j * WYRAND_STEP), pb[j], &below, &tie);
 	return below;
 }
 
@@ -105,7 +156,11 @@ uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_d
 		if (W * 64 + g->phase <= UINT64_MAX - 63)
 			return periodic_lanes(g, W);
 		break;
-	case PC_GEN_RANDOM: return pc_random_lanes(g, pc_random_key(g), W, ~0ULL);
+	case PC_GEN_RANDOM: {
+		struct pc_random_stream rs;
+		pc_random_stream_init(&rs, g);
+		return pc_random_word(&rs, W);
+	}
 	default: break;
 	}
 	for (unsigned b = 0; b < 64; b++)
@@ -122,7 +177,7 @@ int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_s
 	case PC_GEN_PERIODIC:
 		return g->period && (n + g->phase) % g->period < g->duty;
 	case PC_GEN_RANDOM:
-		return pc_random_lanes(g, pc_random_key(g), n / 64, 1ULL << (n % 64)) != 0;
+		return pc_random_lanes(g, n / 64, 1ULL << (n % 64)) != 0;
 	case PC_GEN_PTIMER: {
 		uint64_t ns = pc_cycle_ns(n, ds->hz);
 		/* during an advance PTIMER is still at the advance's start;

@@ -526,6 +526,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	} else if (load_state(s, spec, err)) {
 		goto fail;
 	}
+	s->lag_at_open = s->hdr->lag_ns;
 	if (attach_models(s, err))
 		goto fail;
 	sim_check_boot(s);

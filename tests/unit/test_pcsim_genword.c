@@ -49,7 +49,10 @@ static void test_periodic(void **unused)
 
 static void test_random(void **unused)
 {
-	static const uint64_t probs[] = { 0, 1, 0x4ccccccdULL, 0x80000000ULL, 0xffffffffULL, 0x100000000ULL };
+	/* 0x...: prob32's last 1 at bit 31 - 6, - 7, - 8: the bits a word draws
+	 * before it looks at the lanes (pc_random_word) are 8 */
+	static const uint64_t probs[] = { 0, 1, 0x4ccccccdULL, 0x80000000ULL, 0xffffffffULL, 0x100000000ULL,
+					  0x56000000ULL, 0xa7000000ULL, 0x33800000ULL };
 	for (unsigned i = 0; i < sizeof probs / sizeof probs[0] + 20; i++) {
 		struct pc_gen g = { .kind = PC_GEN_RANDOM, .seed = next() };
 		g.prob32 = i < sizeof probs / sizeof probs[0] ? probs[i] : next() % 0x100000001ULL;
