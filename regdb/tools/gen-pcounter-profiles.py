@@ -34,7 +34,7 @@ import sys
 BOARD = {
     "NV10": ("GeForce 256 (SDR)", 120, None, 166),
     "NV15": ("GeForce2 GTS", 200, None, 166),
-    "NV1F": ("GeForce2 MX IGP (nForce 420)", 175, None, 133),
+    "NV1F": ("GeForce4 MX integrated GPU (nForce2 IGP)", 250, None, 133),
     "NV20": ("GeForce3", 200, None, 230),
     "NV2A": ("Xbox NV2A", 233, None, 200),
     "NV25": ("GeForce4 Ti 4600", 300, None, 325),
@@ -52,7 +52,7 @@ BOARD = {
     "NV44": ("GeForce 6200 TurboCache", 350, None, 350),
     "NV44A": ("GeForce 6200 (AGP)", 350, None, 250),
     "G70": ("GeForce 7800 GTX", 430, None, 600),
-    "G72": ("GeForce 7300 GS", 550, None, 405),
+    "G72": ("GeForce 7300 GS", 550, None, 400),
     "G71": ("GeForce 7900 GTX", 650, None, 800),
     "G73": ("GeForce 7600 GT", 560, None, 700),
     "RSX": ("PlayStation 3 RSX", 500, None, 650),
