@@ -250,12 +250,12 @@ static double run_file(const char *path, unsigned threads, uint64_t *items, unsi
 	}
 	struct hwpc_tsdump_opts o = { .out = null, .fmt = HWPC_FMT_TEXT, .summary = true, .input = path };
 	struct hwpc_tsdump_file fo = { .threads = threads };
-	bool mapped;
+	bool mapped = false;
 	double t0 = now();
 	struct hwpc_tsdump *t = hwpc_tsdump_new(&o, &err);
 	if (!t || hwpc_tsdump_feed_file(t, fd, path, (uint64_t)st.st_size, &fo, &mapped, &err) || !mapped ||
 	    hwpc_tsdump_finish(t, &err)) {
-		fprintf(stderr, "bench_tsdump: %s\n", mapped ? err.msg : "cannot map the file");
+		fprintf(stderr, "bench_tsdump: %s\n", !t || mapped ? err.msg : "cannot map the file");
 		exit(1);
 	}
 	double dt = now() - t0;
