@@ -255,7 +255,7 @@ static double run_file(const char *path, unsigned threads, uint64_t *items, unsi
 	struct hwpc_tsdump *t = hwpc_tsdump_new(&o, &err);
 	if (!t || hwpc_tsdump_feed_file(t, fd, path, (uint64_t)st.st_size, &fo, &mapped, &err) || !mapped ||
 	    hwpc_tsdump_finish(t, &err)) {
-		fprintf(stderr, "bench_tsdump: %s\n", !t || mapped ? err.msg : "cannot map the file");
+		fprintf(stderr, "bench_tsdump: %s\n", err.msg[0] ? err.msg : "cannot map the file");
 		exit(1);
 	}
 	double dt = now() - t0;

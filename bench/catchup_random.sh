@@ -16,6 +16,8 @@ case ${2:-simple} in simple|mixed) ;; *) echo "usage: $0 [BIN_DIR [simple|mixed]
 dir=$(mktemp -d "${TMPDIR:-/tmp}/hwpc-catchup.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 D=sim:g84,state=$dir/state
+# pcsetup keeps its record of the setup under XDG_RUNTIME_DIR: in $dir too
+export XDG_RUNTIME_DIR="$dir"
 "$B/pcsim" reset "sim:g84,clock=virtual,state=$dir/state" >/dev/null
 "$B/pcsim" -d "$D" signal core_a 0x10 random p=0.3 seed=1 >/dev/null
 if [ "${2:-simple}" = simple ]; then

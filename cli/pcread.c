@@ -257,10 +257,10 @@ static int pcounter_prepare(struct pcread *p, const struct opts *op, const struc
 				op->r10k.events ? "--events" : "--modes", dev->chip ? dev->chip->name : "device");
 	if (hwpc_pc_layout_dev(dev, op->profile, &p->layout, &err))
 		return cli_fail_err(&err);
-	/* The lag counts from the open, the first access's catch-up included:
-	 * what that catch-up skipped is missing from the counts read now. */
-	p->can_lag = hwpc_dev_lag_ns(dev, &p->lag0);
-	p->lag0 = 0;
+	/* The device's lag counts from its open, the first access's catch-up
+	 * included: what that catch-up skipped is missing from the counts. */
+	uint64_t lag;
+	p->can_lag = hwpc_dev_lag_ns(dev, &lag);
 	if (op->setfile)
 		return 0;
 	int rc = pick_domains(p, op, dev);
@@ -278,9 +278,10 @@ static int pcounter_finish(struct pcread *p, const struct opts *op, struct hwpc_
 		rc = pcread_check_setup(p, &p->doms[i]);
 	uint64_t lag;
 	hwpc_dev_lag_ns(dev, &lag);
-	if (!rc && lag > p->lag0) {
-		cli_warn("%s: the device's time lagged %.6f s behind realtime during the run: the counts cover that "
-			 "much less time (pcsim(1), \"Realtime\")", p->name, (double)(lag - p->lag0) / 1e9);
+	if (!rc && lag) {
+		cli_warn("%s: the device's time lagged %.6f s behind realtime since pcread opened it (the catch-up of "
+			 "the time before included): the counts cover that much less time (pcsim(1), \"PCOUNTER engines\")",
+			 p->name, (double)lag / 1e9);
 		p->suspect = true;
 	}
 	if (!rc && op->strict && p->suspect)

@@ -29,7 +29,6 @@ struct pcread {
 	unsigned ndoms;
 	bool suspect; /* --strict: exit 3 */
 	bool can_lag;  /* a realtime simulator: records carry lag_ns */
-	uint64_t lag0; /* the device's lag when the run started */
 	const char *name, *chipset; /* the device, as output names it */
 	size_t dev_index;           /* in the run's cli_devices (cli_devices_tag) */
 	bool failed;                /* reported; left out of the rest of the run */

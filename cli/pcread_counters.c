@@ -249,7 +249,7 @@ static int put_record(struct hwpc_out *o, const struct layout_cols *lc, const st
 	if (lc->lag) {
 		uint64_t lag;
 		hwpc_dev_lag_ns(d->r.dev, &lag);
-		hwpc_out_u64(o, "lag_ns", lag - p->lag0);
+		hwpc_out_u64(o, "lag_ns", lag);
 	}
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }

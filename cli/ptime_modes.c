@@ -288,7 +288,7 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 			continue;
 		/* The device skipped time it could not simulate fast enough: the
 		 * measurement covers less of the run than asked (pcsim(1),
-		 * "Realtime"). */
+		 * "PCOUNTER engines"). */
 		char who[300] = "";
 		if (p->n + p->devs.failed > 1)
 			snprintf(who, sizeof who, "%s: ", t->name);

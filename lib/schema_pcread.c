@@ -51,8 +51,9 @@ static const struct hwpc_schema_key pc_counters[] = {
 	EXPR("setflag", "SETFLAG"),
 	EXPR("clrflag", "CLRFLAG"),
 	SK("mmio_read_count", U64, NULL, NONE, "with -v: register reads this sample took"),
-	SK("lag_ns", U64, "ns", GAUGE, "device time a lagging simulator skipped since the run began "
-				       "(null: the device cannot lag)"),
+	SK("lag_ns", U64, "ns", GAUGE,
+	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
+	   "(null: the device cannot lag)"),
 };
 
 static const struct hwpc_schema_key pc_set_count[] = {

@@ -107,11 +107,14 @@ void sim_sync(struct sim *s)
 	 * first, so it never is ahead of them: if it is (a file changed under
 	 * a running process), nothing runs rather than an unbounded run. */
 	uint64_t step = sim_max_step_ns(s);
-	if (h->clock_mode == SIM_CLOCK_REALTIME)
-		step = step / SIM_CATCHUP_DIV ? step / SIM_CATCHUP_DIV : 1;
+	if (h->clock_mode == SIM_CLOCK_REALTIME) {
+		unsigned div = s->lagged ? SIM_CATCHUP_DIV_LAGGING : SIM_CATCHUP_DIV;
+		step = step / div ? step / div : 1;
+	}
 	if (now - h->now_ns > step) {
 		if (h->clock_mode == SIM_CLOCK_VIRTUAL)
 			return;
+		s->lagged = true;
 		if (s->verbose)
 			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
 				(double)(now - h->now_ns - step) / 1e9, (double)step / 1e9);

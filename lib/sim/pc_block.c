@@ -59,36 +59,63 @@ bool pc_block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d)
 	return c->swap_sig < 0 || wordable(p, st, d, (unsigned)c->swap_sig);
 }
 
+/* Whether signal position sig of domain d keeps one value over an advance
+ * in quad mode (what plan_signal makes SIG_FIXED). */
+static bool signal_fixed(const struct pc_priv *p, const struct pc_state *st, unsigned d, unsigned sig)
+{
+	const struct pc_domain_info *di = &p->dom[d];
+	if (sig >= di->nsignals)
+		return true;
+	switch (di->wire[sig]) {
+	case PC_W_PERIODIC: return false;
+	case PC_W_GEN: return st->dom[d].gen[sig].kind == PC_GEN_CONST;
+	default: return true; /* USER, and the pulses no quiet domain has */
+	}
+}
+
 /* What a cycle evaluated 64 at a time costs, as a fraction 1/share of one
- * stepped by the reference: mostly the random words (about eight 128-bit
- * multiplies a word per random signal) and the inputs evaluated.  Measured
- * (bench/RESULTS.md): about 1/490 with one random signal counted
- * (bench/catchup_random.sh simple), 1/300 with a random and a periodic
- * signal on four inputs (bench_pcsim (b)) and 1/185 with two random
- * signals on six 4-argument inputs (bench_pcsim (c')); the share is set
- * below each. */
+ * stepped by the reference, for the catch-up budget.  The cost is mostly
+ * the random words (about eight 128-bit multiplies a word per random
+ * signal), a trace signal (read a cycle at a time) and a SWAP that pulses
+ * (each swap flushes the sums).  Measured (bench/RESULTS.md): about 1/490
+ * with one random signal counted (bench/catchup_random.sh simple), 1/300
+ * with a random and a periodic signal on four inputs (bench_pcsim (b)),
+ * 1/185 with two random signals on six 4-argument inputs (bench_pcsim
+ * (c')), about 1/20 with a random SWAP and 1/30 with a trace signal; the
+ * share, 512 / (1 + random signals + 32 for a SWAP that can pulse + 24 a
+ * trace signal), is below each. */
 unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsigned d)
 {
 	const struct pc_domain_info *di = &p->dom[d];
 	const struct pc_dom_state *ds = &st->dom[d];
 	if (!pc_block_ok(p, st, d))
 		return 0;
-	/* the distinct random signals selected */
+	/* the distinct signals selected, SWAP's included */
 	uint64_t seen[PC_MAX_SIGNALS / 64 + 1] = { 0 };
-	unsigned nrandom = 0;
+	unsigned units = 1, nsel = 0, sel[PC_NINPUTS * 4 + 1];
 	for (int i = 0; i < PC_NINPUTS; i++) {
 		if (i >= PC_SETFLAG && !p->own_flag_src)
 			break;
-		for (unsigned b = 0; b < 4; b++) {
-			unsigned sig = (ds->src[i] >> (8 * b)) & 0xff;
-			if (sig >= di->nsignals || di->wire[sig] != PC_W_GEN || ds->gen[sig].kind != PC_GEN_RANDOM ||
-			    seen[sig / 64] >> (sig % 64) & 1)
-				continue;
-			seen[sig / 64] |= 1ULL << (sig % 64);
-			nrandom++;
-		}
+		for (unsigned b = 0; b < 4; b++)
+			sel[nsel++] = (ds->src[i] >> (8 * b)) & 0xff;
 	}
-	return nrandom <= 1 ? 256 : nrandom == 2 ? 128 : 64;
+	int swap = p->cache[d].swap_sig;
+	if (swap >= 0) {
+		sel[nsel++] = (unsigned)swap;
+		if (!signal_fixed(p, st, d, (unsigned)swap))
+			units += 32;
+	}
+	for (unsigned k = 0; k < nsel; k++) {
+		unsigned sig = sel[k];
+		if (sig >= di->nsignals || di->wire[sig] != PC_W_GEN || seen[sig / 64] >> (sig % 64) & 1)
+			continue;
+		seen[sig / 64] |= 1ULL << (sig % 64);
+		if (ds->gen[sig].kind == PC_GEN_RANDOM)
+			units += 1;
+		else if (ds->gen[sig].kind == PC_GEN_TRACE)
+			units += 24;
+	}
+	return 512 / units ? 512 / units : 1;
 }
 
 /* Whether the next cycle is like every later one: nothing written, no

@@ -23,12 +23,14 @@
 /* The fastest clock the simulator takes (sim_parse_hz). */
 #define SIM_MAX_HZ 1000000000000ULL
 /* A realtime catch-up runs at most this fraction of the step limit per
- * access (1/5 of 20 M reference cycles: about 0.5 s of CPU), so a
- * simulator that cannot keep up lags visibly and stays responsive instead
- * of spending seconds on every register read (pcsim(1), "Lag"); a G84
- * counting a random signal at its real clock catches up a second in one
- * access (about 2.6 M of them with the fast engine). */
+ * access: 1/5 of 20 M reference cycles (about 0.5 s of CPU) while this
+ * process has kept up, so the first access after an idle second catches it
+ * up (a G84 counting a random signal at its real clock: about 2.6 M), and
+ * 1/20 (about 0.1 s) once it has skipped, so a simulator that cannot keep
+ * up lags visibly and stays responsive instead of spending the larger
+ * share on every register read (pcsim(1), "PCOUNTER engines"). */
 #define SIM_CATCHUP_DIV 5
+#define SIM_CATCHUP_DIV_LAGGING 20
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
 
@@ -157,6 +159,7 @@ struct sim {
 	unsigned locked;
 	uint64_t create_id; /* of the state this process attached to */
 	uint64_t lag_at_open; /* the state's lag_ns before this handle's first catch-up */
+	bool lagged;          /* a catch-up of this handle skipped time */
 };
 
 /* The simulator's device operations (backend_sim.c). */

@@ -115,6 +115,71 @@ static void test_words_long_runs(void **unused)
 	words_case("g84", true);
 }
 
+/* Inputs the word path works out once per batch ("steady": every argument
+ * a constant signal) next to ones that vary: EVENT reads only constant
+ * sources but takes SETFLAG as its argument 3, and SETFLAG is a random
+ * START_SRC[2], so EVENT varies; START, a constant signal delayed by a
+ * cycle, is steady.  A periodic SWAP lands in every word of a batch over
+ * many short advances (word 1 included); long advances make batches of
+ * more than 4096 words; then START's signal changes between advances at
+ * every cycle of a word, so that a batch's word 0 sees the old value in
+ * its first cycle and word 1 the new one throughout. */
+static void steady_case(const char *chip)
+{
+	struct pcd t;
+	struct hwpc_err err;
+	assert_int_equal(pcd_init(&t), 0);
+	assert_int_equal(pcd_open_side(&t, 0, chip, ",pchz=1M"), 0);
+	assert_int_equal(pcd_open_side(&t, 1, chip, ",pchz=1M"), 0);
+	static const struct {
+		const char *name;
+		uint32_t value;
+	} regs[] = {
+		{ "START_SRC[1]", 0x14121415 }, { "EVENT_SRC[1]", 0x14141414 }, { "PRE_SRC[1]", 0x14141414 },
+		{ "SETFLAG_OP[1]", 0xaaaa },    { "START_OP[1]", 0xaaaa | 1u << 16 },
+		{ "EVENT_OP[1]", 0xff00 | 1u << 18 },
+		{ "SPEC_SRC[1]", 0x13 },        { "CTRL[1]", 1 },               { "PRE_OP[1]", 0xaaaa },
+	};
+	for (unsigned i = 0; i < 2; i++) {
+		struct hwpc_sim_gen rnd = { .kind = HWPC_SIM_GEN_RANDOM, .probability = 0.3, .seed = 5 };
+		struct hwpc_sim_gen one = { .kind = HWPC_SIM_GEN_CONST, .value = 1 };
+		struct hwpc_sim_gen swap = { .kind = HWPC_SIM_GEN_PERIODIC, .period = 64 * 7 + 3, .duty = 1 };
+		assert_int_equal(hwpc_sim_pc_set_gen(t.side[i].dev, 1, 0x12, &rnd, &err), 0);
+		assert_int_equal(hwpc_sim_pc_set_gen(t.side[i].dev, 1, 0x14, &one, &err), 0);
+		assert_int_equal(hwpc_sim_pc_set_gen(t.side[i].dev, 1, 0x13, &swap, &err), 0);
+		for (unsigned k = 0; k < sizeof regs / sizeof regs[0]; k++)
+			if (hwpc_reg_write(t.side[i].dev, regs[k].name, regs[k].value, &err))
+				fail_msg("%s: %s", regs[k].name, err.msg);
+	}
+	for (unsigned op = 0; op < 300; op++) {
+		/* 300 short advances (8 to 12 words), then 4 of 300 ms at
+		 * 1 MHz (4687 words: a batch of 4096 and a rest) */
+		uint64_t ns = op < 296 ? 517000 + op % 5 * 64000 : 300000000;
+		for (unsigned i = 0; i < 2; i++)
+			assert_int_equal(hwpc_sim_advance_ns(t.side[i].dev, ns, &err), 0);
+		if (pcd_compare(&t, op))
+			fail_msg("%s: %s", chip, t.why);
+	}
+	for (unsigned op = 0; op < 140; op++) {
+		struct hwpc_sim_gen v = { .kind = HWPC_SIM_GEN_CONST, .value = op & 1 };
+		for (unsigned i = 0; i < 2; i++) {
+			assert_int_equal(hwpc_sim_pc_set_gen(t.side[i].dev, 1, 0x15, &v, &err), 0);
+			assert_int_equal(hwpc_sim_advance_ns(t.side[i].dev, (64 * 20 + op % 67) * 1000, &err), 0);
+		}
+		/* after every advance: a SWAP soon hands the sums over */
+		if (pcd_compare(&t, 300 + op))
+			fail_msg("%s: %s", chip, t.why);
+	}
+	pcd_close(&t);
+	pcd_fini(&t);
+}
+
+static void test_steady_inputs(void **unused)
+{
+	steady_case("g84");
+	steady_case("gt215");
+}
+
 /* Counters placed just below where they saturate (NV30+) or wrap (NV10's
  * 40-bit counters, bit 39 sticky; the 32-bit PRE/STOP), then a long run
  * across that point: the fast engine must stop skipping in time. */
@@ -173,6 +238,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_harness_sees_differences),
 		cmocka_unit_test(test_words_long_runs),
+		cmocka_unit_test(test_steady_inputs),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_engines_agree),
 	};
