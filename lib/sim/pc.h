@@ -248,19 +248,16 @@ uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
 uint64_t pc_cycle_ns(uint64_t n, uint64_t hz);
-/* The random generator's stream key (splitmix64 of its seed); its stream
- * (the key and prob32's bits, worked out once); its values at the cycles
- * 64 W + b of block W for the bits b of lanes, and for all 64 (faster,
- * the same bits). */
+/* The random generator's stream (its key and prob32's bits, worked out
+ * once), and its values at the cycles 64 W ... 64 W + 63, bit b for cycle
+ * 64 W + b: the same bits pc_gen_value gives one cycle at a time. */
 struct pc_random_stream {
 	uint64_t key;
 	bool always; /* prob32 = 2^32 */
 	unsigned nbits;
 	uint64_t pbit[32]; /* bit 31 - j of prob32, as 0 or ~0 */
 };
-uint64_t pc_random_key(const struct pc_gen *g);
 void pc_random_stream_init(struct pc_random_stream *rs, const struct pc_gen *g);
-uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t W, uint64_t lanes);
 uint64_t pc_random_word(const struct pc_random_stream *rs, uint64_t W);
 /* The generator at cycles 64 W ... 64 W + 63, bit b for cycle 64 W + b. */
 uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds, const struct pc_gen *g,
@@ -308,12 +305,11 @@ void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_stat
 		    struct hwpc_out *o);
 
 /* pc_block.c: a quad-mode domain 64 cycles at a time, exact against
- * pc_step.  Whether domain d's configuration allows it (registers as
- * cached by pc_run_setup), and: step d towards cycle m, whole words where
- * it can; returns the words evaluated (0: nothing done, step it). */
-bool pc_block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d);
-/* 0 when domain d is not evaluated 64 cycles at a time; else such a cycle
- * costs about 1/share of one the reference steps (the catch-up budget). */
+ * pc_step.  0 when domain d's configuration (registers as cached by
+ * pc_run_setup) does not allow it; else such a cycle costs about 1/share
+ * of one the reference steps (the catch-up budget).  And: step d towards
+ * cycle m, whole words where it can; returns the words evaluated (0:
+ * nothing done, step it). */
 unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m);
 

@@ -43,33 +43,60 @@ static bool wordable(const struct pc_priv *p, const struct pc_state *st, unsigne
 	}
 }
 
-bool pc_block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d)
+/* The signal positions the SRC registers select (SETFLAG's and CLRFLAG's
+ * own only where they have them), then SWAP's; returns how many. */
+static unsigned selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
+				 unsigned sel[PC_NINPUTS * 4 + 1])
 {
-	const struct pc_dom_cache *c = &p->cache[d];
 	const struct pc_dom_state *ds = &st->dom[d];
-	if (!p->enabled || c->mode != PC_MODE_QUAD)
-		return false;
+	unsigned n = 0;
 	for (int i = 0; i < PC_NINPUTS; i++) {
 		if (i >= PC_SETFLAG && !p->own_flag_src)
 			break;
 		for (unsigned b = 0; b < 4; b++)
-			if (!wordable(p, st, d, (ds->src[i] >> (8 * b)) & 0xff))
-				return false;
+			sel[n++] = (ds->src[i] >> (8 * b)) & 0xff;
 	}
-	return c->swap_sig < 0 || wordable(p, st, d, (unsigned)c->swap_sig);
+	if (p->cache[d].swap_sig >= 0)
+		sel[n++] = (unsigned)p->cache[d].swap_sig;
+	return n;
 }
 
-/* Whether signal position sig of domain d keeps one value over an advance
- * in quad mode (what plan_signal makes SIG_FIXED). */
-static bool signal_fixed(const struct pc_priv *p, const struct pc_state *st, unsigned d, unsigned sig)
+/* Whether domain d can be evaluated a word at a time. */
+static bool block_ok(const struct pc_priv *p, const struct pc_state *st, unsigned d)
+{
+	if (!p->enabled || p->cache[d].mode != PC_MODE_QUAD)
+		return false;
+	unsigned sel[PC_NINPUTS * 4 + 1], n = selected_signals(p, st, d, sel);
+	for (unsigned k = 0; k < n; k++)
+		if (!wordable(p, st, d, sel[k]))
+			return false;
+	return true;
+}
+
+/* How a selected signal is produced a word at a time: SIG_FIXED keeps one
+ * value over an advance in a quiet quad-mode domain (a constant, USER,
+ * ZERO, and PM_TRIGGER, WRCACHE and PAUSED, none of which pulses then). */
+enum sig_how { SIG_FIXED, SIG_REPEAT, SIG_PERIODIC_PULSE, SIG_RANDOM, SIG_GEN };
+
+static enum sig_how signal_how(const struct pc_priv *p, const struct pc_state *st, unsigned d, unsigned sig)
 {
 	const struct pc_domain_info *di = &p->dom[d];
 	if (sig >= di->nsignals)
-		return true;
+		return SIG_FIXED;
 	switch (di->wire[sig]) {
-	case PC_W_PERIODIC: return false;
-	case PC_W_GEN: return st->dom[d].gen[sig].kind == PC_GEN_CONST;
-	default: return true; /* USER, and the pulses no quiet domain has */
+	case PC_W_PERIODIC: return SIG_PERIODIC_PULSE;
+	case PC_W_GEN: {
+		const struct pc_gen *g = &st->dom[d].gen[sig];
+		switch (g->kind) {
+		case PC_GEN_RANDOM: return SIG_RANDOM;
+		case PC_GEN_CONST: return SIG_FIXED;
+		case PC_GEN_PERIODIC:
+			/* one period repeated fits a 128-bit pattern */
+			return g->period && g->period <= 64 && g->phase <= UINT32_MAX ? SIG_REPEAT : SIG_GEN;
+		default: return SIG_GEN;
+		}
+	}
+	default: return SIG_FIXED;
 	}
 }
 
@@ -86,34 +113,24 @@ static bool signal_fixed(const struct pc_priv *p, const struct pc_state *st, uns
  * trace signal), is below each. */
 unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsigned d)
 {
-	const struct pc_domain_info *di = &p->dom[d];
-	const struct pc_dom_state *ds = &st->dom[d];
-	if (!pc_block_ok(p, st, d))
+	if (!block_ok(p, st, d))
 		return 0;
-	/* the distinct signals selected, SWAP's included */
-	uint64_t seen[PC_MAX_SIGNALS / 64 + 1] = { 0 };
-	unsigned units = 1, nsel = 0, sel[PC_NINPUTS * 4 + 1];
-	for (int i = 0; i < PC_NINPUTS; i++) {
-		if (i >= PC_SETFLAG && !p->own_flag_src)
-			break;
-		for (unsigned b = 0; b < 4; b++)
-			sel[nsel++] = (ds->src[i] >> (8 * b)) & 0xff;
-	}
+	unsigned sel[PC_NINPUTS * 4 + 1], n = selected_signals(p, st, d, sel), units = 1;
 	int swap = p->cache[d].swap_sig;
-	if (swap >= 0) {
-		sel[nsel++] = (unsigned)swap;
-		if (!signal_fixed(p, st, d, (unsigned)swap))
-			units += 32;
-	}
-	for (unsigned k = 0; k < nsel; k++) {
+	if (swap >= 0 && signal_how(p, st, d, (unsigned)swap) != SIG_FIXED)
+		units += 32;
+	/* each distinct signal once */
+	uint64_t seen[PC_MAX_SIGNALS / 64 + 1] = { 0 };
+	for (unsigned k = 0; k < n; k++) {
 		unsigned sig = sel[k];
-		if (sig >= di->nsignals || di->wire[sig] != PC_W_GEN || seen[sig / 64] >> (sig % 64) & 1)
+		if (seen[sig / 64] >> (sig % 64) & 1)
 			continue;
 		seen[sig / 64] |= 1ULL << (sig % 64);
-		if (ds->gen[sig].kind == PC_GEN_RANDOM)
+		enum sig_how how = signal_how(p, st, d, sig);
+		if (how == SIG_RANDOM)
 			units += 1;
-		else if (ds->gen[sig].kind == PC_GEN_TRACE)
-			units += 24;
+		else if (how == SIG_GEN && st->dom[d].gen[sig].kind == PC_GEN_TRACE)
+			units += 24; /* read a cycle at a time */
 	}
 	return 512 / units ? 512 / units : 1;
 }
@@ -244,7 +261,6 @@ WORD_STEP uint64_t logic_word(const struct reduced_op *r, const uint64_t *sw, co
 /* What each selected signal position is, decided once per advance: the
  * distinct positions the SRC registers and SWAP select (at most 25), how
  * each is produced, and which of them each argument reads. */
-enum sig_how { SIG_FIXED, SIG_REPEAT, SIG_PERIODIC_PULSE, SIG_RANDOM, SIG_GEN };
 
 struct plan_sig {
 	uint8_t how; /* enum sig_how */
@@ -290,34 +306,32 @@ static unsigned plan_signal(struct plan *pl, const struct pc_priv *p, const stru
 	memset(ps, 0, sizeof *ps);
 	ps->sig = (uint16_t)sig;
 	ps->next_w = UINT64_MAX;
-	ps->how = SIG_FIXED; /* ZERO; PM_TRIGGER, WRCACHE: none pending; PAUSED: in quad mode */
-	if (sig < di->nsignals && di->wire[sig] == PC_W_USER) {
-		ps->fixed = (ds->user_val >> di->warg[sig]) & 1 ? WORD_ALL : 0;
-	} else if (sig < di->nsignals && di->wire[sig] == PC_W_PERIODIC) {
-		ps->how = SIG_PERIODIC_PULSE;
-	} else if (sig < di->nsignals && di->wire[sig] == PC_W_GEN) {
-		const struct pc_gen *g = &ds->gen[sig];
-		ps->gen = g;
-		ps->how = SIG_GEN;
-		if (g->kind == PC_GEN_RANDOM) {
-			ps->how = SIG_RANDOM;
-			pc_random_stream_init(&ps->random, g);
-		} else if (g->kind == PC_GEN_CONST) {
-			ps->how = SIG_FIXED;
+	ps->how = (uint8_t)signal_how(p, st, d, sig);
+	bool gen = sig < di->nsignals && di->wire[sig] == PC_W_GEN;
+	const struct pc_gen *g = gen ? &ds->gen[sig] : NULL;
+	ps->gen = g;
+	switch (ps->how) {
+	case SIG_FIXED:
+		if (gen)
 			ps->fixed = g->value ? WORD_ALL : 0;
-		} else if (g->kind == PC_GEN_PERIODIC && g->period && g->period <= 64 && g->phase <= UINT32_MAX) {
-			/* (n + phase) % period < duty: the values of one period,
-			 * repeated over 128 bits; a word is 64 of them from its
-			 * first cycle's place in the period */
-			uint64_t one = 0;
-			for (uint64_t j = 0; j < g->period; j++)
-				one |= (uint64_t)(j < g->duty) << j;
-			for (unsigned j = 0; j < 128; j += (unsigned)g->period)
-				ps->pattern |= (unsigned __int128)one << j;
-			ps->period = (uint8_t)g->period;
-			ps->step = (uint8_t)(64 % g->period);
-			ps->how = SIG_REPEAT;
-		}
+		else if (sig < di->nsignals && di->wire[sig] == PC_W_USER)
+			ps->fixed = (ds->user_val >> di->warg[sig]) & 1 ? WORD_ALL : 0;
+		break; /* the others are 0 */
+	case SIG_RANDOM: pc_random_stream_init(&ps->random, g); break;
+	case SIG_REPEAT: {
+		/* (n + phase) % period < duty: the values of one period,
+		 * repeated over 128 bits; a word is 64 of them from its first
+		 * cycle's place in the period */
+		uint64_t one = 0;
+		for (uint64_t j = 0; j < g->period; j++)
+			one |= (uint64_t)(j < g->duty) << j;
+		for (unsigned j = 0; j < 128; j += (unsigned)g->period)
+			ps->pattern |= (unsigned __int128)one << j;
+		ps->period = (uint8_t)g->period;
+		ps->step = (uint8_t)(64 % g->period);
+		break;
+	}
+	default: break; /* SIG_PERIODIC_PULSE, SIG_GEN */
 	}
 	return pl->nsig++;
 }
@@ -651,7 +665,7 @@ uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st
 {
 	struct pc_dom_state *ds = &st->dom[d];
 	uint64_t words = 0;
-	if (m - ds->ncycles < 128 || !pc_block_ok(p, st, d))
+	if (m - ds->ncycles < 128 || !block_ok(p, st, d))
 		return 0;
 	while (!quiet(ds) || (ds->ncycles + 1) % 64)
 		pc_step(s, p, st, d);

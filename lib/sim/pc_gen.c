@@ -48,7 +48,8 @@ static inline uint64_t wyrand_at(uint64_t key, uint64_t c)
 	return wyrand_mix(key + c * WYRAND_STEP);
 }
 
-uint64_t pc_random_key(const struct pc_gen *g)
+/* The stream key: splitmix64 of the seed. */
+static uint64_t random_key(const struct pc_gen *g)
 {
 	return pc_splitmix64(g->seed);
 }
@@ -67,32 +68,36 @@ static inline void compare_bit(uint64_t r, uint64_t pbit, uint64_t *below, uint6
 	}
 }
 
+/* The bits of prob32 worth drawing: up to and including its last 1. */
+static unsigned prob_bits(uint32_t pr)
+{
+	return pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
+}
+
 void pc_random_stream_init(struct pc_random_stream *rs, const struct pc_gen *g)
 {
-	rs->key = pc_random_key(g);
+	rs->key = random_key(g);
 	rs->always = g->prob32 >= 1ULL << 32;
 	uint32_t pr = rs->always ? 0 : (uint32_t)g->prob32;
-	/* bits of prob32 worth drawing: up to and including its last 1 */
-	rs->nbits = pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
+	rs->nbits = prob_bits(pr);
 	for (unsigned j = 0; j < 32; j++)
 		rs->pbit[j] = 0 - (uint64_t)(pr >> (31 - j) & 1);
 }
 
 /* The lanes of `lanes` (the reference asks one at a time, so nothing is
  * worked out ahead). */
-uint64_t pc_random_lanes(const struct pc_gen *g, uint64_t W, uint64_t lanes)
+static uint64_t random_lanes(const struct pc_gen *g, uint64_t W, uint64_t lanes)
 {
 	if (g->prob32 >= 1ULL << 32)
 		return lanes;
 	uint32_t pr = (uint32_t)g->prob32;
-	unsigned nbits = pr ? 32 - (unsigned)__builtin_ctz(pr) : 0;
-	uint64_t key = pc_random_key(g), below = 0, tie = lanes;
-	for (unsigned j = 0; j < nbits && tie; j++)
+	uint64_t key = random_key(g), below = 0, tie = lanes;
+	for (unsigned j = 0, n = prob_bits(pr); j < n && tie; j++)
 		compare_bit(wyrand_at(key, 32 * W + 1 + j), 0 - (uint64_t)(pr >> (31 - j) & 1), &below, &tie);
 	return below;
 }
 
-/* All 64 lanes, the same bits as pc_random_lanes: 64 lanes are all decided
+/* All 64 lanes, the same bits as random_lanes: 64 lanes are all decided
  * after about eight bits, so the first eight words are drawn without
  * looking at the lanes, written out so that their multiplies overlap. */
 uint64_t pc_random_word(const struct pc_random_stream *rs, uint64_t W)
@@ -101,24 +106,23 @@ uint64_t pc_random_word(const struct pc_random_stream *rs, uint64_t W)
 		return ~0ULL;
 	const uint64_t *pb = rs->pbit;
 	uint64_t x = rs->key + (32 * W + 1) * WYRAND_STEP, below = 0, tie = ~0ULL;
-	if (rs->nbits < 8) {
-		for (unsigned j = 0; j < rs->nbits && tie; j++)
-			compare_bit(wyrand_mix(x + j * WYRAND_STEP), pb[j], &below, &tie);
-		return below;
+	unsigned j = 0;
+	if (rs->nbits >= 8) {
+		uint64_t r0 = wyrand_mix(x), r1 = wyrand_mix(x + WYRAND_STEP), r2 = wyrand_mix(x + 2 * WYRAND_STEP);
+		uint64_t r3 = wyrand_mix(x + 3 * WYRAND_STEP), r4 = wyrand_mix(x + 4 * WYRAND_STEP);
+		uint64_t r5 = wyrand_mix(x + 5 * WYRAND_STEP), r6 = wyrand_mix(x + 6 * WYRAND_STEP);
+		uint64_t r7 = wyrand_mix(x + 7 * WYRAND_STEP);
+		compare_bit(r0, pb[0], &below, &tie);
+		compare_bit(r1, pb[1], &below, &tie);
+		compare_bit(r2, pb[2], &below, &tie);
+		compare_bit(r3, pb[3], &below, &tie);
+		compare_bit(r4, pb[4], &below, &tie);
+		compare_bit(r5, pb[5], &below, &tie);
+		compare_bit(r6, pb[6], &below, &tie);
+		compare_bit(r7, pb[7], &below, &tie);
+		j = 8;
 	}
-	uint64_t r0 = wyrand_mix(x), r1 = wyrand_mix(x + WYRAND_STEP), r2 = wyrand_mix(x + 2 * WYRAND_STEP);
-	uint64_t r3 = wyrand_mix(x + 3 * WYRAND_STEP), r4 = wyrand_mix(x + 4 * WYRAND_STEP);
-	uint64_t r5 = wyrand_mix(x + 5 * WYRAND_STEP), r6 = wyrand_mix(x + 6 * WYRAND_STEP);
-	uint64_t r7 = wyrand_mix(x + 7 * WYRAND_STEP);
-	compare_bit(r0, pb[0], &below, &tie);
-	compare_bit(r1, pb[1], &below, &tie);
-	compare_bit(r2, pb[2], &below, &tie);
-	compare_bit(r3, pb[3], &below, &tie);
-	compare_bit(r4, pb[4], &below, &tie);
-	compare_bit(r5, pb[5], &below, &tie);
-	compare_bit(r6, pb[6], &below, &tie);
-	compare_bit(r7, pb[7], &below, &tie);
-	for (unsigned j = 8; j < rs->nbits && tie; j++)
+	for (; j < rs->nbits && tie; j++)
 		compare_bit(wyrand_mix(x + j * WYRAND_STEP), pb[j], &below, &tie);
 	return below;
 }
@@ -177,7 +181,7 @@ int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_s
 	case PC_GEN_PERIODIC:
 		return g->period && (n + g->phase) % g->period < g->duty;
 	case PC_GEN_RANDOM:
-		return pc_random_lanes(g, n / 64, 1ULL << (n % 64)) != 0;
+		return random_lanes(g, n / 64, 1ULL << (n % 64)) != 0;
 	case PC_GEN_PTIMER: {
 		uint64_t ns = pc_cycle_ns(n, ds->hz);
 		/* during an advance PTIMER is still at the advance's start;
