@@ -48,7 +48,7 @@ CFLAGS   += $(SANFLAGS)
 LDFLAGS  += $(SANFLAGS)
 endif
 
-LIB_SRCS   := $(sort $(wildcard lib/*.c lib/sim/*.c))
+LIB_SRCS   := $(sort $(wildcard lib/*/*.c))
 LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_data.o
 REGDB      := $(sort $(wildcard regdb/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a
@@ -94,9 +94,9 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/gen/tensix_layout.h
 
 # The register database is compiled into the library as text, parsed at
 # start-up; HWPC_REGDB=DIR replaces it at run time.
-$(BUILD)/gen/regdb_data.c: $(REGDB) lib/embed_regdb.awk
+$(BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
 	@mkdir -p $(dir $@)
-	awk -f lib/embed_regdb.awk $(REGDB) > $@
+	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
 
 $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)
@@ -107,15 +107,15 @@ $(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
 # regdb loaded at run time that differs).  Every object waits for it (the
 # pattern rules above and in the fuzz section); the .d files rebuild its
 # users when it changes.
-$(BUILD)/gen/tensix_layout.h $(FUZZ_BUILD)/gen/tensix_layout.h: regdb/tensix.regdb lib/gen_tensix_layout.awk
+$(BUILD)/gen/tensix_layout.h $(FUZZ_BUILD)/gen/tensix_layout.h: regdb/tensix.regdb lib/tensix/gen_tensix_layout.awk
 	@mkdir -p $(dir $@)
-	awk -f lib/gen_tensix_layout.awk regdb/tensix.regdb > $@
+	awk -f lib/tensix/gen_tensix_layout.awk regdb/tensix.regdb > $@
 
 # Every full register, field and parameter name lib/ spells out, with its
 # file:line, for tests/unit/test_regnames.c to resolve on each chipset.
-$(BUILD)/gen/regnames.h: $(LIB_SRCS) lib/gen_regnames.awk
+$(BUILD)/gen/regnames.h: $(LIB_SRCS) lib/regdb/gen_regnames.awk
 	@mkdir -p $(dir $@)
-	awk -f lib/gen_regnames.awk $(LIB_SRCS) > $@
+	awk -f lib/regdb/gen_regnames.awk $(LIB_SRCS) > $@
 $(BUILD)/obj/tests/unit/test_regnames.o: $(BUILD)/gen/regnames.h
 
 $(STATIC_LIB): $(LIB_OBJS)
@@ -184,7 +184,7 @@ check-once: tests
 # configurations (DIFFTEST_COUNT=N for another number).
 DIFFTEST_COUNT ?= 10000
 # Rewrite the generated record list of hwpc-output(7) from the schema tables
-# (lib/schema_*.c); tests/checks/output_man.sh fails while it is stale.
+# (lib/output/schema_*.c); tests/checks/output_man.sh fails while it is stale.
 man-output: tests
 	{ sed '/^\.\\" BEGIN GENERATED/q' man/hwpc-output.7; $(BUILD)/tests/schema_dump --man; \
 	  sed -n '/^\.\\" END GENERATED/,$$p' man/hwpc-output.7; } >man/hwpc-output.7.new
@@ -275,13 +275,13 @@ FUZZ_SMOKE_SEED ?= 1
 
 fuzz: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*.h lib/sim/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
+$(FUZZ_BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/embed_regdb.awk
+$(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
 	@mkdir -p $(dir $@)
-	awk -f lib/embed_regdb.awk $(REGDB) > $@
+	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
 
 $(FUZZ_BUILD)/obj/gen/regdb_data.o: $(FUZZ_BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)

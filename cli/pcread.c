@@ -93,7 +93,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL | CLI_FMT(HWPC_FMT_OPENMETRICS),
 			       "text (default), json (JSON Lines), csv, openmetrics or trace (Chrome trace JSON)"),
 		CLI_OPT_OUTPUT(&o->output, "write to FILE"),
-		CLI_OPT_VERBOSE(&o->verbose, "MMIO reads per sample, the setup record, ignored simulator accesses"),
+		CLI_OPT_VERBOSE(&o->verbose, "MMIO reads per sample, the setup note, ignored simulator accesses"),
 		{ .kind = CLI_GROUP,
 		  .help = "R10000/R12000 (sim:r10000, sim:r12000): both counters, 64-bit with -i; -i, -n, --strict, --format" },
 		{ .kind = CLI_STR, .lname = "events", .arg = "LIST", .dest = &o->r10k.events, .noun = "event list",

@@ -15,17 +15,17 @@
 int pcread_check_setup(struct pcread *p, struct pcread_dom *d)
 {
 	struct hwpc_err err;
-	struct hwpc_pc_record rec;
+	struct hwpc_pc_note rec;
 	bool found, changed;
 	char diff[256];
-	if (hwpc_pc_record_load(d->r.dev, d->r.di->name, &rec, &found, &err))
+	if (hwpc_pc_note_load(d->r.dev, d->r.di->name, &rec, &found, &err))
 		return cli_fail_err(&err);
 	if (!found) {
 		if (p->verbose)
-			cli_warn("%s: no pcsetup record (nothing to check the setup against)", d->r.di->name);
+			cli_warn("%s: no pcsetup note (nothing to check the setup against)", d->r.di->name);
 		return 0;
 	}
-	if (hwpc_pc_record_check(d->r.dev, &rec, &changed, diff, sizeof diff, &err))
+	if (hwpc_pc_note_check(d->r.dev, &rec, &changed, diff, sizeof diff, &err))
 		return cli_fail_err(&err);
 	if (changed && !d->warned_setup) {
 		d->warned_setup = true;

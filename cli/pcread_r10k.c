@@ -16,11 +16,11 @@ static bool suspect; /* --strict: exit 3 */
 static int check_record(struct hwpc_dev *dev, bool verbose)
 {
 	struct hwpc_err err;
-	struct hwpc_pc_record rec;
+	struct hwpc_pc_note rec;
 	bool found, changed;
 	char diff[256];
-	if (hwpc_pc_record_load(dev, HWPC_R10K_RECORD, &rec, &found, &err) ||
-	    (found && hwpc_pc_record_check(dev, &rec, &changed, diff, sizeof diff, &err)))
+	if (hwpc_pc_note_load(dev, HWPC_R10K_NOTE, &rec, &found, &err) ||
+	    (found && hwpc_pc_note_check(dev, &rec, &changed, diff, sizeof diff, &err)))
 		return cli_fail_err(&err);
 	if (found && changed) {
 		cli_warn("counter setup changed since pcsetup (generation %llu): %s", (unsigned long long)rec.generation,
@@ -29,7 +29,7 @@ static int check_record(struct hwpc_dev *dev, bool verbose)
 	} else if (verbose && found) {
 		cli_warn("setup as pcsetup left it (generation %llu: %s)", (unsigned long long)rec.generation, rec.what);
 	} else if (verbose) {
-		cli_warn("no pcsetup record (nothing to check the control words against)");
+		cli_warn("no pcsetup note (nothing to check the control words against)");
 	}
 	return 0;
 }

@@ -184,7 +184,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 struct job_set {
 	size_t n;
 	struct hwpc_pc_job job[MAX_JOBS];
-	struct hwpc_pc_record rec[MAX_JOBS];
+	struct hwpc_pc_note rec[MAX_JOBS];
 };
 
 /* The setup options given, for -D's domain; or a setup file's (the library
@@ -272,7 +272,7 @@ static int run(const struct opts *op, struct hwpc_dev *dev, struct hwpc_out *o)
 		if (hwpc_wplan_apply(&plan, &err))
 			rc = cli_fail_err(&err);
 		for (size_t j = 0; !rc && j < js->n; j++)
-			if (js->rec[j].n && hwpc_pc_record_save(dev, l.dom[js->job[j].dom].name, &js->rec[j], &err))
+			if (js->rec[j].n && hwpc_pc_note_save(dev, l.dom[js->job[j].dom].name, &js->rec[j], &err))
 				rc = cli_fail_err(&err);
 		if (!rc && op->verbose && hwpc_wplan_print(&plan, o, &err))
 			rc = cli_fail_err(&err);

@@ -36,7 +36,7 @@ int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const 
 		rc = hwpc_wplan_print(&plan, o, &err) ? cli_fail_err(&err) : 0;
 	if (!rc && !a->dry_run) {
 		uint32_t word = plan.w[plan.n - 1].value;
-		if (hwpc_wplan_apply(&plan, &err) || hwpc_r10k_record_save(dev, cpu, req.counter, word, &gen, &err))
+		if (hwpc_wplan_apply(&plan, &err) || hwpc_r10k_note_save(dev, cpu, req.counter, word, &gen, &err))
 			rc = cli_fail_err(&err);
 		else if (!a->verbose) {
 			char modes[64];

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "hwpc/parse.h"
-#include "strdist.h"
+#include "hwpc/core.h"
+#include "core/strdist.h"
 
 enum { MAX_OPTS = 128 };
 

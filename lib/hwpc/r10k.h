@@ -21,11 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/device.h"
+#include "hwpc/core.h"
 #include "hwpc/error.h"
 #include "hwpc/output.h"
 #include "hwpc/regdb.h"
-#include "hwpc/wplan.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -199,11 +198,11 @@ HWPC_API int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample
 /* Simulated time for a simulated device, else CLOCK_MONOTONIC, in ns. */
 HWPC_API uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
 
-/* What pcsetup wrote, for pcread (hwpc_pc_record_load/check with the
- * name HWPC_R10K_RECORD): counter's control word added to the device's
+/* What pcsetup wrote, for pcread (hwpc_pc_note_load/check with the
+ * name HWPC_R10K_NOTE): counter's control word added to the device's
  * record, whose generation goes up by one. */
-#define HWPC_R10K_RECORD "r10k"
-HWPC_API int hwpc_r10k_record_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,
+#define HWPC_R10K_NOTE "r10k"
+HWPC_API int hwpc_r10k_note_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,
 			  uint64_t *generation, struct hwpc_err *err);
 
 /* --- multiplexing: up to 32 events over 2 counters --- */
@@ -239,7 +238,7 @@ HWPC_API int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_sessi
  * (then this interval's counts are dropped, not credited). */
 HWPC_API int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns, bool *changed,
 			 struct hwpc_err *err);
-/* After the rotations: the setup record (hwpc_r10k_record_save) gets the
+/* After the rotations: the setup note (hwpc_r10k_note_save) gets the
  * word each multiplexed counter now holds, so that a later pcread does not
  * report the multiplexing's own writes as someone else's.  Nothing before
  * hwpc_r10k_mux_start. */

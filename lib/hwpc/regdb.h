@@ -231,12 +231,12 @@ HWPC_API const char *hwpc_param_str(const struct hwpc_regdb *db, const struct hw
 HWPC_API unsigned hwpc_regdb_param_count(const struct hwpc_regdb *db);
 HWPC_API const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned index);
 
-/* --- extension records ---
- * Lines whose keyword the core parser does not know are kept as records
+/* --- extension entries ---
+ * Lines whose keyword the core parser does not know are kept as entries
  * (keyword, positional words, key=value attributes) for the modules that own
  * them (signal tables, event tables, chipset profiles).  An unknown keyword
  * is still an error unless a module registered it in hwpc_regdb_keywords. */
-struct hwpc_record {
+struct hwpc_regdb_entry {
 	const char *keyword;
 	unsigned nwords;
 	const char *const *words;
@@ -247,9 +247,9 @@ struct hwpc_record {
 	const char *file;
 	unsigned line;
 };
-HWPC_API unsigned hwpc_regdb_record_count(const struct hwpc_regdb *db);
-HWPC_API const struct hwpc_record *hwpc_regdb_record(const struct hwpc_regdb *db, unsigned index);
-HWPC_API const char *hwpc_record_attr(const struct hwpc_record *r, const char *key);
+HWPC_API unsigned hwpc_regdb_entry_count(const struct hwpc_regdb *db);
+HWPC_API const struct hwpc_regdb_entry *hwpc_regdb_entry_at(const struct hwpc_regdb *db, unsigned index);
+HWPC_API const char *hwpc_entry_attr(const struct hwpc_regdb_entry *r, const char *key);
 
 #ifdef __cplusplus
 }

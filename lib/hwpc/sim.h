@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Driving the simulator (what pcsim does): create, reset, advance time,
- * show state.  The simulator is also an ordinary device: open it with
- * hwpc_dev_open("sim:CHIP[,key=value...]"). */
-#ifndef HWPC_SIM_PUBLIC_H
-#define HWPC_SIM_PUBLIC_H
+/* The simulator's public interface: what pcsim drives from outside the
+ * chip. */
+#ifndef HWPC_SIM_H
+#define HWPC_SIM_H
 
 #include "hwpc/api.h"
 
@@ -11,13 +10,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/device.h"
+#include "hwpc/core.h"
 #include "hwpc/output.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* ---- The simulator ------------------------------------------------------ */
+
+/* Driving the simulator (what pcsim does): create, reset, advance time,
+ * show state.  The simulator is also an ordinary device: open it with
+ * hwpc_dev_open("sim:CHIP[,key=value...]"). */
 /* Create (or, with reset, recreate) the state file a sim spec names, with
  * the spec's options (clock=, state=, crystal=, ...).  Without reset an
  * existing file is an error. */
@@ -52,7 +56,7 @@ HWPC_API unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *o
 HWPC_API int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 /* Which incarnation of a simulated machine this is: new on every create
  * or reset (0 for a real device).  Things remembered about a machine, such
- * as pcsetup's setup records, are void once it was reset. */
+ * as pcsetup's setup notes, are void once it was reset. */
 HWPC_API uint64_t hwpc_sim_instance(const struct hwpc_dev *dev);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
 HWPC_API void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
@@ -102,6 +106,18 @@ HWPC_API uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
  * profile=, else the chip's default). */
 HWPC_API int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
+/* ---- The simulated R10000/R12000 ---------------------------------------- */
+
+/* Driving the simulated R10000/R12000 (pcsim rate, pcsim cpu-mode): the
+ * synthetic workload the counters count and the mode the CPU runs in.
+ * Both take effect at the current simulated time. */
+/* Set the rate of an event (a name sets every event number it names, a
+ * number that one): "1000" or "1000/s" events per second, "0.5/cycle"
+ * per CPU cycle, with k, M, G multipliers ("2.5M/s"). */
+HWPC_API int hwpc_sim_r10k_set_rate(struct hwpc_dev *dev, const char *event, const char *rate, struct hwpc_err *err);
+/* Put the CPU in mode user, kernel, exl, supervisor (where regdb says the
+ * CPU has it) or erl (error level: no counter counts). */
+HWPC_API int hwpc_sim_r10k_set_mode(struct hwpc_dev *dev, const char *mode, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

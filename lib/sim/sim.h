@@ -5,14 +5,14 @@
  * A model owns one section of the state file and serves the regdb spaces it
  * names.  Adding a model is: write a struct sim_model, add it to
  * sim_models[] in models.c. */
-#ifndef HWPC_SIM_H
-#define HWPC_SIM_H
+#ifndef HWPC_SIM_INTERNAL_H
+#define HWPC_SIM_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/device.h"
+#include "hwpc/core.h"
 #include "hwpc/output.h"
 #include "hwpc/sim.h"
 

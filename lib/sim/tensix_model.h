@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "hwpc/error.h"
-#include "hwpc/tensix_fields.h"
+#include "hwpc/tensix.h"
 
 /* The memory map, in address order (0xFFB1_21F0 .. 0xFFB1_2214). */
 enum tsx_reg {
@@ -45,7 +45,7 @@ enum tsx_reg {
 
 /* The size codes of a TIMESTAMP write (TSX_APPEND_32b, ..., TSX_FLUSH_96b,
  * under TSX_SIZE_MASK) and the 32-bit event word: regdb's, generated at
- * build time (lib/gen_tensix_layout.awk); the simulator refuses a regdb
+ * build time (lib/tensix/gen_tensix_layout.awk); the simulator refuses a regdb
  * loaded at run time that differs (hwpc_tensix_layout_check). */
 #include "tensix_layout.h"
 

@@ -8,7 +8,7 @@ output is checked in; run this again only when the data changes:
 
     python3 regdb/tools/gen-pcounter-profiles.py DATA_DIR regdb
 
-Record formats (hwpc-regdb(5), extension keywords read by lib/sim/pc_profile.c):
+Record formats (hwpc-regdb(5), extension keywords read by lib/sim/pcm_profile.c):
 
     profile NAME default=yes|no gens=CHIPS doc=...
     domain PROFILE INDEX NAME clock=KIND hz=HZ signals=N trailer=BASE

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # hwpc-output(7) lists every record kind of the output schema exactly as
-# the code declares it (lib/schema_*.c): the part between the GENERATED
+# the code declares it (lib/output/schema_*.c): the part between the GENERATED
 # markers is what `schema_dump --man` prints.  `make man-output` rewrites
 # it after a schema change.
 #
@@ -15,7 +15,7 @@ trap 'rm -f "$want" "$have"' EXIT
 "$dump" --man >"$want" || exit 1
 sed -n '/^\.\\" BEGIN GENERATED/,/^\.\\" END GENERATED/p' "$page" | sed '1d;$d' >"$have"
 if ! cmp -s "$want" "$have"; then
-	echo "output_man: $page does not match the schema in lib/schema_*.c; run: make man-output" >&2
+	echo "output_man: $page does not match the schema in lib/output/schema_*.c; run: make man-output" >&2
 	diff -u "$have" "$want" | head -40 >&2
 	exit 1
 fi

@@ -173,7 +173,7 @@ pcsv() {
 	run -3 --separate-stderr pcread -d sim:g84 -D core_a --strict
 	[[ "$stderr" == "pcread: warning: core_a: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x0000cccc, pcsetup set 0x0000aaaa" ]]
 	run -0 pcread -d sim:g84 -D core_a
-	"$HWPC_TESTBIN/pc_record" sim:g84 core_a 'EVENT_OP[1]=0xf0f0'
+	"$HWPC_TESTBIN/pc_note" sim:g84 core_a 'EVENT_OP[1]=0xf0f0'
 	run -0 --separate-stderr pcread -d sim:g84 -D core_a --strict
 	check [ -z "$stderr" ]
 }
@@ -343,7 +343,7 @@ pcsv() {
 	[[ "$stderr" == *"core_a: setup changed since pcsetup (generation 2): PCOUNTER.EVENT_SRC[1] (0x00a484) reads 0x00000012, pcsetup set 0x00000011"* ]]
 }
 
-@test "a setup record is void once the simulated machine is reset" {
+@test "a setup note is void once the simulated machine is reset" {
 	vsim g84
 	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null
 	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x11'
@@ -356,7 +356,7 @@ pcsv() {
 	[[ "$output" != *"setup changed"* ]]
 }
 
-@test "--strict: the setup record follows the machine, however its state= is spelled" {
+@test "--strict: the setup note follows the machine, however its state= is spelled" {
 	cd "$BATS_TEST_TMPDIR"
 	pcsim reset 'sim:g84,clock=virtual,state=./rel.st'
 	pcsetup -d 'sim:g84,clock=virtual,state=./rel.st' -D core_a --mode quad --event 0x10 >/dev/null

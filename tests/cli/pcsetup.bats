@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # pcsetup on the simulator in virtual time: single, quad and record mode on
 # every PCOUNTER generation with exact counts; --dry-run goldens; setup
-# files; the setup record; raw writes; bad input exits 2 with one line.
+# files; the setup note; raw writes; bad input exits 2 with one line.
 
 load helpers
 
@@ -262,7 +262,7 @@ EOF
 	check [ "${lines[1]}" = "sim_reg,sim:g92,G92,EVENT_OP[1],0x00a4a4,0x00000000" ]
 }
 
-@test "the setup record: written after applying, generation bumped, not by --dry-run" {
+@test "the setup note: written after applying, generation bumped, not by --dry-run" {
 	vsim g84
 	rec="$XDG_RUNTIME_DIR/hwpc/setup-"*"-core_a.txt"
 	pcsetup -d sim:g84 -D core_a --event 0x10 --dry-run

@@ -5,7 +5,7 @@
  * commands do: every register found by name, its address, a value
  * decoded, its generation range formatted and parsed back, parameters. */
 #include "fuzz_common.h"
-#include "regdb_embedded.h"
+#include "regdb/regdb_embedded.h"
 
 static const char *chipsets_text(void)
 {
@@ -63,8 +63,8 @@ static void query(const struct hwpc_regdb *db)
 		if (chip)
 			hwpc_param_num(db, chip, p->name, 0);
 	}
-	for (unsigned i = 0; i < hwpc_regdb_record_count(db) && i < 64; i++)
-		hwpc_record_attr(hwpc_regdb_record(db, i), "gens");
+	for (unsigned i = 0; i < hwpc_regdb_entry_count(db) && i < 64; i++)
+		hwpc_entry_attr(hwpc_regdb_entry_at(db, i), "gens");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		}
 		struct hwpc_wplan plan;
-		struct hwpc_pc_record rec;
+		struct hwpc_pc_note rec;
 		hwpc_wplan_init(&plan, t->dev);
 		if (hwpc_pc_setup_plan(t->dev, &t->layout, dom, &e->setup, &plan, &rec, &err))
 			fuzz_note("plan", &err);

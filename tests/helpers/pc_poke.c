@@ -5,7 +5,7 @@
  * COUNTER is cycles, cycles_alt, event, start, pre or stop; "shadow" pokes
  * the quad-mode counting set instead of the visible one. */
 #include "hwpc.h"
-#include "sim/pc.h"
+#include "sim/pcm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

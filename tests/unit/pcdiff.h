@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "hwpc.h"
-#include "sim/pc.h"
+#include "sim/pcm.h"
 
 struct pcd_rng {
 	uint64_t s;

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
-#include "sim/pc.h"
+#include "sim/pcm.h"
 
 struct pt {
 	struct hwpc_regdb *db;

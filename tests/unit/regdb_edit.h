@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "hwpc.h"
-#include "regdb_embedded.h"
+#include "regdb/regdb_embedded.h"
 
 static struct hwpc_regdb *regdb_edited(const char *file, const char *from, const char *to)
 {

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
-#include "schema_internal.h"
+#include "output/schema_internal.h"
 
 /* Record kinds of the tests' own (schema_add_test_kinds). */
 static const struct hwpc_schema_key all_keys[] = {

@@ -60,7 +60,7 @@ static void test_order(void **state)
 		struct hwpc_pc_layout l;
 		struct hwpc_err err;
 		struct hwpc_wplan p;
-		struct hwpc_pc_record rec;
+		struct hwpc_pc_note rec;
 		unsigned dom = 0;
 		pt_open(&t, oc->chip, NULL);
 		struct hwpc_pc_setup s = setup_of(oc->opts);
@@ -151,7 +151,7 @@ static void test_triggers_only(void **state)
 	struct hwpc_pc_layout l;
 	struct hwpc_err err;
 	struct hwpc_wplan p;
-	struct hwpc_pc_record rec;
+	struct hwpc_pc_note rec;
 	pt_open(&t, "g84", NULL);
 	static const char *const o[] = { "reset", "periodic", NULL };
 	struct hwpc_pc_setup s = setup_of(o);

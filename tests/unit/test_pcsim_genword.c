@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "sim/pc.h"
+#include "sim/pcm.h"
 
 static uint64_t rng_state = 7;
 

@@ -276,12 +276,12 @@ static void test_records(void **state)
 {
 	(void)state;
 	struct hwpc_regdb *db = parse_ok("signal G84 0 pc01_gr_idle 0xc8 gens=G84- source=nouveau\n");
-	assert_int_equal(hwpc_regdb_record_count(db), 1);
-	const struct hwpc_record *r = hwpc_regdb_record(db, 0);
+	assert_int_equal(hwpc_regdb_entry_count(db), 1);
+	const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(db, 0);
 	assert_string_equal(r->keyword, "signal");
 	assert_int_equal(r->nwords, 4);
 	assert_string_equal(r->words[2], "pc01_gr_idle");
-	assert_string_equal(hwpc_record_attr(r, "source"), "nouveau");
+	assert_string_equal(hwpc_entry_attr(r, "source"), "nouveau");
 	assert_true(hwpc_gens_has(&r->gens, hwpc_chipset_by_name(db, "G84")));
 	assert_false(hwpc_gens_has(&r->gens, hwpc_chipset_by_name(db, "NV41")));
 	hwpc_regdb_free(db);

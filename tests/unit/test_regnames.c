@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Every full register, field, space and parameter name lib/ spells out
- * (extracted into regnames.h by lib/gen_regnames.awk at build time)
+ * (extracted into regnames.h by lib/regdb/gen_regnames.awk at build time)
  * resolves in the compiled-in regdb on every chipset that use of it is
  * for: a misspelt or removed name, or one missing on a generation its code
  * runs on, fails here, naming the string, its file:line and the chipset,
@@ -18,7 +18,7 @@
  *   regdb-names: PTIMER.CLOCK_SOURCE NV41-     these names, this file
  *   regdb-names: G84:GF100                     the file's other names
  *
- * (each inside its own comment; see lib/gen_regnames.awk). A declared range narrows the default set (it is
+ * (each inside its own comment; see lib/regdb/gen_regnames.awk). A declared range narrows the default set (it is
  * intersected with the chipsets that have the name's space, so "G84-" on a
  * PCOUNTER name stops where that layout stops); it may not empty it, nor be
  * malformed. Declaring by file and name rather than by optional-or-required

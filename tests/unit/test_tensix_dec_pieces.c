@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "tsdump_internal.h" /* the piece functions and counters */
+#include "stream/tsdump_internal.h" /* the piece functions and counters */
 #include "tsx_collect.h"
 #include "tsx_gen.h"
 

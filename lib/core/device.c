@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/* What every backend's device shares: the generic operations with their
+ * defaults, and the checks every access goes through.  Opening a device
+ * (which knows every backend) is device_open.c, so that a backend using
+ * these never depends on all the others. */
+#include "hwpc/core.h"
+#include "core/err_local.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+static const char *const clock_names[HWPC_CLOCK_COUNT] = {
+	[HWPC_CLOCK_CRYSTAL] = "crystal", [HWPC_CLOCK_NVCLK] = "nvclk", [HWPC_CLOCK_MCLK] = "mclk",
+	[HWPC_CLOCK_HCLK] = "hclk",       [HWPC_CLOCK_TCLK] = "tclk",
+};
+
+int hwpc_clock_by_name(const char *name)
+{
+	for (int i = 0; i < HWPC_CLOCK_COUNT; i++)
+		if (!strcasecmp(name, clock_names[i]))
+			return i;
+	return -1;
+}
+
+const char *hwpc_clock_name(enum hwpc_clock c)
+{
+	return (unsigned)c < HWPC_CLOCK_COUNT ? clock_names[c] : "?";
+}
+
+void hwpc_dev_close(struct hwpc_dev *dev)
+{
+	if (dev)
+		dev->ops->close(dev);
+}
+
+void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len)
+{
+	dev->ops->describe(dev, buf, len);
+}
+
+uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
+{
+	return dev->ops->clock_hz ? dev->ops->clock_hz(dev, c) : 0;
+}
+
+int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->key)
+		return dev->ops->key(dev, buf, len, err);
+	return hwpc_err_set(err, HWPC_EOP, "the %s backend gives its devices no key", dev->ops->name);
+}
+
+uint64_t hwpc_dev_instance(struct hwpc_dev *dev)
+{
+	return dev->ops->instance ? dev->ops->instance(dev) : 0;
+}
+
+uint64_t hwpc_host_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev)
+{
+	return dev->ops->now_ns ? dev->ops->now_ns(dev) : hwpc_host_now_ns();
+}
+
+int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->wait_until_ns)
+		return dev->ops->wait_until_ns(dev, t_ns, err);
+	struct timespec ts = { (time_t)(t_ns / 1000000000u), (long)(t_ns % 1000000000u) };
+	/* EINTR returns: the caller's signal handler may have asked to stop. */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	return 0;
+}
+
+int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->mem_read)
+		return dev->ops->mem_read(dev, addr, buf, len, err);
+	return hwpc_err_set(err, HWPC_EINPUT, "cannot read device memory at 0x%llx: the %s backend has no "
+			    "memory reads", (unsigned long long)addr, dev->ops->name);
+}
+
+bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
+{
+	*lag = 0;
+	return dev->ops->lag_ns ? dev->ops->lag_ns(dev, lag) : false;
+}
+
+uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
+{
+	return dev->ops->pc_domain_hz ? dev->ops->pc_domain_hz(dev, dom) : 0;
+}
+
+int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->pc_profile)
+		return dev->ops->pc_profile(dev, buf, len, err);
+	if (len)
+		buf[0] = 0;
+	return 0;
+}
+
+int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off)
+{
+	if (off & 3)
+		return hwpc_err_set(&dev->err, HWPC_EINPUT, "offset 0x%x is not 4-byte aligned", off);
+	return hwpc_err_set(&dev->err, HWPC_EINPUT, "offset 0x%x is outside BAR0 (size 0x%x)", off,
+			    dev->size);
+}
+
+void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped)
+{
+	uint32_t p2 = 4;
+	while (p2 <= size / 2 && p2 < 0x80000000u)
+		p2 *= 2;
+	/* BARs are powers of two; a mapping of 2 GiB or more, or none, always
+	 * takes the slow path, which checks exactly. */
+	dev->badmask = ~(p2 - 1) | 3u | 0x80000000u;
+	dev->unmapped = mapped && size >= 4 ? 0 : 0x80000000u;
+}
+
+uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off)
+{
+	uint32_t v = 0;
+	int rc;
+	if ((off & 3) || off > dev->size - 4)
+		rc = hwpc_dev_bad_offset(dev, off);
+	else if (dev->map) {
+		v = *(const volatile uint32_t *)(dev->map + off);
+		rc = 0;
+	} else {
+		rc = dev->ops->rd32(dev, off, &v);
+	}
+	return (uint64_t)(uint32_t)rc << 32 | v;
+}
+
+int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
+{
+	uint32_t idx[HWPC_MAX_DIMS];
+
+	if (!(dev->flags & HWPC_OPEN_WRITE))
+		return hwpc_err_set(err, HWPC_EINPUT, "refusing to write 0x%06x: device opened read-only",
+				    off);
+	if ((off & 3) || off > dev->size - 4)
+		return hwpc_err_set(err, HWPC_EINPUT, "offset 0x%x is %s", off,
+				    (off & 3) ? "not 4-byte aligned" : "outside BAR0");
+	if (dev->flags & HWPC_OPEN_FORCE)
+		return 0;
+	const struct hwpc_reg *r = dev->chip ? hwpc_reg_at(dev->db, dev->chip, off, idx) : NULL;
+	if (!r)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "refusing to write 0x%06x: no register known there on %s (--force "
+				    "overrides)",
+				    off, dev->chip ? dev->chip->name : "an unknown chipset");
+	if (r->access == HWPC_ACCESS_RO)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "refusing to write 0x%06x: %s is read-only (--force overrides)", off,
+				    r->name);
+	return 0;
+}
+
+int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
+{
+	if (hwpc_wr32_allowed(dev, off, &dev->err))
+		return dev->err.status;
+	if (dev->map) {
+		*(volatile uint32_t *)(dev->map + off) = val;
+		return 0;
+	}
+	return dev->ops->wr32(dev, off, val);
+}
+
+int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err)
+{
+	struct hwpc_regref ref;
+	int rc = hwpc_regref_parse(dev->db, dev->chip, name, &ref, err);
+	if (rc)
+		return rc;
+	*addr = ref.addr;
+	return 0;
+}
+
+int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err)
+{
+	uint32_t addr;
+	int rc = hwpc_reg_lookup(dev, name, &addr, err);
+	if (rc)
+		return rc;
+	if (hwpc_rd32(dev, addr, val))
+		return hwpc_err_set(err, dev->err.status, "reading %s: %s", name, dev->err.msg);
+	return 0;
+}
+
+int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err)
+{
+	uint32_t addr;
+	int rc = hwpc_reg_lookup(dev, name, &addr, err);
+	if (rc)
+		return rc;
+	if (hwpc_wr32(dev, addr, val))
+		return hwpc_err_set(err, dev->err.status, "writing %s: %s", name, dev->err.msg);
+	return 0;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/* Sampling on a device's clock (see hwpc/sampler.h): the one place that
+ * turns "the next sample" into a device time and waits for it. */
+#include "core/err_local.h"
+#include "hwpc/core.h"
+
+#include <errno.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+/* The first device time at which the domain has made `cycle` cycles: the
+ * cycle boundary, rounded up to whole ns (as the simulator counts them). */
+static uint64_t cycle_ns(uint64_t cycle, uint64_t hz)
+{
+	unsigned __int128 t = ((unsigned __int128)cycle * 1000000000u + hz - 1) / hz;
+	return t > UINT64_MAX ? UINT64_MAX : (uint64_t)t;
+}
+
+/* The cycles the domain has made by device time t. */
+static uint64_t cycles_at(uint64_t t_ns, uint64_t hz)
+{
+	return (uint64_t)((unsigned __int128)t_ns * hz / 1000000000u);
+}
+
+void hwpc_sampler_start(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t interval_ns)
+{
+	*s = (struct hwpc_sampler){ .dev = dev, .interval_ns = interval_ns };
+	/* Sub-millisecond deadlines need wakeups finer than the default slack. */
+	if (interval_ns && interval_ns < 1000000)
+		prctl(PR_SET_TIMERSLACK, 1UL);
+	s->start_ns = hwpc_dev_now_ns(dev);
+}
+
+bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, unsigned dom, uint64_t step_cycles)
+{
+	uint64_t hz = hwpc_dev_pc_domain_hz(dev, dom);
+	if (!hz || !step_cycles)
+		return false;
+	*s = (struct hwpc_sampler){ .dev = dev, .hz = hz, .step_cycles = step_cycles };
+	s->start_ns = hwpc_dev_now_ns(dev);
+	s->cycle0 = cycles_at(s->start_ns, hz);
+	return true;
+}
+
+uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k)
+{
+	if (s->hz)
+		return cycle_ns(s->cycle0 + k * s->step_cycles, s->hz);
+	return s->start_ns + k * s->interval_ns;
+}
+
+int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err *err)
+{
+	return hwpc_dev_wait_until_ns(s->dev, hwpc_sampler_due_ns(s, k), err);
+}
+
+uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s)
+{
+	return hwpc_dev_now_ns(s->dev) - s->start_ns;
+}
+
+int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
+{
+	return hwpc_dev_wait_until_ns(dev, hwpc_dev_now_ns(dev) + ns, err);
+}
+
+int hwpc_dev_wait_pc_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, uint64_t fallback_ns,
+			    struct hwpc_err *err)
+{
+	uint64_t hz = hwpc_dev_pc_domain_hz(dev, dom);
+	if (!hz)
+		return hwpc_dev_wait_ns(dev, fallback_ns, err);
+	return hwpc_dev_wait_until_ns(dev, cycle_ns(cycles_at(hwpc_dev_now_ns(dev), hz) + n, hz), err);
+}
+
+void hwpc_dev_pause_ns(struct hwpc_dev *dev, uint64_t ns, bool *clock_moved)
+{
+	uint64_t before = hwpc_dev_now_ns(dev);
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+	*clock_moved = hwpc_dev_now_ns(dev) != before;
+}

@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: MIT */
+/* The core of libhwpc: devices (a GPU's BAR0 through libpciaccess, or the
+ * simulator) behind one small interface, register access by name, numbers
+ * and durations from the command line, the files users name, sampling on a
+ * device's clock, and planned register writes. */
+#ifndef HWPC_CORE_H
+#define HWPC_CORE_H
+
+#include "hwpc/api.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hwpc/error.h"
+#include "hwpc/regdb.h"
+#include "hwpc/output.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Numbers and durations ---------------------------------------------- */
+
+/* Parsing numbers and durations as users type them, with errors that name
+ * the offending input. */
+/* An unsigned integer (decimal or 0x hex) no larger than max.  what names
+ * the input in the error ("--set-ratio MUL"). */
+HWPC_API int hwpc_parse_u64(const char *s, uint64_t max, const char *what, uint64_t *out, struct hwpc_err *err);
+
+/* A duration: a number with an optional fraction and always a unit ns,
+ * us, ms, s, m, h (0.5s, 100ms).  A bare number other than 0 is an error:
+ * it has meant different units in different places, so no unit is assumed
+ * (a count of clock cycles is written Nt where it is accepted, and parsed
+ * by the caller).  Must be positive unless allow_zero; overflow and
+ * garbage are errors. */
+HWPC_API int hwpc_parse_duration_ns(const char *s, int allow_zero, const char *what, uint64_t *out, struct hwpc_err *err);
+
+/* ---- Files users name --------------------------------------------------- */
+
+/* Opening a file the user named for reading, with the exit-status rule of
+ * hwpc(7): a named file that cannot be read (missing, unreadable, a
+ * directory) is bad input, HWPC_EINPUT, because the fix is a different
+ * command line; HWPC_EOP stays for I/O that fails once the file is open. */
+/* A descriptor (O_RDONLY | O_CLOEXEC) for path, or -1 with err set to
+ * "cannot read [what ]path: why".  what (may be NULL) says what the file
+ * is for ("token map"). */
+HWPC_API int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
+/* The same as a stream ("r"). */
+HWPC_API FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
+
+/* ---- Devices ------------------------------------------------------------ */
+
+/* Devices: a GPU's BAR0 through libpciaccess, or the simulator, behind one
+ * small interface.  On a mapped BAR, hwpc_rd32/hwpc_wr32 are a volatile
+ * load/store with a bounds check and nothing else. */
+enum hwpc_open_flags {
+	HWPC_OPEN_READ = 0,       /* map BAR0 read-only; hwpc_wr32 fails */
+	HWPC_OPEN_WRITE = 1 << 0, /* map BAR0 writable */
+	HWPC_OPEN_FORCE = 1 << 1, /* allow writes regdb does not know for the chipset */
+	HWPC_OPEN_VERBOSE = 1 << 2, /* the backend reports what it ignores on stderr
+				       (the simulator: accesses to registers the chip lacks) */
+};
+
+/* What -d SPEC names. */
+enum hwpc_devspec_kind { HWPC_DEV_INDEX, HWPC_DEV_SLOT, HWPC_DEV_SIM };
+
+#define HWPC_SIM_MAX_OPTS 16
+struct hwpc_devspec {
+	enum hwpc_devspec_kind kind;
+	unsigned index;                     /* HWPC_DEV_INDEX */
+	unsigned domain, bus, dev, func;    /* HWPC_DEV_SLOT */
+	char chip[32];                      /* HWPC_DEV_SIM: chipset name as given */
+	unsigned nopts;                     /* HWPC_DEV_SIM: key=value options */
+	char keys[HWPC_SIM_MAX_OPTS][32];
+	char values[HWPC_SIM_MAX_OPTS][256];
+	bool from_default;                  /* no -d given: HWPC_DEVICE or "0" */
+};
+
+/* Parse a spec: "0", "[DDDD:]BB:DD.F", "sim:CHIP[,key=value...]".  NULL or
+ * "" means $HWPC_DEVICE, else the first NVIDIA device. */
+HWPC_API int hwpc_devspec_parse(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err);
+
+/* The PCI slots ("0000:01:00.0") of every NVIDIA display device found, in
+ * enumeration order (index 0 first): what "-d all" means.  *slots is
+ * malloc'd (free it); an empty list is not an error.  Simulators are never
+ * listed: they exist only when named. */
+HWPC_API int hwpc_dev_list_gpus(const struct hwpc_regdb *db, char (**slots)[16], size_t *n,
+				struct hwpc_err *err);
+
+/* How output names a device (hwpc-output(7) "device"): a PCI device by its
+ * slot ("0000:01:00.0", however it was given); a simulator by its spec as
+ * given, without the state= option unless with_state ("sim:g84",
+ * "sim:g84,clock=virtual"), since the state path is noise except to tell
+ * two simulators apart. */
+struct hwpc_dev;
+HWPC_API int hwpc_dev_name(const struct hwpc_devspec *spec, struct hwpc_dev *dev, bool with_state, char *buf,
+			   size_t len, struct hwpc_err *err);
+
+/* Clocks a backend may know the frequency of (0 = unknown). */
+enum hwpc_clock {
+	HWPC_CLOCK_CRYSTAL,
+	HWPC_CLOCK_NVCLK,
+	HWPC_CLOCK_MCLK,
+	HWPC_CLOCK_HCLK,
+	HWPC_CLOCK_TCLK,
+	HWPC_CLOCK_COUNT
+};
+/* "NVCLK" -> HWPC_CLOCK_NVCLK (case-insensitive); -1 if unknown. */
+HWPC_API int hwpc_clock_by_name(const char *name);
+HWPC_API const char *hwpc_clock_name(enum hwpc_clock c);
+
+struct hwpc_dev;
+
+struct hwpc_dev_ops {
+	const char *name;
+	int (*rd32)(struct hwpc_dev *dev, uint32_t off, uint32_t *val);
+	int (*wr32)(struct hwpc_dev *dev, uint32_t off, uint32_t val);
+	void (*close)(struct hwpc_dev *dev);
+	/* One line: "0000:01:00.0 NVIDIA G84 (BOOT_0 0x084a00a1)" */
+	void (*describe)(struct hwpc_dev *dev, char *buf, size_t len);
+	/* Frequency of a clock in Hz, 0 if the backend cannot know it. */
+	uint64_t (*clock_hz)(struct hwpc_dev *dev, enum hwpc_clock c);
+
+	/* Optional operations, for what differs between backends.  NULL takes
+	 * the default given at each hwpc_dev_* wrapper below; code outside a
+	 * backend calls the wrapper and never asks which backend it has. */
+	int (*key)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+	uint64_t (*instance)(struct hwpc_dev *dev);
+	uint64_t (*now_ns)(struct hwpc_dev *dev);
+	int (*wait_until_ns)(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
+	int (*mem_read)(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+	uint64_t (*pc_domain_hz)(struct hwpc_dev *dev, unsigned dom);
+	int (*pc_profile)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+	bool (*lag_ns)(struct hwpc_dev *dev, uint64_t *lag);
+};
+
+struct hwpc_dev {
+	const struct hwpc_dev_ops *ops;
+	volatile uint8_t *map; /* mapped BAR0, or NULL when ops do the access */
+	uint32_t size;         /* BAR0 size in bytes */
+	/* (off | unmapped) with any bit of badmask set takes the slow path:
+	 * unaligned, outside the (power-of-two) mapping, or no mapping at all
+	 * (unmapped = 0x80000000, a bit every badmask has).  An OR, an AND and
+	 * one branch are the whole cost of the fast path. */
+	uint32_t badmask;
+	uint32_t unmapped;
+	unsigned flags;        /* enum hwpc_open_flags */
+	const struct hwpc_regdb *db;
+	const struct hwpc_chipset *chip;
+	uint32_t boot0;
+	struct hwpc_err err; /* why the last access failed */
+	void *priv;
+};
+
+HWPC_API int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
+		  struct hwpc_err *err);
+HWPC_API int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+		       struct hwpc_dev **out, struct hwpc_err *err);
+HWPC_API void hwpc_dev_close(struct hwpc_dev *dev);
+HWPC_API void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
+HWPC_API uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
+
+/* A stable, canonical key for the device: the same machine gives the same
+ * key under any spelling of its spec ("0000:01:00.0"; a simulator's state
+ * file by its real path).  Things remembered about a device (pcsetup's
+ * setup notes) are filed under it. */
+HWPC_API int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+/* Which incarnation of the device this is: a simulator's changes on every
+ * create or reset, so what was remembered about the old one is void.
+ * Default 0 (a real device has one incarnation). */
+HWPC_API uint64_t hwpc_dev_instance(struct hwpc_dev *dev);
+/* The host's CLOCK_MONOTONIC in ns: host time, for what happens off the
+ * device (a command run beside it), and every real device's now. */
+HWPC_API uint64_t hwpc_host_now_ns(void);
+/* The device's notion of now, in ns.  Default: CLOCK_MONOTONIC.  A
+ * simulator answers its simulated time. */
+HWPC_API uint64_t hwpc_dev_now_ns(struct hwpc_dev *dev);
+/* Wait until hwpc_dev_now_ns() >= t_ns.  Default: sleep (returns early,
+ * with 0, when a signal interrupts it, so callers can check their stop
+ * flag).  A simulator's virtual clock is advanced to t_ns instead, so a
+ * sampling loop runs the same on every device. */
+HWPC_API int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
+/* Read device memory by address (record buffers, Tensix L1).  Default:
+ * an error saying the device offers no such reads. */
+HWPC_API int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+/* The clock rate of PCOUNTER domain dom in Hz where the backend knows it;
+ * 0 when it cannot (real hardware: measure it with the CYCLES counter). */
+HWPC_API uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
+/* The PCOUNTER profile the device is built with, when it has one of its
+ * own (a simulated chip: chosen when it was created); "" when the device
+ * takes whichever profile is asked for (default: real hardware). */
+HWPC_API int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+/* Whether the device can lag behind realtime, and if so *lag: the device
+ * time it skipped instead of running it (a realtime simulator whose
+ * catch-up passed its step limit), in ns, since this handle was opened --
+ * the catch-up of its first access included, which covers the time since
+ * the last process left the device.  Counts and rates taken across a skip
+ * cover that much less time; compare two readings to learn whether a part
+ * of a run lagged.  Not synchronised: reads what the accesses so far left.
+ * Default: false, *lag 0 (real hardware, a virtual clock). */
+HWPC_API bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
+
+/* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
+HWPC_API int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
+/* The slow path of hwpc_rd32: checks, then the backend's rd32.  Returns
+ * status << 32 | value, so that the caller's value never has its address
+ * taken (which would cost the fast path a store). */
+HWPC_API uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
+/* Set badmask/unmapped for a mapping of size bytes (or none). */
+HWPC_API void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped);
+
+#if defined(__GNUC__)
+#define HWPC_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define HWPC_LIKELY(x) (x)
+#endif
+
+/* Read a 32-bit register.  Returns 0, or a status with dev->err set. */
+static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
+{
+	if (HWPC_LIKELY(!((off | dev->unmapped) & dev->badmask))) {
+		*val = *(const volatile uint32_t *)(dev->map + off);
+		return 0;
+	}
+	uint64_t r = hwpc_rd32_slow(dev, off);
+	*val = (uint32_t)r;
+	return (int)(r >> 32);
+}
+
+/* Write a 32-bit register: refused unless the device was opened for
+ * writing and regdb knows a writable register there for the chipset (or
+ * HWPC_OPEN_FORCE).  Returns 0, or a status with dev->err set. */
+HWPC_API int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
+/* The check alone: 0 if hwpc_wr32 would attempt the write. */
+HWPC_API int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
+
+/* Identify a chipset from PMC.BOOT_0 (dead BAR, unknown id: errors). */
+HWPC_API int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
+			  struct hwpc_err *err);
+/* A BOOT_0 value that identifies as chip (for the simulator); false if the
+ * chipset has no BOOT_0 encoding. */
+HWPC_API bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
+
+/* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
+HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
+HWPC_API int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val, struct hwpc_err *err);
+/* Address of a register by name for the device's chipset. */
+HWPC_API int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err);
+
+/* ---- Sampling on a device clock ----------------------------------------- */
+
+/* Sampling on a device's own clock.  Every wait goes through the device
+ * (hwpc_dev_wait_until_ns): real hardware and a realtime simulator sleep, a
+ * virtual simulator clock is advanced.  So a sampling loop - pcread -i,
+ * --scan, rotation, R10000 multiplexing, ptime -i and --measure - moves a
+ * virtual clock the same way in every mode, and no command asks which
+ * device it has. */
+/* Samples at fixed device times: sample k is due at start + k * period.
+ * With a PCOUNTER domain's clock known, the period is whole cycles of the
+ * domain and sample k falls on the cycle boundary k * step cycles after
+ * the cycle current at start, so a virtual clock is stepped exactly. */
+struct hwpc_sampler {
+	struct hwpc_dev *dev;
+	uint64_t start_ns;    /* device time at hwpc_sampler_start */
+	uint64_t interval_ns; /* by time; 0 when by cycles */
+	uint64_t hz, cycle0, step_cycles; /* by cycles */
+};
+
+/* Sample every interval_ns of device time, from now.  Intervals under a
+ * millisecond ask the host for fine wakeups. */
+HWPC_API void hwpc_sampler_start(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t interval_ns);
+/* Sample every step_cycles cycles of PCOUNTER domain dom, from now.
+ * Returns false (and starts nothing) when the device does not know the
+ * domain's clock (hwpc_dev_pc_domain_hz 0): sample by time instead. */
+HWPC_API bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, unsigned dom, uint64_t step_cycles);
+/* The device time sample k is due. */
+HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
+/* Wait until sample k is due (at once when it is past).  A sleep that a
+ * signal interrupts returns 0 early, so the caller can check its stop flag. */
+HWPC_API int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err *err);
+/* Device time since the start. */
+HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
+
+/* Wait ns of device time from now. */
+HWPC_API int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
+/* Wait until n more cycle boundaries of PCOUNTER domain dom have passed;
+ * when the device does not know the domain's clock, wait fallback_ns. */
+HWPC_API int hwpc_dev_wait_pc_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, uint64_t fallback_ns,
+			    struct hwpc_err *err);
+/* Wait for something off the device (an alarm set earlier): sleep the host
+ * for ns without moving the device's clock, and say whether the device's
+ * clock moved meanwhile (a virtual clock moves only when told). */
+HWPC_API void hwpc_dev_pause_ns(struct hwpc_dev *dev, uint64_t ns, bool *clock_moved);
+
+/* ---- Planned register writes -------------------------------------------- */
+
+/* A write plan: the register writes a command is about to make, in order.
+ * --dry-run prints the plan (register, address, old -> new, decoded
+ * fields) and touches nothing; otherwise every write is checked first and
+ * only then applied, so a refused write never leaves a half-done setup. */
+struct hwpc_write {
+	uint32_t addr;
+	uint32_t value;
+	uint32_t old;     /* value read when planned (for display) */
+	int old_valid;    /* 0 when the register is write-only */
+	char name[96];    /* "PTIMER.CLOCK_DIV" or "0x009200" */
+	char why[96];     /* optional note ("clears ALARM") */
+};
+
+struct hwpc_wplan {
+	struct hwpc_dev *dev;
+	size_t n, cap;
+	struct hwpc_write *w;
+};
+
+HWPC_API void hwpc_wplan_init(struct hwpc_wplan *p, struct hwpc_dev *dev);
+HWPC_API void hwpc_wplan_free(struct hwpc_wplan *p);
+/* Plan a write of a register named as in regdb ("PTIMER.ALARM"). */
+HWPC_API int hwpc_wplan_reg(struct hwpc_wplan *p, const char *name, uint32_t value, const char *why,
+		   struct hwpc_err *err);
+/* Plan a write at an address (named from regdb when known). */
+HWPC_API int hwpc_wplan_addr(struct hwpc_wplan *p, uint32_t addr, uint32_t value, const char *why,
+		    struct hwpc_err *err);
+/* Check every write (hwpc_wr32_allowed), then do them in order. */
+HWPC_API int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err);
+/* One planned_write record per write (hwpc-output(7)): reg, addr, old, new,
+ * unchanged, fields, note. */
+HWPC_API int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,913 @@
+/* SPDX-License-Identifier: MIT */
+/* Record writers: text, CSV, JSON Lines and OpenMetrics (see
+ * hwpc/output.h).
+ *
+ * Each record is collected in one buffer and written with one fwrite at
+ * hwpc_out_end(): memory is bounded by the largest record, and a record is
+ * never half written.  Every format keeps each field's rendered value and
+ * lays the record out at the end, by column (text tables, CSV) or in the
+ * schema's key order (JSON), because a record may set its keys in any
+ * order and leave some out.  OpenMetrics keeps the samples until
+ * hwpc_out_finish(), since a metric family's samples must be together. */
+#include "hwpc/output.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/output_buf.h"
+#include "output/output_om.h"
+
+struct field {
+	size_t key, klen; /* offsets into rec */
+	size_t val, vlen; /* the value as this format writes it */
+	size_t aux, alen; /* JSON: the "0x..." string of a hex field */
+	bool right;       /* numbers are right-aligned in tables */
+	bool null;
+	enum hwpc_vtype vt;
+	double num;       /* OpenMetrics: the value as a number */
+};
+
+struct column {
+	char *name;
+	size_t len; /* strlen(name) */
+	unsigned width;
+	bool right;
+};
+
+struct hwpc_out {
+	FILE *fp;
+	enum hwpc_format fmt;
+	locale_t c;
+	struct hwpc_err err; /* first error; status HWPC_OK while none */
+
+	bool table;          /* text: table instead of key/value blocks */
+	bool cols_from_first;
+	struct column *cols;
+	size_t ncols;
+	unsigned long nrec;  /* records written */
+
+	/* identity and schema */
+	char *command;       /* the JSON header's command */
+	char *device, *chipset;
+	bool multi;          /* text: several devices, named per record */
+	unsigned multi_width; /* text: the device column's width */
+	bool header_done;    /* JSON header record / text header line */
+	bool identity_shown; /* text: the device line for the current device */
+	const struct hwpc_schema_rec **kinds; /* CSV: the declared kinds */
+	size_t nkinds;
+	const struct hwpc_schema_rec *kind;   /* of the record being built */
+	const struct hwpc_schema_rec *first_kind; /* CSV: of the first record */
+	size_t *slot;        /* per schema key: its field's index + 1, or 0 */
+	size_t cap_slots;
+	struct om *om;       /* OpenMetrics: the samples so far */
+
+	bool in_record;
+	struct obuf rec;     /* keys and values */
+	struct field *fields;
+	size_t nfields, cap_fields;
+	struct obuf line;    /* the laid-out output */
+};
+
+static const char *const format_names[] = {
+	[HWPC_FMT_TEXT] = "text",
+	[HWPC_FMT_CSV] = "csv",
+	[HWPC_FMT_JSON] = "json",
+	[HWPC_FMT_TRACE] = "trace",
+	[HWPC_FMT_OPENMETRICS] = "openmetrics",
+};
+
+int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err)
+{
+	for (size_t i = 0; i < sizeof format_names / sizeof *format_names; i++) {
+		if (name && strcmp(name, format_names[i]) == 0) {
+			*out = (enum hwpc_format)i;
+			return HWPC_OK;
+		}
+	}
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "unknown output format '%s' (expected text, csv, json, openmetrics or trace)",
+			    name ? name : "");
+}
+
+const char *hwpc_format_name(enum hwpc_format fmt)
+{
+	if ((unsigned)fmt < sizeof format_names / sizeof *format_names)
+		return format_names[fmt];
+	return "?";
+}
+
+struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err)
+{
+	if (fmt != HWPC_FMT_TEXT && fmt != HWPC_FMT_CSV && fmt != HWPC_FMT_JSON &&
+	    fmt != HWPC_FMT_OPENMETRICS) {
+		hwpc_err_set(err, HWPC_EINPUT, "format '%s' is not a record format",
+			     hwpc_format_name(fmt));
+		return NULL;
+	}
+	struct hwpc_out *o = calloc(1, sizeof *o);
+	if (!o || (o->c = obuf_c_locale()) == (locale_t)0 ||
+	    (fmt == HWPC_FMT_OPENMETRICS && !(o->om = om_new()))) {
+		if (o && o->c != (locale_t)0)
+			freelocale(o->c);
+		free(o);
+		hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
+		return NULL;
+	}
+	o->fp = fp;
+	o->fmt = fmt;
+	return o;
+}
+
+static void fail(struct hwpc_out *o, int status, const char *msg, const char *arg)
+{
+	if (o->err.status == HWPC_OK)
+		hwpc_err_set(&o->err, status, "%s%s", msg, arg ? arg : "");
+}
+
+/* Replace *slot with a copy of s (NULL stays NULL). */
+static void set_str(struct hwpc_out *o, char **slot, const char *s)
+{
+	free(*slot);
+	*slot = NULL;
+	if (s && !(*slot = strdup(s)))
+		fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+}
+
+void hwpc_out_set_command(struct hwpc_out *o, const char *command)
+{
+	set_str(o, &o->command, command);
+}
+
+void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chipset)
+{
+	bool same = (o->device && device ? strcmp(o->device, device) == 0 : o->device == device) &&
+		    (o->chipset && chipset ? strcmp(o->chipset, chipset) == 0 : o->chipset == chipset);
+	set_str(o, &o->device, device);
+	set_str(o, &o->chipset, chipset);
+	if (!same)
+		o->identity_shown = false;
+}
+
+void hwpc_out_set_multi(struct hwpc_out *o, unsigned name_width)
+{
+	o->multi = name_width > 0;
+	o->multi_width = name_width < 6 ? 6 : name_width; /* at least "device" */
+}
+
+int hwpc_out_kinds(struct hwpc_out *o, const char *const *types, size_t n, struct hwpc_err *err)
+{
+	if (o->nrec || o->in_record || o->nkinds)
+		return hwpc_err_set(err, HWPC_EINPUT, "output record kinds declared twice or too late");
+	o->kinds = calloc(n ? n : 1, sizeof *o->kinds);
+	if (!o->kinds)
+		return hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (!(o->kinds[i] = hwpc_schema_find(types[i])))
+			return hwpc_err_set(err, HWPC_EINPUT, "output: record type '%s' is not in the schema",
+					    types[i]);
+	}
+	o->nkinds = n;
+	return HWPC_OK;
+}
+
+static int add_column(struct hwpc_out *o, const char *name, size_t len, unsigned width)
+{
+	struct column *c = realloc(o->cols, (o->ncols + 1) * sizeof *c);
+	if (!c)
+		return -1;
+	o->cols = c;
+	c += o->ncols;
+	c->name = malloc(len + 1);
+	if (!c->name)
+		return -1;
+	memcpy(c->name, name, len);
+	c->name[len] = 0;
+	c->len = len;
+	c->width = width;
+	c->right = false;
+	o->ncols++;
+	return 0;
+}
+
+int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols,
+		   struct hwpc_err *err)
+{
+	if (o->nrec || o->in_record || o->ncols)
+		return hwpc_err_set(err, HWPC_EINPUT, "output columns declared twice or too late");
+	if (o->fmt != HWPC_FMT_TEXT)
+		return HWPC_OK; /* CSV columns come from the schema */
+	o->table = true;
+	o->cols_from_first = cols == NULL;
+	if (o->multi && add_column(o, "device", 6, o->multi_width))
+		return hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
+	for (size_t i = 0; cols && i < ncols; i++) {
+		if (add_column(o, cols[i].name, strlen(cols[i].name), cols[i].width))
+			return hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
+	}
+	return HWPC_OK;
+}
+
+/* Start a field: a slot holding key and value. */
+static struct field *field_start(struct hwpc_out *o, const char *key, enum hwpc_vtype vt)
+{
+	if (o->nfields == o->cap_fields) {
+		size_t cap = o->cap_fields ? o->cap_fields * 2 : 16;
+		struct field *f = realloc(o->fields, cap * sizeof *f);
+		if (!f) {
+			o->rec.oom = true;
+			return NULL;
+		}
+		o->fields = f;
+		o->cap_fields = cap;
+	}
+	struct field *f = &o->fields[o->nfields++];
+	f->key = o->rec.len;
+	f->klen = strlen(key);
+	obuf_put(&o->rec, key, f->klen);
+	f->val = o->rec.len;
+	f->aux = f->alen = 0;
+	f->right = false;
+	f->null = false;
+	f->vt = vt;
+	f->num = 0;
+	return f;
+}
+
+static void field_done(struct hwpc_out *o, struct field *f, bool right)
+{
+	if (!f || o->rec.oom)
+		return;
+	f->vlen = o->rec.len - f->val;
+	f->right = right;
+}
+
+static void text_str(struct obuf *b, const char *s);
+
+static void identity_fields(struct hwpc_out *o)
+{
+	const char *v[3] = {o->kind->type, o->device, o->chipset};
+	static const char *const k[3] = {"type", "device", "chipset"};
+	for (int i = 0; i < 3; i++) {
+		struct field *f = field_start(o, k[i], HWPC_VT_STR);
+		if (!f)
+			return;
+		if (!v[i]) {
+			f->null = true;
+		} else if (o->fmt == HWPC_FMT_JSON) {
+			obuf_json_str(&o->rec, v[i]);
+		} else {
+			obuf_puts(&o->rec, v[i]);
+		}
+		field_done(o, f, false);
+	}
+}
+
+void hwpc_out_begin(struct hwpc_out *o)
+{
+	o->in_record = true;
+	o->rec.len = 0;
+	o->nfields = 0;
+	o->kind = NULL;
+	if (o->multi && o->fmt == HWPC_FMT_TEXT) {
+		struct field *f = field_start(o, "device", HWPC_VT_STR);
+		if (f) {
+			text_str(&o->rec, o->device ? o->device : "-");
+			field_done(o, f, false);
+		}
+	}
+}
+
+void hwpc_out_record(struct hwpc_out *o, const char *type)
+{
+	hwpc_out_begin(o);
+	o->kind = hwpc_schema_find(type);
+	if (!o->kind) {
+		fail(o, HWPC_EINPUT, "output: record type is not in the schema: ", type);
+		return;
+	}
+	if (o->fmt != HWPC_FMT_TEXT)
+		identity_fields(o);
+}
+
+void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v)
+{
+	struct field *f = field_start(o, key, HWPC_VT_U64);
+	obuf_u64(&o->rec, v);
+	if (f)
+		f->num = (double)v;
+	field_done(o, f, true);
+}
+
+void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v)
+{
+	struct field *f = field_start(o, key, HWPC_VT_I64);
+	obuf_i64(&o->rec, v);
+	if (f)
+		f->num = (double)v;
+	field_done(o, f, true);
+}
+
+void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec)
+{
+	struct field *f = field_start(o, key, HWPC_VT_DOUBLE);
+	if (!isfinite(v) && o->fmt != HWPC_FMT_TEXT) {
+		if (f)
+			f->null = true; /* JSON and CSV have no NaN */
+	} else {
+		obuf_double(&o->rec, v, prec, o->c);
+	}
+	if (f)
+		f->num = v;
+	field_done(o, f, true);
+}
+
+/* Text shows control characters as \xNN so a hostile string cannot move
+ * the terminal cursor or forge table lines. */
+static void text_str(struct obuf *b, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f) {
+			char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+			obuf_put(b, e, 4);
+		} else {
+			obuf_putc(b, (char)c);
+		}
+	}
+}
+
+void hwpc_out_str(struct hwpc_out *o, const char *key, const char *s)
+{
+	struct field *f = field_start(o, key, HWPC_VT_STR);
+	if (!s)
+		s = "";
+	if (o->fmt == HWPC_FMT_JSON)
+		obuf_json_str(&o->rec, s);
+	else if (o->fmt == HWPC_FMT_TEXT)
+		text_str(&o->rec, s);
+	else
+		obuf_puts(&o->rec, s); /* quoted when the row is laid out */
+	field_done(o, f, false);
+}
+
+void hwpc_out_hex(struct hwpc_out *o, const char *key, uint64_t v, int digits)
+{
+	struct field *f = field_start(o, key, HWPC_VT_HEX);
+	if (o->fmt == HWPC_FMT_JSON) {
+		obuf_u64(&o->rec, v);
+		field_done(o, f, true);
+		if (f && !o->rec.oom) {
+			f->aux = o->rec.len;
+			obuf_hex(&o->rec, v, digits);
+			f->alen = o->rec.len - f->aux;
+		}
+	} else {
+		obuf_hex(&o->rec, v, digits);
+		field_done(o, f, true);
+	}
+	if (f)
+		f->num = (double)v;
+}
+
+void hwpc_out_bool(struct hwpc_out *o, const char *key, bool v)
+{
+	struct field *f = field_start(o, key, HWPC_VT_BOOL);
+	obuf_puts(&o->rec, v ? "true" : "false");
+	if (f)
+		f->num = v;
+	field_done(o, f, false);
+}
+
+void hwpc_out_null(struct hwpc_out *o, const char *key)
+{
+	struct field *f = field_start(o, key, HWPC_VT_STR);
+	if (f)
+		f->null = true;
+	if (o->fmt == HWPC_FMT_TEXT)
+		obuf_putc(&o->rec, '-');
+	field_done(o, f, false);
+}
+
+static bool csv_needs_quotes(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			return true;
+	}
+	return false;
+}
+
+static void csv_cell(struct obuf *b, const char *s, size_t n)
+{
+	if (!csv_needs_quotes(s, n)) {
+		obuf_put(b, s, n);
+		return;
+	}
+	obuf_putc(b, '"');
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			obuf_putc(b, '"');
+		obuf_putc(b, s[i]);
+	}
+	obuf_putc(b, '"');
+}
+
+static void pad(struct obuf *b, size_t n)
+{
+	static const char spaces[] = "                                ";
+	while (n) {
+		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
+		obuf_put(b, spaces, k);
+		n -= k;
+	}
+}
+
+static void table_cell(struct obuf *b, const char *s, size_t n, const struct column *c,
+		       bool last)
+{
+	size_t w = c->width > n ? c->width - n : 0;
+	if (c->right)
+		pad(b, w);
+	obuf_put(b, s, n);
+	if (!c->right && !last)
+		pad(b, w);
+}
+
+static bool field_is(const struct hwpc_out *o, const struct field *f, const char *name, size_t len)
+{
+	return f->klen == len && memcmp(o->rec.p + f->key, name, len) == 0;
+}
+
+static bool key_is(const struct hwpc_out *o, const struct field *f, const struct column *col)
+{
+	return field_is(o, f, col->name, col->len);
+}
+
+/* The field named name in the record, searching from *hint (fields
+ * usually come in the order they are looked up). */
+static const struct field *find_field(const struct hwpc_out *o, const char *name, size_t len,
+				      size_t *hint)
+{
+	for (size_t k = 0; k < o->nfields; k++) {
+		size_t i = *hint + k < o->nfields ? *hint + k : *hint + k - o->nfields;
+		if (field_is(o, &o->fields[i], name, len)) {
+			*hint = i + 1;
+			return &o->fields[i];
+		}
+	}
+	return NULL;
+}
+
+/* CSV columns: the identity keys, then every key of the declared kinds
+ * (or of the first record's), each once, in schema order. */
+static int csv_columns(struct hwpc_out *o)
+{
+	static const char *const id[] = {"type", "device", "chipset"};
+	for (size_t i = 0; i < 3; i++)
+		if (add_column(o, id[i], strlen(id[i]), 0))
+			return -1;
+	const struct hwpc_schema_rec *first[1] = {o->first_kind};
+	const struct hwpc_schema_rec *const *kinds = o->nkinds ? o->kinds : first;
+	size_t nk = o->nkinds ? o->nkinds : 1;
+	for (size_t k = 0; k < nk; k++) {
+		for (size_t i = 0; kinds[k] && i < kinds[k]->nkeys; i++) {
+			const char *name = kinds[k]->keys[i].name;
+			bool have = false;
+			for (size_t c = 0; c < o->ncols && !have; c++)
+				have = strcmp(o->cols[c].name, name) == 0;
+			if (!have && add_column(o, name, strlen(name), 0))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Text: the first record fixes what the layout did not declare: the
+ * columns themselves (cols_from_first), widths left at 0, and alignment. */
+static int layout_from_first(struct hwpc_out *o)
+{
+	if (o->cols_from_first) {
+		for (size_t i = 0; i < o->nfields; i++) {
+			struct field *f = &o->fields[i];
+			bool have = false;
+			for (size_t c = 0; c < o->ncols && !have; c++)
+				have = key_is(o, f, &o->cols[c]);
+			if (!have && add_column(o, o->rec.p + f->key, f->klen, 0))
+				return -1;
+		}
+	}
+	for (size_t c = 0; c < o->ncols; c++) {
+		struct column *col = &o->cols[c];
+		size_t w = col->len;
+		for (size_t i = 0; i < o->nfields; i++) {
+			struct field *f = &o->fields[i];
+			if (key_is(o, f, col)) {
+				col->right = f->right;
+				if (f->vlen > w)
+					w = f->vlen;
+				break;
+			}
+		}
+		if (col->width == 0)
+			col->width = (unsigned)w;
+	}
+	return 0;
+}
+
+/* End a text line: no trailing blanks (an empty last cell, or a left
+ * column padded before it), which diff and editors flag. */
+static void end_line(struct obuf *b, size_t start)
+{
+	while (b->len > start && b->p[b->len - 1] == ' ')
+		b->len--;
+	obuf_putc(b, '\n');
+}
+
+static void header_line(struct hwpc_out *o)
+{
+	size_t start = o->line.len;
+	for (size_t c = 0; c < o->ncols; c++) {
+		const char *name = o->cols[c].name;
+		if (o->fmt == HWPC_FMT_CSV) {
+			if (c)
+				obuf_putc(&o->line, ',');
+			csv_cell(&o->line, name, strlen(name));
+		} else {
+			if (c)
+				obuf_put(&o->line, "  ", 2);
+			table_cell(&o->line, name, strlen(name), &o->cols[c], c + 1 == o->ncols);
+		}
+	}
+	end_line(&o->line, start);
+}
+
+static void not_a_column(struct hwpc_out *o, const struct field *f)
+{
+	char key[64];
+	size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;
+	memcpy(key, o->rec.p + f->key, n);
+	key[n] = 0;
+	fail(o, HWPC_EINPUT, "output: field is not a column: ", key);
+}
+
+/* Lay out one row by column name; a field that is not a column is an
+ * error, since it would be silently lost. */
+static void row_line(struct hwpc_out *o)
+{
+	size_t placed = 0, hint = 0, start = o->line.len;
+	for (size_t c = 0; c < o->ncols; c++) {
+		const struct column *col = &o->cols[c];
+		const struct field *f = find_field(o, col->name, col->len, &hint);
+		if (f)
+			placed++;
+		const char *s = f && !f->null ? o->rec.p + f->val
+					      : (o->fmt == HWPC_FMT_TEXT ? "-" : "");
+		size_t n = f && !f->null ? f->vlen : strlen(s);
+		if (o->fmt == HWPC_FMT_CSV) {
+			if (c)
+				obuf_putc(&o->line, ',');
+			csv_cell(&o->line, s, n);
+		} else {
+			if (c)
+				obuf_put(&o->line, "  ", 2);
+			table_cell(&o->line, s, n, col, c + 1 == o->ncols);
+		}
+	}
+	if (o->fmt == HWPC_FMT_CSV)
+		obuf_putc(&o->line, '\n');
+	else
+		end_line(&o->line, start);
+	if (placed < o->nfields) {
+		for (size_t i = 0; i < o->nfields; i++) {
+			const struct field *f = &o->fields[i];
+			bool found = false;
+			for (size_t c = 0; c < o->ncols && !found; c++)
+				found = key_is(o, f, &o->cols[c]);
+			if (!found) {
+				not_a_column(o, f);
+				return;
+			}
+		}
+	}
+}
+
+/* A text block leaves out fields whose value is the empty string (an
+ * empty note, no decoded fields): a "key:" line with nothing after it says
+ * nothing.  An unknown value is "-" (hwpc_out_null), never left out. */
+static void block_lines(struct hwpc_out *o)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < o->nfields; i++)
+		if (o->fields[i].vlen && o->fields[i].klen > w)
+			w = o->fields[i].klen;
+	if (o->nrec)
+		obuf_putc(&o->line, '\n');
+	for (size_t i = 0; i < o->nfields; i++) {
+		const struct field *f = &o->fields[i];
+		if (!f->vlen)
+			continue;
+		obuf_put(&o->line, o->rec.p + f->key, f->klen);
+		obuf_putc(&o->line, ':');
+		pad(&o->line, w - f->klen + 1);
+		obuf_put(&o->line, o->rec.p + f->val, f->vlen);
+		obuf_putc(&o->line, '\n');
+	}
+}
+
+/* Hold a typed record to its schema entry: every field a listed key of
+ * the listed type (null fits any), none twice.  A mismatch is a bug in the
+ * command, reported rather than written, so the schema cannot drift. */
+static void check_schema(struct hwpc_out *o)
+{
+	size_t identity = o->fmt != HWPC_FMT_TEXT ? 3 : o->multi ? 1 : 0;
+	size_t nk = o->kind->nkeys, hint = 0;
+	if (nk > o->cap_slots) {
+		size_t *v = realloc(o->slot, nk * sizeof *v);
+		if (!v) {
+			o->rec.oom = true;
+			return;
+		}
+		o->slot = v;
+		o->cap_slots = nk;
+	}
+	memset(o->slot, 0, nk * sizeof *o->slot);
+	for (size_t i = identity; i < o->nfields; i++) {
+		const struct field *f = &o->fields[i];
+		const char *name = o->rec.p + f->key;
+		/* fields mostly come in schema order: search on from the last */
+		size_t ki = nk;
+		for (size_t j = 0; j < nk; j++) {
+			size_t k = hint + j < nk ? hint + j : hint + j - nk;
+			const char *kn = o->kind->keys[k].name;
+			if (strncmp(kn, name, f->klen) == 0 && kn[f->klen] == 0) {
+				ki = k;
+				break;
+			}
+		}
+		char key[64];
+		size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;
+		memcpy(key, name, n);
+		key[n] = 0;
+		if (ki == nk) {
+			if (o->err.status == HWPC_OK)
+				hwpc_err_set(&o->err, HWPC_EINPUT,
+					     "output: key '%s' is not in the schema of record type '%s'", key,
+					     o->kind->type);
+			return;
+		}
+		const struct hwpc_schema_key *k = &o->kind->keys[ki];
+		if (!f->null && k->type != f->vt) {
+			if (o->err.status == HWPC_OK)
+				hwpc_err_set(&o->err, HWPC_EINPUT,
+					     "output: key '%s' of record type '%s' is %s in the schema, not %s",
+					     key, o->kind->type, hwpc_vtype_name(k->type),
+					     hwpc_vtype_name(f->vt));
+			return;
+		}
+		if (o->slot[ki]) {
+			fail(o, HWPC_EINPUT, "output: key written twice: ", key);
+			return;
+		}
+		o->slot[ki] = i + 1;
+		hint = ki + 1;
+	}
+}
+
+static void json_key(struct obuf *b, const char *name, const char *suffix)
+{
+	obuf_putc(b, '"');
+	obuf_puts(b, name); /* schema keys are plain identifiers */
+	obuf_puts(b, suffix);
+	obuf_put(b, "\":", 2);
+}
+
+/* {"type":"schema","schema_version":N,"command":...} before the first
+ * record: the version, carried once. */
+static void json_header(struct hwpc_out *o)
+{
+	obuf_puts(&o->line, "{\"type\":\"schema\",\"schema_version\":");
+	obuf_u64(&o->line, HWPC_SCHEMA_VERSION);
+	obuf_puts(&o->line, ",\"command\":");
+	if (o->command)
+		obuf_json_str(&o->line, o->command);
+	else
+		obuf_puts(&o->line, "null");
+	obuf_puts(&o->line, ",\"version\":");
+	obuf_json_str(&o->line, HWPC_VERSION);
+	obuf_put(&o->line, "}\n", 2);
+}
+
+/* One JSON object: the identity keys, then every key of the schema entry
+ * in its order, null where the command set none. */
+static void json_record(struct hwpc_out *o)
+{
+	obuf_putc(&o->line, '{');
+	for (size_t i = 0; i < 3 && i < o->nfields; i++) {
+		const struct field *f = &o->fields[i];
+		if (i)
+			obuf_putc(&o->line, ',');
+		obuf_putc(&o->line, '"');
+		obuf_put(&o->line, o->rec.p + f->key, f->klen);
+		obuf_put(&o->line, "\":", 2);
+		if (f->null)
+			obuf_puts(&o->line, "null");
+		else
+			obuf_put(&o->line, o->rec.p + f->val, f->vlen);
+	}
+	for (size_t k = 0; k < o->kind->nkeys; k++) {
+		const struct hwpc_schema_key *sk = &o->kind->keys[k];
+		const struct field *f = o->slot[k] ? &o->fields[o->slot[k] - 1] : NULL; /* check_schema */
+		bool null = !f || f->null;
+		obuf_putc(&o->line, ',');
+		json_key(&o->line, sk->name, "");
+		if (null)
+			obuf_puts(&o->line, "null");
+		else
+			obuf_put(&o->line, o->rec.p + f->val, f->vlen);
+		if (sk->type == HWPC_VT_HEX) {
+			obuf_putc(&o->line, ',');
+			json_key(&o->line, sk->name, "_hex");
+			if (null) {
+				obuf_puts(&o->line, "null");
+			} else {
+				obuf_putc(&o->line, '"');
+				obuf_put(&o->line, o->rec.p + f->aux, f->alen);
+				obuf_putc(&o->line, '"');
+			}
+		}
+		if (sk->flags & HWPC_SK_BIG) {
+			obuf_putc(&o->line, ',');
+			json_key(&o->line, sk->name, "_dec");
+			if (null) {
+				obuf_puts(&o->line, "null");
+			} else {
+				obuf_putc(&o->line, '"');
+				obuf_put(&o->line, o->rec.p + f->val, f->vlen);
+				obuf_putc(&o->line, '"');
+			}
+		}
+	}
+	obuf_put(&o->line, "}\n", 2);
+}
+
+/* Text: say once which device the records come from ("device: sim:g84
+ * (G84)"), and again when it changes; with several devices each record
+ * names its own instead. */
+static void text_identity(struct hwpc_out *o)
+{
+	if (o->multi || o->identity_shown || (!o->device && !o->chipset))
+		return;
+	if (o->nrec)
+		obuf_putc(&o->line, '\n');
+	if (o->device) {
+		obuf_puts(&o->line, "device: ");
+		text_str(&o->line, o->device);
+		if (o->chipset) {
+			obuf_puts(&o->line, " (");
+			text_str(&o->line, o->chipset);
+			obuf_putc(&o->line, ')');
+		}
+	} else {
+		obuf_puts(&o->line, "chipset: "); /* decoded for a chipset, no device */
+		text_str(&o->line, o->chipset);
+	}
+	obuf_puts(&o->line, o->table ? "\n" : "\n\n");
+	o->identity_shown = true;
+	o->header_done = true;
+}
+
+static void emit(struct hwpc_out *o, const char *p, size_t n)
+{
+	if (n && fwrite(p, 1, n, o->fp) != n)
+		fail(o, HWPC_EOP, "output: write error", NULL);
+}
+
+static void lay_out(struct hwpc_out *o)
+{
+	o->line.len = 0;
+	switch (o->fmt) {
+	case HWPC_FMT_JSON:
+		if (!o->header_done) {
+			json_header(o);
+			o->header_done = true;
+		}
+		json_record(o);
+		break;
+	case HWPC_FMT_CSV:
+		if (o->nrec == 0) {
+			if (csv_columns(o))
+				o->line.oom = true;
+			header_line(o);
+		}
+		row_line(o);
+		break;
+	case HWPC_FMT_OPENMETRICS:
+		for (size_t i = 3; i < o->nfields; i++) {
+			const struct field *f = &o->fields[i];
+			char key[64];
+			size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;
+			memcpy(key, o->rec.p + f->key, n);
+			key[n] = 0;
+			om_value(o->om, o->kind, hwpc_schema_key(o->kind, key), f->null ? NULL : o->rec.p + f->val,
+				 f->null ? 0 : f->vlen, f->num);
+		}
+		if (om_sample(o->om, o->kind, o->device, o->chipset))
+			o->line.oom = true;
+		break;
+	default: {
+		bool was_table = o->nrec > 0;
+		text_identity(o);
+		if (o->table && !was_table) {
+			if (layout_from_first(o))
+				o->line.oom = true;
+			header_line(o);
+		}
+		if (o->table)
+			row_line(o);
+		else
+			block_lines(o);
+	}
+	}
+}
+
+int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
+{
+	o->in_record = false;
+	if (o->rec.oom) {
+		fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+	} else if (!o->kind && o->fmt != HWPC_FMT_TEXT) {
+		fail(o, HWPC_EINPUT, "output: a record without a type (hwpc_out_record)", NULL);
+	} else {
+		/* text is for people, not a contract: it may show a value
+		 * another way ("saturated" for a number) */
+		if (o->kind && o->fmt != HWPC_FMT_TEXT)
+			check_schema(o);
+		if (o->kind && o->fmt == HWPC_FMT_CSV && !o->first_kind)
+			o->first_kind = o->kind;
+		if (o->kind && o->fmt == HWPC_FMT_CSV) {
+			bool declared = !o->nkinds && o->kind == o->first_kind;
+			for (size_t i = 0; i < o->nkinds && !declared; i++)
+				declared = o->kinds[i] == o->kind;
+			if (!declared)
+				fail(o, HWPC_EINPUT, "output: record type not declared for CSV: ", o->kind->type);
+		}
+		if (o->err.status == HWPC_OK) {
+			lay_out(o);
+			if (o->line.oom)
+				fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+			else if (o->fmt != HWPC_FMT_OPENMETRICS)
+				emit(o, o->line.p, o->line.len);
+		}
+	}
+	o->nrec++;
+	if (o->err.status != HWPC_OK) {
+		if (err)
+			*err = o->err;
+		return o->err.status;
+	}
+	return HWPC_OK;
+}
+
+int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err)
+{
+	if (o->fmt == HWPC_FMT_OPENMETRICS && o->err.status == HWPC_OK) {
+		o->line.len = 0;
+		om_write(o->om, &o->line, o->c);
+		if (o->line.oom)
+			fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+		else
+			emit(o, o->line.p, o->line.len);
+		om_reset(o->om);
+	}
+	if (fflush(o->fp) != 0 || ferror(o->fp))
+		fail(o, HWPC_EOP, "output: write error", NULL);
+	if (o->err.status != HWPC_OK) {
+		if (err)
+			*err = o->err;
+		return o->err.status;
+	}
+	return HWPC_OK;
+}
+
+void hwpc_out_free(struct hwpc_out *o)
+{
+	if (!o)
+		return;
+	for (size_t i = 0; i < o->ncols; i++)
+		free(o->cols[i].name);
+	free(o->cols);
+	free(o->fields);
+	free(o->kinds);
+	free(o->slot);
+	free(o->command);
+	free(o->device);
+	free(o->chipset);
+	om_free(o->om);
+	obuf_free(&o->rec);
+	obuf_free(&o->line);
+	if (o->c != (locale_t)0)
+		freelocale(o->c);
+	free(o);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* The record kinds pcread writes for PCOUNTER (hwpc-output(7), "pcread");
+ * registers, snapshots and the R10000 are in schema_regs.c. */
+#include "output/schema_internal.h"
+
+#define CTR(name, what)                                                                           \
+	SK(name, U64, "events", NONE, what " in the period read (null: the mode has no such counter " \
+					 "or it saturated)")
+#define TOTAL(name, what)                                                                         \
+	SK_BIG(name "_total", U64, "events", COUNTER, what ", summed over the run's samples as a 64-bit " \
+						   "total (null: no such counter)")
+#define EXPR(name, input)                                                                                 \
+	SK(name "_expr", STR, NULL, NONE, "with --expr: what the " input " input counts, as a logic-op " \
+					  "expression (null: not in use)")
+
+static const struct hwpc_schema_key pc_counters[] = {
+	SK("sample", U64, NULL, NONE, "with -i: the sample's number, from 0 (else 0)"),
+	SK("elapsed_ns", U64, "ns", NONE, "time since the run's first sample, on the device's clock"),
+	SK_BIG("host_ns", U64, "ns", NONE, "with -i: the host's CLOCK_MONOTONIC when the domain was read "
+					"(null: a single read)"),
+	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
+	SK("mode", STR, NULL, NONE, "the domain's counting mode: single, quad or record"),
+	SK("state", STR, NULL, NONE, "the mode's state as the status registers give it"),
+	CTR("cycles", "domain cycles counted (CYCLES)"),
+	CTR("cycles_alt", "the second cycle counter (CYCLES_ALT)"),
+	CTR("event_count", "the EVENT counter"),
+	CTR("start_count", "the START counter"),
+	CTR("pre_count", "the PRE counter"),
+	CTR("stop_count", "the STOP counter"),
+	SK("flag", U64, NULL, NONE, "the domain's FLAG, 0 or 1 (null: not readable on this chip)"),
+	SK("event_pct", DOUBLE, "%", GAUGE, "EVENT as a percentage of CYCLES (null: no cycles)"),
+	SK("saturated", BOOL, NULL, GAUGE, "whether any counter read saturated (its value is then null)"),
+	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
+	SK("lost", BOOL, NULL, GAUGE, "quad mode: counter sets were lost (OVERFLOW) (null: not quad mode)"),
+	SK("ack_count", U64, NULL, NONE, "quad mode: sets acknowledged by this read (null: not quad mode)"),
+	SK("record_position", HEX, NULL, NONE, "record mode: the write position in the record buffer "
+					       "(null: not record mode)"),
+	SK("record_packet_count", U64, NULL, NONE, "record mode: packets written (null: not record mode)"),
+	TOTAL("cycles", "CYCLES"),
+	TOTAL("cycles_alt", "CYCLES_ALT"),
+	TOTAL("event_count", "EVENT"),
+	TOTAL("start_count", "START"),
+	TOTAL("pre_count", "PRE"),
+	TOTAL("stop_count", "STOP"),
+	SK("saturated_total_counters", STR, NULL, NONE, "the counters that saturated in any sample of the "
+							"run, joined by + (\"\" when none)"),
+	EXPR("pre", "PRE"),
+	EXPR("start", "START"),
+	EXPR("event", "EVENT"),
+	EXPR("stop", "STOP"),
+	EXPR("setflag", "SETFLAG"),
+	EXPR("clrflag", "CLRFLAG"),
+	SK("mmio_read_count", U64, NULL, NONE, "with -v: register reads this sample took"),
+	SK("lag_ns", U64, "ns", GAUGE,
+	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
+	   "(null: the device cannot lag)"),
+};
+
+static const struct hwpc_schema_key pc_set_count[] = {
+	SK("set", STR, NULL, LABEL, "the counter set's name in the set file"),
+	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
+	SK("counter", STR, NULL, LABEL, "which counter: cycles, cycles_alt, event, start, pre or stop"),
+	SK("count", U64, "events", GAUGE, "what the set counted while it was on the domain"),
+	SK("scaled", U64, "events", GAUGE, "the count scaled to the whole run, as perf does (null: the set "
+					   "never counted)"),
+	SK("counted_pct", DOUBLE, "%", GAUGE, "the share of the run the set was counting"),
+	SK("period_count", U64, NULL, NONE, "periods the set was on the domain"),
+	SK("saturated", BOOL, NULL, GAUGE, "whether this counter saturated in any of them"),
+};
+
+static const struct hwpc_schema_key pc_signal[] = {
+	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
+	SK("signal_index", HEX, NULL, NONE, "the signal's number in the domain"),
+	SK("signal", STR, NULL, LABEL, "the signal's name (null: regdb names none)"),
+	SK("value", U64, NULL, GAUGE, "--signals: the signal's value now, 0 or 1 (null with --scan)"),
+	SK("active_pct", DOUBLE, "%", GAUGE, "--scan: the share of samples in which it was 1 (null with --signals)"),
+	SK("one_count", U64, NULL, NONE, "--scan: samples in which it was 1"),
+	SK("sample_count", U64, NULL, NONE, "--scan: samples taken"),
+};
+
+static const struct hwpc_schema_key reg_decode[] = {
+	SK("reg", STR, NULL, NONE, "the register's name"),
+	SK("addr", HEX, NULL, NONE, "its BAR0 address"),
+	SK("value", HEX, NULL, NONE, "the value decoded (given, not read)"),
+	SK("fields", STR, NULL, NONE, "its fields decoded, NAME=value separated by blanks"),
+};
+
+const struct hwpc_schema_rec schema_pcread[] = {
+	SREC("pc_counters", "pcread", "A PCOUNTER domain's counters, one record per domain and sample.",
+	     pc_counters),
+	SREC("pc_set_count", "pcread -f", "A counter of a counter set rotated over a domain, one record per set "
+					  "and counter.", pc_set_count),
+	SREC("pc_signal", "pcread --signals, --scan", "A signal of a PCOUNTER domain.", pc_signal),
+	SREC("reg_decode", "pcread --decode", "A register value decoded against regdb, without reading it.",
+	     reg_decode),
+	{ 0 },
+};

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* Rotation (pcread -f): more counter sets than a domain has, taking turns
+ * in quad mode.  A turn programs its set (pcsetup's write plan: PRE_OP
+ * last, which swaps on G84:GF100, so whatever counted during programming
+ * is latched and dropped), counts for an interval, and ends with another
+ * PRE_OP write: that swap latches exactly the set's period, whose CYCLES
+ * say how long it counted.  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
+ * stat scales (hwpc_pc_read_rot_scale). */
+#include "core/err_local.h"
+#include "hwpc/pc.h"
+#include "hwpc/core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	char name[96];
+	struct hwpc_regref ref;
+	memset(rt, 0, sizeof *rt);
+	rt->r = r;
+	/* Only a chip whose PRE_OP write swaps lets software end a period. */
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
+	if (!hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
+		return hwpc_err_set(err, HWPC_EINPUT, "rotating counter sets needs a swap software can make "
+				    "(a PRE_OP write: G84 to GF100); %s cannot", r->l->chip->name);
+	if (!hwpc_pc_reg_name(r->l, r->dom, "PRE_OP", name, sizeof name) ||
+	    hwpc_regref_parse(r->l->db, r->l->chip, name, &ref, err))
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb: no PRE_OP for domain %s", r->di->name);
+	rt->preop = ref.addr;
+	return 0;
+}
+
+static int drain(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_sample *s, struct hwpc_err *err)
+{
+	int rc = hwpc_pc_read(rt->r, true, s, err);
+	if (!rc && s->mode != HWPC_PC_READ_MODE_QUAD)
+		rc = hwpc_err_set(err, HWPC_EOP, "domain %s left quad mode during rotation (%s)", rt->r->di->name,
+				  s->mode_name);
+	return rc;
+}
+
+int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_setup q = *set;
+	struct hwpc_wplan plan;
+	struct hwpc_pc_read_sample s;
+	if ((q.given & HWPC_PC_SETUP_MODE) && q.mode != HWPC_PC_QUAD)
+		return hwpc_err_set(err, HWPC_EINPUT, "a rotated counter set counts in quad mode (this one "
+				    "asks for another mode)");
+	q.given |= HWPC_PC_SETUP_MODE;
+	q.mode = HWPC_PC_QUAD;
+	hwpc_wplan_init(&plan, rt->r->dev);
+	int rc = hwpc_pc_setup_plan(rt->r->dev, rt->r->l, rt->r->dom, &q, &plan, &rt->rec, err);
+	if (!rc)
+		rc = hwpc_wplan_apply(&plan, err);
+	hwpc_wplan_free(&plan);
+	return rc ? rc : drain(rt, &s, err); /* what counted while programming */
+}
+
+int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_read_sample s;
+	uint32_t v;
+	/* Whatever programming latched goes first, so that the set read
+	 * below can only be the one this PRE_OP write swaps in. */
+	int rc = drain(rt, &s, err);
+	if (rc)
+		return rc;
+	if (hwpc_rd32(rt->r->dev, rt->preop, &v) || hwpc_wr32(rt->r->dev, rt->preop, v))
+		return hwpc_err_set(err, rt->r->dev->err.status, "ending a rotation period: %s",
+				    rt->r->dev->err.msg);
+	/* The swap lands on the domain's next cycle: wait for it, a cycle at a
+	 * time where the device knows the domain's clock (a virtual simulator
+	 * clock is stepped exactly), else 10 us at a time; give up after a
+	 * thousand cycles or a second. */
+	struct hwpc_dev *dev = rt->r->dev;
+	uint64_t hz = hwpc_dev_pc_domain_hz(dev, rt->r->dom);
+	uint64_t tries = hz ? 1000 : 100000;
+	for (;;) {
+		if ((rc = hwpc_dev_wait_pc_cycles(dev, rt->r->dom, 1, 10000, err)) || (rc = drain(rt, &s, err)))
+			return rc;
+		if (s.latched)
+			break;
+		if (!--tries)
+			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched %s after the swap "
+					    "(is its clock running?)", rt->r->di->name, hz ? "1000 cycles" : "a second");
+	}
+	hwpc_pc_read_rot_add(set, s.ctr, s.ctr[HWPC_PC_READ_CYCLES]);
+	set->saturated |= s.saturated;
+	return 0;
+}
+
+int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
+		      struct hwpc_pc_read_rotset *out, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	int rc = hwpc_pc_read_rot_begin(rt, set, err);
+	if (!rc)
+		rc = hwpc_dev_wait_ns(rt->r->dev, interval_ns, err);
+	return rc ? rc : hwpc_pc_read_rot_end(rt, out, err);
+}
+
+int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!rt->rec.n)
+		return 0;
+	return hwpc_pc_note_save(rt->r->dev, rt->r->di->name, &rt->rec, err);
+}

@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: MIT */
+/* The PCOUNTER model: one cycle of one domain (pc_step), domains with
+ * different clocks interleaved by time (pc_run), and the sim_model glue:
+ * create-time options, attach-time checks, show. */
+#include "sim/pcm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define PC_MAGIC "HWPCPC1"
+#define PC_DEFAULT_RECLAT 4
+
+void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d)
+{
+	struct pc_dom_state *ds = &st->dom[d];
+	uint64_t n = ++ds->ncycles;
+	uint8_t mux[PC_NINPUTS];
+	bool in[PC_NINPUTS];
+
+	const struct pc_dom_cache *c = &p->cache[d];
+
+	/* GF100+: PMC.ENABLE bit 28 gates the whole unit */
+	if (!p->enabled)
+		return;
+	pc_trailers_begin(p, st, d);
+	pc_inputs(s, p, st, d, n, mux, in);
+	/* SWAP: PGRAPH.PM_TRIGGER on NV30:G84, a selected signal on G84+, and
+	 * on G84:GF100 a PRE_OP write in quad mode */
+	bool swap = ds->preop_swap;
+	if (c->swap_sig >= 0)
+		swap |= pc_signal(s, p, st, d, (unsigned)c->swap_sig, n) != 0;
+	else if (c->swap_sig == -2)
+		swap |= ds->pm_now;
+	enum pc_mode mode = (enum pc_mode)c->mode;
+	if (ds->cfg_written && mode != PC_MODE_SINGLE)
+		ds->single_state = PC_INACTIVE;
+	switch (mode) {
+	case PC_MODE_SINGLE: pc_single_cycle(p, st, d, in, mux); break;
+	case PC_MODE_QUAD: pc_quad_cycle(p, st, d, in, mux, swap); break;
+	case PC_MODE_RECORD: pc_record_cycle(s, p, st, d, in, mux); break;
+	case PC_MODE_HALTED: pc_flag_update(ds, in[PC_SETFLAG], in[PC_CLRFLAG]); break;
+	}
+	ds->event_out = in[PC_EVENT];
+	ds->flag_hist = (uint8_t)(ds->flag_hist << 1 | ds->flag);
+	memcpy(ds->prev_mux, mux, sizeof ds->prev_mux);
+	ds->in_last = (uint8_t)(swap << 6);
+	for (int i = 0; i < PC_NINPUTS; i++)
+		ds->in_last |= (uint8_t)(in[i] << i);
+	ds->cfg_written = ds->preop_written = ds->preop_swap = 0;
+}
+
+/* Is cycle a of a clock of ha earlier than cycle b of hb?  (a/ha < b/hb) */
+static int cmp_tick(uint64_t a, uint64_t ha, uint64_t b, uint64_t hb)
+{
+	unsigned __int128 x = (unsigned __int128)a * hb, y = (unsigned __int128)b * ha;
+	return x < y ? -1 : x > y;
+}
+
+/* Every domain ticks at k / hz seconds.  Ticks are taken in time order;
+ * domains due at the same instant first all sample each other's FLAG and
+ * EVENT, then step, so their order does not matter.  Cost: one step per
+ * domain cycle. */
+void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c)
+{
+	const struct pc_dom_state *ds = &st->dom[d];
+	memset(c, 0, sizeof *c);
+	c->mode = (uint8_t)pc_dom_mode(p, st, d);
+	c->ctr_mode = (uint8_t)pc_dom_ctr_mode(p, st, d);
+	c->reset_event_at_start = !p->has_period || pc_ctrl_get(p, st, d, PC_CF(p, d, period)) == p->period_one;
+	if (p->has_import_modes) {
+		c->pulse_flag = pc_ctrl_get(p, st, d, PC_CF(p, d, flag_import)) != 0;
+		c->pulse_event = pc_ctrl_get(p, st, d, PC_CF(p, d, event_import)) != 0;
+	}
+	c->record_reset = pc_record_reset(p, st, d);
+	c->periodic_reset = pc_periodic_reset(p, st, d);
+	c->record_short = pc_ctrl_get(p, st, d, PC_CF(p, d, rec_format)) != 0;
+	const struct hwpc_field *pf = *PC_CF(p, d, periodic);
+	if (pf) {
+		const struct hwpc_enum *e = hwpc_enum_find_value(pf, p->chip, pc_ctrl_get(p, st, d, PC_CF(p, d, periodic)));
+		int64_t clocks;
+		if (e && hwpc_enum_attr_num(e, "clocks", &clocks) && clocks > 0)
+			c->periodic_x = (uint32_t)clocks;
+	}
+	c->swap_sig = p->swap_field ? (int)hwpc_field_get(p->swap_field, ds->swap_src) : p->swap_is_pm_trigger ? -2 : -1;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		uint32_t op = ds->op[i];
+		const struct hwpc_field *const f[5] = { p->op_d0[i], p->op_d1[i], p->op_r2[i], p->op_r3[i],
+							p->op_setflag[i] };
+		c->func[i] = p->op_func[i] ? (uint16_t)hwpc_field_get(p->op_func[i], op) : 0;
+		for (int k = 0; k < 5; k++)
+			if (f[k] && hwpc_field_get(f[k], op))
+				c->opbits[i] |= (uint8_t)(1u << k);
+	}
+}
+
+/* What an advance to to_ns needs, for either engine: each domain's target
+ * cycle and decoded configuration. */
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+{
+	p->enabled = sim_pmc_unit_enabled(s, "PCOUNTER");
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		p->target[d] = sim_cycles(to_ns, st->dom[d].hz);
+		pc_cache(p, st, d, &p->cache[d]);
+	}
+}
+
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+{
+	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
+	pc_run_setup(s, p, st, to_ns);
+	for (;;) {
+		int best = -1;
+		for (unsigned d = 0; d < nd; d++)
+			if (st->dom[d].ncycles < p->target[d] &&
+			    (best < 0 || cmp_tick(st->dom[d].ncycles + 1, st->dom[d].hz, st->dom[best].ncycles + 1,
+						  st->dom[best].hz) < 0))
+				best = (int)d;
+		if (best < 0)
+			break;
+		unsigned ng = 0;
+		uint64_t bk = st->dom[best].ncycles + 1, bh = st->dom[best].hz;
+		for (unsigned d = 0; d < nd; d++)
+			if (st->dom[d].ncycles < p->target[d] && !cmp_tick(st->dom[d].ncycles + 1, st->dom[d].hz, bk, bh))
+				group[ng++] = d;
+		for (unsigned g = 0; g < ng; g++)
+			pc_sample(p, st, group[g]);
+		for (unsigned g = 0; g < ng; g++)
+			pc_step(s, p, st, group[g]);
+	}
+}
+
+/* --- sim_model glue ------------------------------------------------------- */
+
+static bool pc_present(struct sim *s)
+{
+	return hwpc_param_find(s->dev.db, s->dev.chip, "PCOUNTER.CLASS") != NULL;
+}
+
+static size_t pc_size(struct sim *s, const struct hwpc_devspec *spec)
+{
+	return sizeof(struct pc_state);
+}
+
+static int opt_u64(const struct hwpc_devspec *spec, const char *key, uint64_t def, uint64_t max, uint64_t *out,
+		   struct hwpc_err *err)
+{
+	const char *v = sim_spec_opt(spec, key);
+	*out = def;
+	if (!v)
+		return 0;
+	char *end;
+	unsigned long long x = strtoull(v, &end, 0);
+	if (!*v || *end || x > max || *v == '-')
+		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option %s=%s (expected 0..%llu)", key, v,
+				    (unsigned long long)max);
+	*out = x;
+	return 0;
+}
+
+/* SPEC_SRC's power-on SWAP selection (PCOUNTER.SWAP_POWER_ON, a model
+ * choice): the domain's own signal of that name, so drivers that only fire
+ * PM_TRIGGER swap on G84:GF100 as they do on NV40:G84. */
+static void swap_power_on(struct sim *s, struct pc_state *st, const struct pc_priv *p)
+{
+	/* regdb-names: PCOUNTER.SWAP_POWER_ON PCOUNTER.SPEC_SRC G84:GF100 */
+	const char *name = hwpc_param_str(s->dev.db, s->dev.chip, "PCOUNTER.SWAP_POWER_ON", NULL);
+	const struct hwpc_reg *r = hwpc_reg_find(s->dev.db, s->dev.chip, "PCOUNTER.SPEC_SRC", NULL);
+	const struct hwpc_field *f = r ? hwpc_field_find(r, s->dev.chip, "SWAP") : NULL;
+	if (!name || !f)
+		return;
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		int sig = pc_signal_by_name(s, p, d, name);
+		if (sig >= 0)
+			hwpc_field_put(f, &st->dom[d].swap_src, (uint64_t)sig);
+	}
+}
+
+static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = calloc(1, sizeof *p);
+	int rc = 0;
+	if (!p)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	memset(st, 0, sizeof *st);
+	memcpy(st->magic, PC_MAGIC, sizeof PC_MAGIC);
+	const char *prof = sim_spec_opt(spec, "profile");
+	if (prof)
+		snprintf(st->profile, sizeof st->profile, "%s", prof);
+	else if ((rc = pc_profile_default(s, st->profile, sizeof st->profile, err)))
+		goto out;
+	p->chip = s->dev.chip;
+	if ((rc = pc_profile_load(s, st->profile, p, err)))
+		goto out;
+	st->ndomains = p->ndomains;
+	uint64_t all = 0, lat;
+	const char *v = sim_spec_opt(spec, "pchz");
+	if (v && sim_parse_hz(v, &all)) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option pchz=%s (expected a frequency such as 100k)", v);
+		goto out;
+	}
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		char key[16];
+		uint64_t hz = all ? all : p->dom[d].default_hz;
+		snprintf(key, sizeof key, "pchz%u", d);
+		v = sim_spec_opt(spec, key);
+		if (v && sim_parse_hz(v, &hz)) {
+			rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option %s=%s (expected a frequency such as 100k)",
+					  key, v);
+			goto out;
+		}
+		st->dom[d].hz = hz;
+	}
+	for (unsigned d = p->ndomains; d < 8; d++) {
+		char key[16];
+		snprintf(key, sizeof key, "pchz%u", d);
+		if (sim_spec_opt(spec, key)) {
+			rc = hwpc_err_set(err, HWPC_EINPUT, "sim option %s: profile %s has only %u domains", key,
+					  st->profile, p->ndomains);
+			goto out;
+		}
+	}
+	if ((rc = opt_u64(spec, "reclat", PC_DEFAULT_RECLAT, 1000000, &lat, err)))
+		goto out;
+	if (lat == 0) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option reclat=0 (a packet write takes at least 1 cycle)");
+		goto out;
+	}
+	st->reclat = (uint32_t)lat;
+	v = sim_spec_opt(spec, "engine");
+	if (v && strcmp(v, "fast") && strcmp(v, "reference")) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option engine=%s (expected fast or reference)", v);
+		goto out;
+	}
+	st->engine = v && !strcmp(v, "reference") ? PC_ENGINE_REFERENCE : PC_ENGINE_FAST;
+	pc_init_generators(s, st, p);
+	swap_power_on(s, st, p);
+out:
+	free(p);
+	return rc;
+}
+
+/* Domain-cycles one step may cost: about 10 s of CPU for the reference
+ * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
+#define PC_MAX_STEP_CYCLES 20000000ULL
+#define PC_FAST_MAX_AHEAD_NS (86400ULL * 1000000000ULL)
+
+static int corrupt(const char *why, struct hwpc_err *err)
+{
+	return hwpc_err_set(err, HWPC_EOP, "PCOUNTER state is corrupt (%s)", why);
+}
+
+/* Everything later code indexes with must be in range: a damaged file is an
+ * error, never a crash. */
+static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err *err);
+
+/* What can be checked from the state alone, at open (the attach, which
+ * builds the register decode, waits until PCOUNTER is used). */
+static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
+{
+	struct pc_state *st = state;
+	if (memcmp(st->magic, PC_MAGIC, sizeof PC_MAGIC) || !memchr(st->profile, 0, sizeof st->profile))
+		return corrupt("bad magic", err);
+	if (st->ndomains > PC_MAX_DOMAINS)
+		return corrupt("domain count differs from the profile", err);
+	if (st->engine > PC_ENGINE_REFERENCE)
+		return corrupt("unknown engine", err);
+	if (check_domains(st, st->ndomains, err))
+		return err->status;
+	/* Each domain has run to the simulated time, and at most one step
+	 * beyond it (an advance killed half way): catching up from anywhere
+	 * else would run without bound. */
+	for (unsigned d = 0; d < st->ndomains; d++) {
+		uint64_t due = sim_cycles(s->hdr->now_ns, st->dom[d].hz);
+		/* the fast engine's step is as long as the skipped time: it
+		 * may have left a domain up to a day ahead */
+		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_NS, st->dom[d].hz)
+							       : PC_MAX_STEP_CYCLES;
+		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > ahead)
+			return corrupt("domain cycle count differs from the simulated time", err);
+	}
+	return 0;
+}
+
+static int check_state(const struct pc_priv *p, struct pc_state *st, struct hwpc_err *err)
+{
+	if (st->ndomains != p->ndomains)
+		return corrupt("domain count differs from the profile", err);
+	return check_domains(st, p->ndomains, err);
+}
+
+static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err *err)
+{
+	if (st->reclat == 0 || st->reclat > 1000000 || st->trace_used > PC_TRACE_BYTES * 8)
+		return corrupt("bad record latency or trace pool", err);
+	for (unsigned d = 0; d < ndomains; d++) {
+		const struct pc_dom_state *ds = &st->dom[d];
+		if (!ds->hz || ds->hz > SIM_MAX_HZ || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
+			return corrupt("bad domain clock or state", err);
+		for (unsigned g = 0; g < PC_MAX_SIGNALS; g++)
+			if (ds->gen[g].kind > PC_GEN_TRACE || ds->gen[g].bit > 63)
+				return corrupt("bad signal generator", err);
+	}
+	return 0;
+}
+
+/* The profile, its domains' clocks, the packet latency and the engine:
+ * fixed at create (pchz=, reclat=, engine=). */
+static uint32_t pc_settings_crc(const void *state)
+{
+	const struct pc_state *st = state;
+	uint32_t c = sim_crc32(0, st->magic, sizeof st->magic);
+	c = sim_crc32(c, st->profile, sizeof st->profile);
+	c = sim_crc32(c, &st->ndomains, sizeof st->ndomains);
+	c = sim_crc32(c, &st->reclat, sizeof st->reclat);
+	c = sim_crc32(c, &st->engine, sizeof st->engine);
+	for (unsigned d = 0; d < PC_MAX_DOMAINS; d++)
+		c = sim_crc32(c, &st->dom[d].hz, sizeof st->dom[d].hz);
+	return c;
+}
+
+static int pc_attach(struct sim *s, void *state, void **privp, struct hwpc_err *err)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = calloc(1, sizeof *p);
+	if (!p)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	*privp = p;
+	p->chip = s->dev.chip;
+	if (memcmp(st->magic, PC_MAGIC, sizeof PC_MAGIC) || !memchr(st->profile, 0, sizeof st->profile))
+		return corrupt("bad magic", err);
+	if (pc_profile_load(s, st->profile, p, err) || pc_regs_attach(s, p, err))
+		return err->status;
+	return check_state(p, st, err);
+}
+
+static void pc_detach(void *priv)
+{
+	struct pc_priv *p = priv;
+	if (p)
+		free(p->decode);
+	free(p);
+}
+
+static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, uint64_t to)
+{
+	struct pc_state *st = state;
+	if (st->engine == PC_ENGINE_REFERENCE)
+		pc_run(s, priv, state, to);
+	else
+		pc_fast_run(s, priv, state, to);
+}
+
+
+static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
+{
+	struct pc_state *st = state;
+	uint64_t hz = 0;
+	if (st->engine == PC_ENGINE_FAST) {
+		/* only the domains it steps one cycle at a time cost time */
+		if (!(hz = pc_fast_stepped_hz(s, priv, st)))
+			return 0;
+		if (hz > UINT64_MAX / 2)
+			hz = UINT64_MAX / 2;
+	} else {
+		for (unsigned d = 0; d < st->ndomains; d++)
+			hz += st->dom[d].hz;
+	}
+	return hz ? (uint64_t)((unsigned __int128)PC_MAX_STEP_CYCLES * 1000000000u / hz) : 0;
+}
+
+static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
+{
+	struct pc_state *st = state;
+	hwpc_out_str(o, "pcounter_profile", st->profile);
+	hwpc_out_u64(o, "pcounter_domains", st->ndomains);
+	hwpc_out_str(o, "pcounter_engine", st->engine == PC_ENGINE_REFERENCE ? "reference" : "fast");
+}
+
+/* regdb-names: PCOUNTER.HUB PCOUNTER.GPC PCOUNTER.PART GF100- */
+/* regdb-names: PCOUNTER.HUB_DSET PCOUNTER.GPC_DSET PCOUNTER.PART_DSET GF100- */
+static const char *const pc_spaces[] = { "PCOUNTER",	  "PCOUNTER.HUB",      "PCOUNTER.GPC",	    "PCOUNTER.PART",
+					 "PCOUNTER.HUB_DSET", "PCOUNTER.GPC_DSET", "PCOUNTER.PART_DSET", NULL };
+static const char *const pc_options[] = { "profile", "pchz",  "pchz0", "pchz1", "pchz2", "pchz3",
+					  "pchz4",   "pchz5", "pchz6", "pchz7", "reclat", "engine", NULL };
+
+const struct sim_model sim_model_pcounter = {
+	.name = "pcounter",
+	.id = SIM_MODEL_PCOUNTER,
+	.version = 1,
+	.spaces = pc_spaces,
+	.present = pc_present,
+	.state_size = pc_size,
+	.options = pc_options,
+	.lazy_attach = true,
+	.validate = pc_validate,
+	.settings_crc = pc_settings_crc,
+	.init = pc_init,
+	.attach = pc_attach,
+	.detach = pc_detach,
+	.max_step_ns = pc_max_step_ns,
+	.advance = pc_advance,
+	.rd32 = pc_rd32,
+	.wr32 = pc_wr32,
+	.show = pc_show,
+};

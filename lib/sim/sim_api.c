@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT */
+/* The simulator's public interface (hwpc/sim.h): what pcsim drives from
+ * outside the chip - create, reset, advance, show, simulated memory. */
+#include "core/err_local.h"
+#include "hwpc/sim.h"
+#include "core/rundir.h"
+#include "sim/sim.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+bool sim_dev_is_sim(const struct hwpc_dev *dev)
+{
+	return dev && dev->ops == &sim_dev_ops;
+}
+
+int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	const char *state = sim_spec_opt(spec, "state");
+	char chip[32];
+	size_t i;
+
+	if (state) {
+		if (!*state)
+			return hwpc_err_set(err, HWPC_EINPUT, "sim option state= needs a file name");
+		if ((size_t)snprintf(buf, len, "%s", state) >= len)
+			return hwpc_err_set(err, HWPC_EINPUT, "state file name too long");
+		return 0;
+	}
+	for (i = 0; spec->chip[i] && i + 1 < sizeof chip; i++)
+		chip[i] = (char)tolower((unsigned char)spec->chip[i]);
+	chip[i] = 0;
+	/* One directory per user, private: the state is the user's machine. */
+	char dir[400];
+	if (hwpc_runtime_dir(dir, sizeof dir, err))
+		return err->status;
+	if ((size_t)snprintf(buf, len, "%s/sim-%s.state", dir, chip) >= len)
+		return hwpc_err_set(err, HWPC_EINPUT, "state file name too long");
+	return 0;
+}
+int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_devspec ds;
+	struct sim *s;
+
+	if (hwpc_devspec_parse(spec, &ds, err))
+		return err->status;
+	if (ds.kind != HWPC_DEV_SIM)
+		return hwpc_err_set(err, HWPC_EINPUT, "'%s' is not a simulator spec (expected sim:CHIP)",
+				    spec ? spec : "");
+	if (sim_open(&ds, HWPC_OPEN_WRITE, db, reset ? SIM_RESET : SIM_CREATE, &s, err))
+		return err->status;
+	sim_destroy(s);
+	return 0;
+}
+
+int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!sim_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
+	return sim_advance((struct sim *)dev, ns, err);
+}
+
+int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
+			  struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	int c = hwpc_clock_by_name(clock);
+	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
+	if (c < 0)
+		return hwpc_err_set(err, HWPC_EINPUT, "unknown clock '%s' (expected crystal, nvclk, mclk, "
+				    "hclk or tclk)", clock);
+	if (!hz)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s has no %s clock", dev->chip->name, clock);
+	unsigned __int128 v = ((unsigned __int128)cycles * 1000000000u + hz - 1) / hz;
+	if (v > UINT64_MAX)
+		return hwpc_err_set(err, HWPC_EINPUT, "%llu %s cycles overflow simulated time",
+				    (unsigned long long)cycles, clock);
+	*ns = (uint64_t)v;
+	return 0;
+}
+
+uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
+{
+	struct sim *s = (struct sim *)dev;
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
+		return 0;
+	sim_sync(s);
+	uint64_t t = s->hdr->now_ns;
+	sim_unlock(s);
+	return t;
+}
+
+bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
+{
+	struct sim *s = (struct sim *)dev;
+	*lag = 0;
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
+		return false;
+	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
+	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
+	sim_unlock(s);
+	return realtime;
+}
+
+uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
+{
+	return sim_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
+}
+
+bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
+{
+	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
+}
+
+/* The models' memories, in model order. */
+static uint8_t *memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
+{
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		for (unsigned k = 0; m->memory; k++) {
+			void *mp = sim_model_priv(s, i);
+			if (s->attach_failed[i])
+				break;
+			uint8_t *p = m->memory(s, s->state[i], mp, k, &out->base, &out->size, &out->name);
+			if (!p)
+				break;
+			if (index-- == 0)
+				return p;
+		}
+	}
+	return NULL;
+}
+
+unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max)
+{
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem tmp;
+	unsigned n = 0;
+	if (!sim_dev_is_sim(dev))
+		return 0;
+	while (memory(s, n, n < max ? &out[n] : &tmp))
+		n++;
+	return n;
+}
+
+int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	struct hwpc_sim_mem m;
+	if (!sim_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
+	sim_lock(s);
+	sim_sync(s);
+	for (unsigned i = 0;; i++) {
+		const uint8_t *p = memory(s, i, &m);
+		if (!p)
+			break;
+		if (addr >= m.base && addr - m.base <= m.size && len <= m.size - (addr - m.base)) {
+			memcpy(buf, p + (addr - m.base), len);
+			sim_unlock(s);
+			return 0;
+		}
+	}
+	sim_unlock(s);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "0x%llx..0x%llx is not in the memory %s simulates (pcsim -d sim:%s show "
+			    "lists it)",
+			    (unsigned long long)addr, (unsigned long long)(addr + len), dev->chip->name,
+			    dev->chip->name);
+}
+
+void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)
+{
+	if (sim_dev_is_sim(dev))
+		((struct sim *)dev)->verbose = on;
+}
+
+int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	if (!sim_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
+	if (sim_lock_fresh(s, err))
+		return err->status;
+	sim_sync(s);
+	/* type, device and chipset are the writer's (the caller tags the
+	 * device): the record kind's keys are in lib/output/schema_pcsim.c. */
+	hwpc_out_record(o, "sim_state");
+	hwpc_out_str(o, "family", dev->chip->family);
+	if (sim_space(s, "PMC"))
+		hwpc_out_hex32(o, "boot0", dev->boot0);
+	else
+		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
+	hwpc_out_str(o, "clock_mode", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
+	hwpc_out_u64(o, "device_ns", s->hdr->now_ns);
+	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME)
+		hwpc_out_u64(o, "lag_ns", s->hdr->lag_ns);
+	else
+		hwpc_out_null(o, "lag_ns"); /* a virtual clock never skips */
+	hwpc_out_str(o, "state", s->path);
+	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
+		char key[32];
+		snprintf(key, sizeof key, "%s_hz", hwpc_clock_name((enum hwpc_clock)c));
+		if (s->hdr->clock_hz[c])
+			hwpc_out_double(o, key, (double)s->hdr->clock_hz[c], 0);
+	}
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->show) {
+			void *mp = sim_model_priv(s, i);
+			if (!s->attach_failed[i])
+				s->models[i]->show(s, s->state[i], mp, o);
+		}
+	int rc = hwpc_out_end(o, err);
+	sim_unlock(s);
+	return rc;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* MMIO on the simulated chip: bring time up to date, then let the model
+ * whose regdb spaces hold the address answer. */
+#include "core/err_local.h"
+#include "sim/sim.h"
+
+#include <stdio.h>
+
+/* An access no model answered: models that record bus faults do (NV41+
+ * PTIMER's MMIO_FAULT_*), and -v says so. */
+static void note(struct sim *s, const char *what, uint32_t addr, bool write, uint32_t val)
+{
+	if (sim_find_range(s, addr) < 0)
+		sim_bus_fault(s, addr, write, val);
+	if (s->verbose)
+		fprintf(stderr, "hwpc-sim: %s 0x%06x (0x%08x): no such register on %s, ignored\n", what,
+			addr, val, s->dev.chip->name);
+}
+
+/* Lock, bring time up to date and find the model answering off (-1: none).
+ * Fails if the state went stale or the model could not attach; then the
+ * lock is already released. */
+static int access_begin(struct sim *s, uint32_t off, int *m, void **mp)
+{
+	if (sim_lock_fresh(s, &s->dev.err))
+		return s->dev.err.status;
+	sim_sync(s);
+	*m = sim_find_range(s, off);
+	*mp = *m < 0 ? NULL : sim_model_priv(s, (unsigned)*m);
+	if (*m >= 0 && s->attach_failed[*m]) {
+		sim_unlock(s);
+		return hwpc_err_set(&s->dev.err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	return 0;
+}
+
+int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val)
+{
+	int m;
+	void *mp;
+	if (access_begin(s, off, &m, &mp))
+		return s->dev.err.status;
+	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], mp, off, val);
+	if (rc > 0)
+		note(s, "read of", off, false, 0);
+	if (rc)
+		*val = 0;
+	sim_unlock(s);
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
+}
+
+int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val)
+{
+	int m;
+	void *mp;
+	if (access_begin(s, off, &m, &mp))
+		return s->dev.err.status;
+	int rc = m < 0 || !s->models[m]->wr32 ? 1 : s->models[m]->wr32(s, s->state[m], mp, off, val);
+	if (rc > 0)
+		note(s, "write to", off, true, val);
+	sim_unlock(s);
+	/* A refused write (rc < 0) fails with the model's message. */
+	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/* Every model the simulator knows, in the order they advance, and finding
+ * them: by id, by address, attaching them when first needed.  PCOUNTER
+ * comes before PTIMER: while PCOUNTER catches up it reads the PTIMER
+ * counter at times between the start and the end of the advance. */
+#include "core/err_local.h"
+#include "sim/sim.h"
+
+#include <stdlib.h>
+
+const struct sim_model *const sim_models[] = {
+	&sim_model_pmc,
+	&sim_model_pcounter,
+	&sim_model_ptimer,
+	&sim_model_r10k,
+	&sim_model_memory,
+	&sim_model_tensix,
+	&sim_model_pgraph,
+	&sim_model_punits,
+	NULL,
+};
+
+void *sim_model_priv(struct sim *s, unsigned i)
+{
+	if (!s->attached[i]) {
+		const struct sim_model *m = s->models[i];
+		s->attached[i] = true;
+		if (m->attach && m->attach(s, s->state[i], &s->priv[i], &s->attach_err)) {
+			const char *dir = getenv("HWPC_REGDB");
+			if (dir && *dir)
+				hwpc_err_prefix(&s->attach_err, "HWPC_REGDB=%s does not describe the %s simulator state %s "
+						"was made with (%s model)", dir, s->dev.chip->name, s->path, m->name);
+			else
+				hwpc_err_prefix(&s->attach_err, "simulator state %s, %s model", s->path, m->name);
+			if (m->detach && s->priv[i]) /* what the attach allocated before it failed */
+				m->detach(s->priv[i]);
+			s->priv[i] = NULL;
+			s->attach_failed[i] = true;
+		}
+	}
+	return s->priv[i];
+}
+
+void *sim_model_state(struct sim *s, uint32_t id, void **priv)
+{
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->id == id) {
+			void *p = sim_model_priv(s, i);
+			if (s->attach_failed[i])
+				return NULL; /* its attach failed: treat it as absent */
+			if (priv)
+				*priv = p;
+			return s->state[i];
+		}
+	return NULL;
+}
+
+uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok)
+{
+	struct hwpc_regref ref;
+	*ok = hwpc_regref_parse(s->dev.db, s->dev.chip, name, &ref, NULL) == 0;
+	return *ok ? ref.addr : 0;
+}
+
+int sim_find_range(const struct sim *s, uint32_t addr)
+{
+	for (unsigned i = 0; i < s->nranges; i++)
+		if (addr >= s->ranges[i].lo && addr < s->ranges[i].hi)
+			return (int)s->ranges[i].model;
+	return -1;
+}
+
+void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val)
+{
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->bus_fault) {
+			void *p = sim_model_priv(s, i);
+			if (!s->attach_failed[i])
+				s->models[i]->bus_fault(s, s->state[i], p, addr, write, val);
+		}
+}

@@ -1,0 +1,541 @@
+/* SPDX-License-Identifier: MIT */
+/* The simulator's state file: created from a spec, or checked and mapped
+ * when it exists; shared by every process that opens the same spec
+ * (mmap'd, flock'd around each access). */
+#include "core/err_local.h"
+#include "core/strdist.h"
+#include "hwpc/sim.h"
+#include "sim/sim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What every simulated GPU's BAR0 spans. */
+#define SIM_BAR0_SIZE 0x1000000u
+
+/* Options the core takes; each model adds its own (struct sim_model). */
+static const char *const core_options[] = { "state", "clock", "crystal", "nvclk", "mclk",
+					    "hclk",  "tclk",  NULL };
+
+/* Default frequencies of the external clocks (pcsim(1), "Model notes"). */
+static const uint64_t default_hz[HWPC_CLOCK_COUNT] = {
+	[HWPC_CLOCK_CRYSTAL] = 0, /* from the straps' enum: see pick_crystal */
+	[HWPC_CLOCK_NVCLK] = 100000000, [HWPC_CLOCK_MCLK] = 100000000,
+	[HWPC_CLOCK_HCLK] = 100000000,  [HWPC_CLOCK_TCLK] = 100000000,
+};
+
+uint32_t sim_crc32(uint32_t crc, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint32_t c = ~crc;
+	for (size_t i = 0; i < len; i++) {
+		c ^= p[i];
+		for (int k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+	}
+	return ~c;
+}
+
+/* The CRC covers the layout and identity, not the fields that change on
+ * every access (times) - those are checked for sanity instead. */
+static uint32_t header_crc(const struct sim_header *h)
+{
+	struct sim_header tmp = *h;
+	tmp.now_ns = tmp.virt_ns = 0;
+	tmp.rt_offset_ns = 0;
+	tmp.lag_ns = 0;
+	memset(tmp.boot_id, 0, sizeof tmp.boot_id);
+	tmp.header_crc = 0;
+	return sim_crc32(0, &tmp, offsetof(struct sim_header, header_crc));
+}
+
+/* --- locking ----------------------------------------------------------- */
+
+void sim_lock(struct sim *s)
+{
+	if (s->locked++ == 0)
+		while (flock(s->fd, LOCK_EX) && errno == EINTR)
+			;
+}
+
+void sim_unlock(struct sim *s)
+{
+	if (s->locked && --s->locked == 0)
+		flock(s->fd, LOCK_UN);
+}
+
+/* Lock, and refuse to touch a state another process has recreated since
+ * this one attached (its layout may differ; reading past a shrunk file
+ * would be a SIGBUS). */
+int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
+{
+	struct stat st;
+	sim_lock(s);
+	if (!s->hdr || fstat(s->fd, &st) || (size_t)st.st_size < sizeof *s->hdr ||
+	    s->hdr->create_id != s->create_id || (size_t)st.st_size != s->map_size) {
+		sim_unlock(s);
+		return hwpc_err_set(err, HWPC_EOP,
+				    "simulator state %s was reset by another process; run the command again",
+				    s->path);
+	}
+	if (s->attach_err.status) {
+		sim_unlock(s);
+		return hwpc_err_set(err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	return 0;
+}
+
+static void unmap_state(struct sim *s)
+{
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->detach && s->priv[i])
+			s->models[i]->detach(s->priv[i]);
+	s->nmodels = 0;
+	if (s->hdr)
+		munmap(s->hdr, s->map_size);
+	s->hdr = NULL;
+}
+
+
+/* Canonical create-time options ("clock=virtual,crystal=25M"), compared on
+ * later opens so that a spec never silently means another machine. */
+static void canon_options(const struct hwpc_devspec *spec, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (const char *const *k = core_options; *k; k++) {
+		const char *v = sim_spec_opt(spec, *k);
+		if (v && strcmp(*k, "state"))
+			used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s=%s",
+						 used ? "," : "", *k, v);
+	}
+	for (unsigned m = 0; sim_models[m]; m++)
+		for (const char *const *k = sim_models[m]->options; k && *k; k++) {
+			const char *v = sim_spec_opt(spec, *k);
+			if (v)
+				used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s=%s",
+							 used ? "," : "", *k, v);
+		}
+}
+
+static int check_options(const struct hwpc_devspec *spec, struct hwpc_err *err)
+{
+	for (unsigned i = 0; i < spec->nopts; i++) {
+		int known = 0;
+		for (const char *const *k = core_options; *k && !known; k++)
+			known = !strcmp(*k, spec->keys[i]);
+		for (unsigned m = 0; sim_models[m] && !known; m++)
+			for (const char *const *k = sim_models[m]->options; k && *k && !known; k++)
+				known = !strcmp(*k, spec->keys[i]);
+		if (!known) {
+			/* A typo of a known key is named as one. */
+			const char *near = NULL;
+			unsigned best = 3;
+			for (const char *const *k = core_options; *k; k++)
+				if (hwpc_strdist_ci(spec->keys[i], *k) < best)
+					best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
+			for (unsigned m = 0; sim_models[m]; m++)
+				for (const char *const *k = sim_models[m]->options; k && *k; k++)
+					if (hwpc_strdist_ci(spec->keys[i], *k) < best)
+						best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
+			if (near && best * 3 <= strlen(spec->keys[i]))
+				return hwpc_err_set(err, HWPC_EINPUT, "unknown sim option '%s' (did you mean %s?)",
+						    spec->keys[i], near);
+			char list[256];
+			size_t used = 0;
+			for (const char *const *k = core_options; *k; k++)
+				used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0,
+							 "%s%s", used ? ", " : "", *k);
+			for (unsigned m = 0; sim_models[m]; m++)
+				for (const char *const *k = sim_models[m]->options; k && *k; k++)
+					used += (size_t)snprintf(list + used,
+								 used < sizeof list ? sizeof list - used : 0,
+								 ", %s", *k);
+			return hwpc_err_set(err, HWPC_EINPUT, "unknown sim option '%s' (expected one of: %s)",
+					    spec->keys[i], list);
+		}
+	}
+	const char *clock = sim_spec_opt(spec, "clock");
+	if (clock && strcmp(clock, "realtime") && strcmp(clock, "virtual"))
+		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option clock=%s (expected realtime or virtual)",
+				    clock);
+	return 0;
+}
+
+/* Which models this chip has, and their section sizes. */
+static void choose_models(struct sim *s)
+{
+	s->nmodels = 0;
+	for (unsigned m = 0; sim_models[m] && s->nmodels < SIM_MAX_SECTIONS; m++)
+		if (!sim_models[m]->present || sim_models[m]->present(s))
+			s->models[s->nmodels++] = sim_models[m];
+}
+
+static int pick_clocks(struct sim *s, const struct hwpc_devspec *spec, uint64_t *hz, struct hwpc_err *err)
+{
+	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
+		hz[c] = default_hz[c];
+		const char *v = sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c));
+		if (v && sim_parse_hz(v, &hz[c]))
+			return hwpc_err_set(err, HWPC_EINPUT,
+					    "bad sim option %s=%s (expected a frequency such as 100M or "
+					    "27000000)",
+					    hwpc_clock_name((enum hwpc_clock)c), v);
+	}
+	/* The crystal is whatever the chip's straps can say. */
+	const struct hwpc_reg *r = hwpc_reg_find(s->dev.db, s->dev.chip, "PSTRAPS.STRAPS0_PRIMARY", NULL);
+	const struct hwpc_field *f = r ? hwpc_field_find(r, s->dev.chip, "CRYSTAL") : NULL;
+	if (!f) {
+		if (sim_spec_opt(spec, "crystal"))
+			return hwpc_err_set(err, HWPC_EINPUT, "%s has no crystal strap (crystal= does not apply)",
+					    s->dev.chip->name);
+		hz[HWPC_CLOCK_CRYSTAL] = 0;
+		return 0;
+	}
+	static const int64_t prefer[] = { 27000000, 14318180, 13500000 };
+	char list[128] = "";
+	size_t used = 0;
+	bool match = false;
+	for (unsigned i = 0; i < f->nenums; i++) {
+		int64_t v;
+		if (!hwpc_gens_has(&f->enums[i].gens, s->dev.chip) || !hwpc_enum_attr_num(&f->enums[i], "hz", &v))
+			continue;
+		used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0, "%s%s",
+					 used ? ", " : "", f->enums[i].name);
+		if (sim_spec_opt(spec, "crystal") && (uint64_t)v == hz[HWPC_CLOCK_CRYSTAL])
+			match = true;
+	}
+	if (sim_spec_opt(spec, "crystal")) {
+		if (!match)
+			return hwpc_err_set(err, HWPC_EINPUT,
+					    "crystal=%s is not one the %s straps can select (%s)",
+					    sim_spec_opt(spec, "crystal"), s->dev.chip->name, list);
+		return 0;
+	}
+	for (size_t p = 0; p < sizeof prefer / sizeof prefer[0]; p++)
+		for (unsigned i = 0; i < f->nenums; i++) {
+			int64_t v;
+			if (hwpc_gens_has(&f->enums[i].gens, s->dev.chip) &&
+			    hwpc_enum_attr_num(&f->enums[i], "hz", &v) && v == prefer[p]) {
+				hz[HWPC_CLOCK_CRYSTAL] = (uint64_t)v;
+				return 0;
+			}
+		}
+	return 0;
+}
+
+static int map_file(struct sim *s, size_t size, struct hwpc_err *err)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, s->fd, 0);
+	if (p == MAP_FAILED)
+		return hwpc_err_set(err, HWPC_EOP, "cannot map simulator state %s: %s", s->path, strerror(errno));
+	s->hdr = p;
+	s->map_size = size;
+	return 0;
+}
+
+#define SECTION_ALIGN 64
+
+/* Where each model's section goes, for the create-time options in spec;
+ * returns the file size.  A file is only ever laid out this way, so an
+ * open compares its table with this one exactly: every section aligned,
+ * inside the file, none overlapping. */
+static uint64_t layout(struct sim *s, const struct hwpc_devspec *spec, struct sim_section *sect)
+{
+	uint64_t off = (sizeof(struct sim_header) + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		sect[i].id = s->models[i]->id;
+		sect[i].version = s->models[i]->version;
+		sect[i].offset = off;
+		sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, spec) : 0;
+		off += (sect[i].size + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
+	}
+	return off;
+}
+
+/* Lay out and initialise a fresh state file.  The file is locked. */
+static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct hwpc_err *err)
+{
+	struct sim_header h;
+	uint64_t off, hz[HWPC_CLOCK_COUNT];
+
+	if (pick_clocks(s, spec, hz, err))
+		return err->status;
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, SIM_MAGIC, sizeof SIM_MAGIC);
+	h.version = SIM_VERSION;
+	h.header_size = sizeof h;
+	snprintf(h.chipset, sizeof h.chipset, "%s", s->dev.chip->name);
+	h.clock_mode = sim_spec_opt(spec, "clock") && !strcmp(sim_spec_opt(spec, "clock"), "virtual")
+			       ? SIM_CLOCK_VIRTUAL
+			       : SIM_CLOCK_REALTIME;
+	memcpy(h.clock_hz, hz, sizeof hz);
+	choose_models(s);
+	h.nsections = s->nmodels;
+	off = layout(s, spec, h.sect);
+	h.file_size = off;
+	canon_options(spec, h.options, sizeof h.options);
+	if (ftruncate(s->fd, 0) || ftruncate(s->fd, (off_t)off))
+		return hwpc_err_set(err, HWPC_EOP, "cannot size simulator state %s: %s", s->path,
+				    strerror(errno));
+	if (map_file(s, off, err))
+		return err->status;
+	h.create_id = (sim_mono_ns() ^ (uint64_t)getpid() << 40) | 1;
+	*s->hdr = h;
+	sim_boot_id(s->hdr->boot_id, sizeof s->hdr->boot_id);
+	s->hdr->rt_offset_ns = -(int64_t)sim_mono_ns(); /* simulated time starts at 0 */
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		s->state[i] = (char *)s->hdr + h.sect[i].offset;
+		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err))
+			return err->status;
+		if (s->models[i]->settings_crc)
+			s->hdr->settings_crc[i] = s->models[i]->settings_crc(s->state[i]);
+	}
+	s->hdr->header_crc = header_crc(s->hdr);
+	return 0;
+}
+
+static int corrupt(struct sim *s, const char *why, struct hwpc_err *err)
+{
+	return hwpc_err_set(err, HWPC_EOP,
+			    "simulator state %s is corrupt (%s); 'pcsim reset -d sim:%s' recreates it",
+			    s->path, why, s->dev.chip->name);
+}
+
+/* A check that depends on the register database (the models and their
+ * section sizes come from it): with HWPC_REGDB set, a failure says more
+ * about that directory than about the file, and a reset would destroy a
+ * state that is good with the built-in regdb. */
+static int regdb_mismatch(struct sim *s, const char *why, struct hwpc_err *err)
+{
+	const char *dir = getenv("HWPC_REGDB");
+	if (!dir || !*dir)
+		return corrupt(s, why, err);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "HWPC_REGDB=%s does not describe the %s simulator state %s was made with (%s): "
+			    "unset HWPC_REGDB, or point it at that regdb",
+			    dir, s->dev.chip->name, s->path, why);
+}
+
+/* The fields the header CRC leaves out (they change on every access), and
+ * the clock fields, in the ranges the simulator produces: a virtual clock
+ * moves after the models reached the new time, so it never is ahead of
+ * them; a realtime one never sets it. */
+static int check_times(struct sim *s, const struct sim_header *h, struct hwpc_err *err)
+{
+	if (h->clock_mode != SIM_CLOCK_REALTIME && h->clock_mode != SIM_CLOCK_VIRTUAL)
+		return corrupt(s, "bad clock mode", err);
+	for (int c = 0; c < HWPC_CLOCK_COUNT; c++)
+		if (h->clock_hz[c] > SIM_MAX_HZ)
+			return corrupt(s, "bad clock frequency", err);
+	if (h->clock_mode == SIM_CLOCK_VIRTUAL && h->virt_ns != h->now_ns)
+		return corrupt(s, "the virtual clock is not where the models are", err);
+	if (h->clock_mode == SIM_CLOCK_REALTIME && h->virt_ns)
+		return corrupt(s, "a virtual time in a realtime state", err);
+	return 0;
+}
+
+/* Check an existing file and point the models at their sections. */
+static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwpc_err *err)
+{
+	struct stat st;
+	struct sim_header h;
+
+	if (fstat(s->fd, &st))
+		return hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
+	if ((size_t)st.st_size < sizeof h)
+		return corrupt(s, "truncated header", err);
+	if (pread(s->fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
+		return hwpc_err_set(err, HWPC_EOP, "cannot read %s: %s", s->path, strerror(errno));
+	if (memcmp(h.magic, SIM_MAGIC, sizeof SIM_MAGIC))
+		return corrupt(s, "not a hwpc simulator state file", err);
+	if (h.version != SIM_VERSION || h.header_size != sizeof h)
+		return corrupt(s, "written by another version of hwpc", err);
+	if (h.header_crc != header_crc(&h))
+		return corrupt(s, "header checksum mismatch", err);
+	if (h.file_size != (uint64_t)st.st_size)
+		return corrupt(s, "file size differs from the header", err);
+	h.chipset[sizeof h.chipset - 1] = 0;
+	if (strcasecmp(h.chipset, s->dev.chip->name))
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "simulator state %s holds a %s, not a %s (use another state= or 'pcsim "
+				    "reset -d sim:%s')",
+				    s->path, h.chipset, s->dev.chip->name, s->dev.chip->name);
+	const char *clock = sim_spec_opt(spec, "clock");
+	if (clock && (!strcmp(clock, "virtual")) != (h.clock_mode == SIM_CLOCK_VIRTUAL))
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "simulator state %s uses the %s clock, not clock=%s ('pcsim reset' with "
+				    "the new spec changes it)",
+				    s->path, h.clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", clock);
+	char opts[sizeof h.options];
+	canon_options(spec, opts, sizeof opts);
+	h.options[sizeof h.options - 1] = 0;
+	if (*opts && strcmp(opts, h.options))
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "simulator state %s was created with '%s', not '%s' ('pcsim reset' with "
+				    "the new spec recreates it)",
+				    s->path, *h.options ? h.options : "no options", opts);
+	choose_models(s);
+	if (h.nsections != s->nmodels)
+		return regdb_mismatch(s, "unexpected sections", err);
+	/* Section sizes follow the options the file was created with. */
+	struct hwpc_devspec stored;
+	char text[sizeof h.options + 64];
+	snprintf(text, sizeof text, "sim:%s%s%s", s->dev.chip->name, *h.options ? "," : "", h.options);
+	if (hwpc_devspec_parse(text, &stored, NULL))
+		return corrupt(s, "bad stored options", err);
+	struct sim_section want[SIM_MAX_SECTIONS];
+	if (layout(s, &stored, want) != h.file_size || memcmp(want, h.sect, s->nmodels * sizeof want[0]))
+		return regdb_mismatch(s, "bad section table", err);
+	if (check_times(s, &h, err))
+		return err->status;
+	if (map_file(s, h.file_size, err))
+		return err->status;
+	for (unsigned i = 0; i < s->nmodels; i++)
+		s->state[i] = (char *)s->hdr + h.sect[i].offset;
+	return 0;
+}
+
+static int attach_models(struct sim *s, struct hwpc_err *err)
+{
+	s->nranges = 0;
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		if (m->validate && m->validate(s, s->state[i], err))
+			return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+		/* What the model never changes after create; the rest (registers,
+		 * counters) changes on every access and is only range-checked. */
+		if (m->settings_crc && m->settings_crc(s->state[i]) != s->hdr->settings_crc[i]) {
+			char why[64];
+			snprintf(why, sizeof why, "%s settings checksum mismatch", m->name);
+			return corrupt(s, why, err);
+		}
+		if (!m->lazy_attach) {
+			s->attached[i] = true;
+			if (m->attach && m->attach(s, s->state[i], &s->priv[i], err)) {
+				char why[sizeof err->msg];
+				snprintf(why, sizeof why, "%s model: %s", m->name, err->msg);
+				const char *dir = getenv("HWPC_REGDB");
+				if (dir && *dir)
+					return regdb_mismatch(s, why, err);
+				return hwpc_err_prefix(err, "simulator state %s, %s model", s->path, m->name);
+			}
+		}
+		/* The model answers the address ranges of its regdb spaces. */
+		for (const char *const *sp = m->spaces; sp && *sp; sp++)
+			for (unsigned k = 0; k < hwpc_regdb_space_count(s->dev.db); k++) {
+				const struct hwpc_space *space = hwpc_regdb_space(s->dev.db, k);
+				if (strcmp(space->name, *sp) || !hwpc_gens_has(&space->gens, s->dev.chip))
+					continue;
+				uint64_t span = space->size;
+				for (unsigned d = 0; d < space->ndims; d++)
+					span += (uint64_t)(space->dims[d].count - 1) * space->dims[d].stride;
+				if (s->nranges >= SIM_MAX_RANGES)
+					return hwpc_err_set(err, HWPC_EOP, "too many simulated address ranges");
+				s->ranges[s->nranges].lo = space->base;
+				s->ranges[s->nranges].hi = (uint32_t)(space->base + span);
+				s->ranges[s->nranges].model = i;
+				s->nranges++;
+			}
+	}
+	return 0;
+}
+
+void sim_destroy(struct sim *s)
+{
+	unmap_state(s);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s);
+}
+
+int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
+	     enum sim_open_mode mode, struct sim **out, struct hwpc_err *err)
+{
+	struct sim *s;
+	const struct hwpc_chipset *chip = hwpc_chipset_by_name(db, spec->chip);
+
+	*out = NULL;
+	if (!chip && hwpc_chipset_nearest(db, spec->chip))
+		return hwpc_err_set(err, HWPC_EINPUT, "unknown chipset '%s' in sim:%s (did you mean %s?)",
+				    spec->chip, spec->chip, hwpc_chipset_nearest(db, spec->chip)->name);
+	if (!chip)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "unknown chipset '%s' in sim:%s (pcsim list shows the chipsets)",
+				    spec->chip, spec->chip);
+	if (check_options(spec, err))
+		return err->status;
+	if (!(s = calloc(1, sizeof *s)))
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	s->fd = -1;
+	s->dev.ops = &sim_dev_ops;
+	s->dev.flags = flags;
+	s->verbose = flags & HWPC_OPEN_VERBOSE;
+	s->dev.db = db;
+	s->dev.chip = chip;
+	s->dev.size = SIM_BAR0_SIZE;
+	hwpc_dev_set_fastpath(&s->dev, SIM_BAR0_SIZE, false);
+	/* A simulated NVIDIA GPU must be identifiable by its PMC.BOOT_0; other
+	 * simulated hardware (no PMC) has no such register. */
+	if (hwpc_reg_find(db, chip, "PMC.BOOT_0", NULL) && !hwpc_chipset_boot0(db, chip, &s->dev.boot0)) {
+		hwpc_err_set(err, HWPC_EINPUT,
+			     "chipset %s cannot be simulated: it has no PMC.BOOT_0 encoding to identify it",
+			     chip->name);
+		goto fail;
+	}
+	if (hwpc_sim_state_path(spec, s->path, sizeof s->path, err))
+		goto fail;
+	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (s->fd < 0) {
+		hwpc_err_set(err, HWPC_EOP, "cannot open simulator state %s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	sim_lock(s);
+	struct stat st;
+	if (fstat(s->fd, &st)) {
+		hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	if (mode == SIM_CREATE && st.st_size > 0) {
+		hwpc_err_set(err, HWPC_EINPUT, "simulator state %s already exists (pcsim reset recreates it)",
+			     s->path);
+		goto fail;
+	}
+	/* A missing or empty file is created on first use, so that
+	 * "ptime -d sim:g84" works without a pcsim create first. */
+	if (mode != SIM_OPEN || st.st_size == 0) {
+		if (create_state(s, spec, err)) {
+			/* Never leave a half-made file: an empty one is created
+			 * afresh on the next open. */
+			if (s->hdr)
+				munmap(s->hdr, s->map_size);
+			s->hdr = NULL;
+			s->nmodels = 0;
+			if (ftruncate(s->fd, 0))
+				(void)0;
+			goto fail;
+		}
+	} else if (load_state(s, spec, err)) {
+		goto fail;
+	}
+	s->lag_at_open = s->hdr->lag_ns;
+	if (attach_models(s, err))
+		goto fail;
+	sim_check_boot(s);
+	s->create_id = s->hdr->create_id;
+	sim_unlock(s);
+	*out = s;
+	return 0;
+fail:
+	sim_unlock(s);
+	sim_destroy(s);
+	return err->status;
+}

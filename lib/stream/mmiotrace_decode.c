@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/* An mmiotrace decoded against regdb (see hwpc/mmiotrace.h): the NVIDIA
+ * BAR0 and chipset found in a first pass, then each access named, PCOUNTER
+ * logic ops decompiled from a shadow of the domain's SRC/OP registers as
+ * the trace wrote them, and the last configuration kept per domain. */
+#include "core/err_local.h"
+#include "hwpc/lop.h"
+#include "hwpc/stream.h"
+#include "hwpc/pc.h"
+#include "hwpc/regs.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define NVIDIA 0x10de
+#define MAX_MAPS 64
+
+/* A PCOUNTER register the trace configured, last value and when. */
+struct cfg {
+	uint32_t addr, value;
+	uint64_t seq;
+	int dom; /* -1: not one domain's (a global control) */
+};
+
+struct mmt_dom {
+	bool have_names;
+	struct hwpc_pc_names names;
+	struct hwpc_lop_caps caps;
+	bool have_caps;
+	bool has_src[HWPC_LOP_NINPUTS], has_op[HWPC_LOP_NINPUTS];
+	uint32_t src_addr[HWPC_LOP_NINPUTS], op_addr[HWPC_LOP_NINPUTS];
+	struct hwpc_lop_regs regs;
+	char expr[HWPC_LOP_NINPUTS][160];
+};
+
+struct hwpc_mmt {
+	const struct hwpc_regdb *db;
+	const struct hwpc_chipset *chip;
+	bool have_dev, have_boot0;
+	uint64_t bar0, bar0_size;
+	uint32_t boot0;
+	int maps[MAX_MAPS]; /* ids of BAR0 mappings */
+	unsigned nmaps;
+	bool have_layout;
+	struct hwpc_pc_layout layout;
+	struct mmt_dom dom[HWPC_PC_MAX_DOMAINS];
+	struct cfg *cfg;
+	size_t ncfg, cfgcap;
+	uint64_t seq;
+	struct hwpc_mmt_counts counts;
+};
+
+struct hwpc_mmt *hwpc_mmt_new(const struct hwpc_regdb *db, struct hwpc_err *err)
+{
+	struct hwpc_mmt *m = calloc(1, sizeof *m);
+	if (!m)
+		hwpc_err_set(err, HWPC_EOP, "mmiotrace: out of memory");
+	else
+		m->db = db;
+	return m;
+}
+
+void hwpc_mmt_free(struct hwpc_mmt *m)
+{
+	if (!m)
+		return;
+	for (unsigned d = 0; d < HWPC_PC_MAX_DOMAINS; d++)
+		if (m->dom[d].have_names)
+			hwpc_pc_names_free(&m->dom[d].names);
+	free(m->cfg);
+	free(m);
+}
+
+static bool in_bar0(const struct hwpc_mmt *m, uint64_t phys, uint32_t *off)
+{
+	if (!m->have_dev || phys < m->bar0 || phys - m->bar0 >= m->bar0_size)
+		return false;
+	*off = (uint32_t)(phys - m->bar0);
+	return true;
+}
+
+void hwpc_mmt_scan(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r)
+{
+	uint32_t off;
+	if (r->kind == HWPC_MMT_PCIDEV && r->vendor == NVIDIA && !m->have_dev && r->bar[0] && r->bar_size[0]) {
+		m->have_dev = true;
+		m->bar0 = r->bar[0];
+		m->bar0_size = r->bar_size[0];
+	} else if (r->kind == HWPC_MMT_MAP && in_bar0(m, r->phys, &off) && m->nmaps < MAX_MAPS)
+		m->maps[m->nmaps++] = r->map_id;
+	else if (r->kind == HWPC_MMT_READ && r->width == 4 && in_bar0(m, r->phys, &off) && off == 0 && !m->have_boot0) {
+		m->have_boot0 = true;
+		m->boot0 = (uint32_t)r->value;
+	}
+}
+
+/* Domain d's SRC and OP addresses, for the shadow. */
+static void dom_addrs(struct hwpc_mmt *m, unsigned d)
+{
+	struct mmt_dom *md = &m->dom[d];
+	for (int in = 0; in < HWPC_LOP_NINPUTS; in++) {
+		const char *iname = hwpc_lop_input_name((enum hwpc_lop_input)in);
+		char reg[32], name[96];
+		struct hwpc_regref ref;
+		snprintf(reg, sizeof reg, "%s_SRC", iname);
+		md->has_src[in] = hwpc_pc_reg_name(&m->layout, d, reg, name, sizeof name) &&
+				  !hwpc_regref_parse(m->db, m->chip, name, &ref, NULL);
+		md->src_addr[in] = md->has_src[in] ? ref.addr : 0;
+		snprintf(reg, sizeof reg, "%s_OP", iname);
+		md->has_op[in] = hwpc_pc_reg_name(&m->layout, d, reg, name, sizeof name) &&
+				 !hwpc_regref_parse(m->db, m->chip, name, &ref, NULL);
+		md->op_addr[in] = md->has_op[in] ? ref.addr : 0;
+	}
+	/* Inputs start as constant 0: only what the trace changes is shown. */
+	for (int in = 0; in < HWPC_LOP_NINPUTS; in++)
+		snprintf(md->expr[in], sizeof md->expr[in], "0");
+	md->have_caps = !hwpc_pc_lop_caps(m->db, m->chip, m->layout.dom[d].space, m->layout.dom[d].nsignals,
+					  &md->caps, NULL);
+	md->have_names = md->have_caps && !hwpc_pc_names_build(&m->layout, d, &md->names, NULL);
+}
+
+int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!m->have_dev)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0)");
+	if (!m->nmaps)
+		return hwpc_err_set(err, HWPC_EINPUT, "no mapping of the NVIDIA BAR0 (0x%llx, 0x%llx bytes) in the trace",
+				    (unsigned long long)m->bar0, (unsigned long long)m->bar0_size);
+	if (!chip) {
+		if (!m->have_boot0)
+			return hwpc_err_set(err, HWPC_EINPUT, "the trace reads no PMC.BOOT_0: give the chipset (--chip)");
+		if (hwpc_chipset_identify(m->db, m->boot0, &chip, err))
+			return err->status;
+	}
+	m->chip = chip;
+	/* A chip without PCOUNTER still decodes; it has no expressions. */
+	m->have_layout = !hwpc_pc_layout_load(m->db, chip, NULL, &m->layout, NULL);
+	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++)
+		dom_addrs(m, d);
+	return 0;
+}
+
+const struct hwpc_chipset *hwpc_mmt_chip(const struct hwpc_mmt *m)
+{
+	return m->chip;
+}
+
+/* The domain whose register this element is: the space is the domain's,
+ * the "dom" index its index in the set, an instance index its instance. */
+static int domain_of(const struct hwpc_mmt *m, const struct hwpc_reg *r, const uint32_t *idx)
+{
+	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++) {
+		const struct hwpc_pc_domain *pd = &m->layout.dom[d];
+		bool has_dom = false, ok = !strcmp(pd->space, r->space->name);
+		for (unsigned k = 0; ok && k < r->ndims; k++) {
+			if (!strcmp(r->dims[k].name, "dom")) {
+				has_dom = true;
+				ok = idx[k] == pd->local;
+			} else if (k < r->space->ndims)
+				ok = idx[k] == pd->inst;
+		}
+		if (ok && has_dom)
+			return (int)d;
+	}
+	return -1;
+}
+
+static void keep_cfg(struct hwpc_mmt *m, uint32_t addr, uint32_t value, int dom)
+{
+	size_t i = 0;
+	while (i < m->ncfg && m->cfg[i].addr != addr)
+		i++;
+	if (i == m->ncfg) {
+		if (m->ncfg == m->cfgcap) {
+			size_t nc = m->cfgcap ? m->cfgcap * 2 : 64;
+			struct cfg *c = realloc(m->cfg, nc * sizeof *c);
+			if (!c)
+				return; /* the setup file then lacks it; hwpc_mmt_write_setup says so */
+			m->cfg = c;
+			m->cfgcap = nc;
+		}
+		m->ncfg++;
+	}
+	m->cfg[i] = (struct cfg){ .addr = addr, .value = value, .seq = m->seq++, .dom = dom };
+}
+
+/* After a SRC/OP write: the inputs of the domain whose expression changed. */
+static void shadow(struct hwpc_mmt *m, uint32_t off, uint32_t value, struct hwpc_mmt_access *out)
+{
+	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++) {
+		struct mmt_dom *md = &m->dom[d];
+		bool hit = false;
+		for (int in = 0; in < HWPC_LOP_NINPUTS; in++) {
+			if (md->has_src[in] && md->src_addr[in] == off)
+				md->regs.src[in] = value, hit = true;
+			if (md->has_op[in] && md->op_addr[in] == off)
+				md->regs.op[in] = value, hit = true;
+		}
+		if (!hit || !md->have_names)
+			continue;
+		size_t k = strlen(out->expr);
+		for (int in = 0; in < HWPC_LOP_NINPUTS; in++) {
+			char e[160] = "0";
+			if (!md->has_op[in])
+				continue;
+			if (md->regs.op[in] >> md->caps.op[in].func & 0xffff)
+				hwpc_lop_decompile(&md->caps, &md->names.tab, &md->regs, (enum hwpc_lop_input)in, e,
+						   sizeof e, NULL);
+			if (!strcmp(e, md->expr[in]))
+				continue;
+			snprintf(md->expr[in], sizeof md->expr[in], "%s", e);
+			int w = snprintf(out->expr + k, sizeof out->expr - k, "%s%s %s = %s", k ? "; " : "",
+					 m->layout.dom[d].name, hwpc_lop_input_name((enum hwpc_lop_input)in), e);
+			k = w < 0 || (size_t)w >= sizeof out->expr - k ? sizeof out->expr - 1 : k + (size_t)w;
+		}
+	}
+}
+
+void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hwpc_mmt_access *out)
+{
+	memset(out, 0, sizeof *out);
+	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+	bool access = r->kind == HWPC_MMT_READ || r->kind == HWPC_MMT_WRITE;
+	if (r->kind == HWPC_MMT_LOST)
+		m->counts.lost += r->value;
+	if (r->kind == HWPC_MMT_MAP || r->kind == HWPC_MMT_UNMAP) {
+		for (unsigned i = 0; i < m->nmaps; i++)
+			out->bar0 |= m->maps[i] == r->map_id;
+		if (r->kind == HWPC_MMT_MAP)
+			out->bar0 = in_bar0(m, r->phys, &out->off);
+		return;
+	}
+	if (!access)
+		return;
+	bool write = r->kind == HWPC_MMT_WRITE;
+	if (!in_bar0(m, r->phys, &out->off)) {
+		(*(write ? &m->counts.other_writes : &m->counts.other_reads))++;
+		return;
+	}
+	out->bar0 = true;
+	(*(write ? &m->counts.bar0_writes : &m->counts.bar0_reads))++;
+	/* A narrow access names the register holding it; fields need the word. */
+	const struct hwpc_reg *reg = hwpc_reg_at(m->db, m->chip, out->off & ~3u, idx);
+	if (!reg) {
+		snprintf(out->reg, sizeof out->reg, "unknown");
+		return;
+	}
+	struct hwpc_regref ref = { .reg = reg, .nidx = reg->ndims };
+	memcpy(ref.idx, idx, sizeof ref.idx);
+	hwpc_regref_format(&ref, out->reg, sizeof out->reg);
+	if (r->width != 4 || out->off % 4)
+		return;
+	hwpc_reg_decode(reg, m->chip, (uint32_t)r->value, out->fields, sizeof out->fields);
+	if (!write)
+		return;
+	if (!strncmp(reg->space->name, "PCOUNTER", 8) && reg->access == HWPC_ACCESS_RW)
+		keep_cfg(m, out->off, (uint32_t)r->value, domain_of(m, reg, idx));
+	shadow(m, out->off, (uint32_t)r->value, out);
+}
+
+void hwpc_mmt_counts(const struct hwpc_mmt *m, struct hwpc_mmt_counts *out)
+{
+	*out = m->counts;
+}
+
+static int by_seq(const void *x, const void *y)
+{
+	const struct cfg *a = x, *b = y;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+int hwpc_mmt_write_setup(const struct hwpc_mmt *m, FILE *fp, const char *what, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!m->ncfg)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s: the trace writes no PCOUNTER register of the %s", what,
+				    m->chip->name);
+	struct cfg *c = malloc(m->ncfg * sizeof *c);
+	if (!c)
+		return hwpc_err_set(err, HWPC_EOP, "mmiotrace: out of memory");
+	memcpy(c, m->cfg, m->ncfg * sizeof *c);
+	qsort(c, m->ncfg, sizeof *c, by_seq);
+	fprintf(fp, "# pcsetup setup file: the last PCOUNTER configuration %s wrote (%s),\n"
+		    "# per domain, as raw register writes in the trace's order.\n", what, m->chip->name);
+	/* Domains in the order the trace first configured them; controls
+	 * shared by domains go with the first. */
+	bool done[HWPC_PC_MAX_DOMAINS] = { false }, globals = false;
+	for (size_t i = 0; i < m->ncfg; i++) {
+		int d = c[i].dom;
+		if (d < 0 || done[d])
+			continue;
+		done[d] = true;
+		fprintf(fp, "\ndomain %s\n", m->layout.dom[d].name);
+		for (int in = 0; in < HWPC_LOP_NINPUTS; in++)
+			if (m->dom[d].has_op[in] && strcmp(m->dom[d].expr[in], "0"))
+				fprintf(fp, "# %s = %s\n", hwpc_lop_input_name((enum hwpc_lop_input)in), m->dom[d].expr[in]);
+		for (size_t j = 0; j < m->ncfg; j++) {
+			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+			if (c[j].dom != d && (c[j].dom >= 0 || globals))
+				continue;
+			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
+			char name[160];
+			memcpy(ref.idx, idx, sizeof ref.idx);
+			hwpc_regref_format(&ref, name, sizeof name);
+			fprintf(fp, "reg %s=0x%08x\n", name, c[j].value);
+		}
+		globals = true;
+	}
+	if (!globals) /* only shared controls: they need a section too */
+		for (size_t j = 0; j < m->ncfg; j++) {
+			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
+			char name[160];
+			memcpy(ref.idx, idx, sizeof ref.idx);
+			hwpc_regref_format(&ref, name, sizeof name);
+			fprintf(fp, "%sreg %s=0x%08x\n", j ? "" : "\ndomain 0\n", name, c[j].value);
+		}
+	free(c);
+	fflush(fp);
+	return ferror(fp) ? hwpc_err_set(err, HWPC_EOP, "writing the setup file failed") : 0;
+}
