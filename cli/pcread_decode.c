@@ -1,76 +1,103 @@
 /* SPDX-License-Identifier: MIT */
-/* pcread --decode REG=VALUE (envytools' lookup): a value decoded against
- * regdb for a chipset, by register or field name or by address, without
- * reading the device. */
-#include "pcread.h"
-#include "common/regarg.h"
+/* pcread --decode: a value decoded without reading the device - REG=VALUE
+ * against regdb for a chipset (envytools' lookup), by --chip name or for
+ * the opened device's chip, and an R10000/R12000 control word,
+ * CPU[:COUNTER]:WORD. */
+#include "pcread_mode.h"
+#include "regs/regs_cmd.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-int pcread_decode(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-		  const char *const *args, unsigned n)
+static bool word_asked(const struct pcread_opts *op)
+{
+	return op->ndecode && !strchr(op->decode[0], '=');
+}
+
+static bool chip_asked(const struct pcread_opts *op)
+{
+	return op->ndecode && op->chip;
+}
+
+static bool asked(const struct pcread_opts *op)
+{
+	return op->ndecode;
+}
+
+static const char *one_device(const struct pcread_opts *op)
+{
+	return "--decode";
+}
+
+/* Every value REG=VALUE, but a control word alone, and no reading option. */
+static int check(const struct pcread_opts *op)
+{
+	for (unsigned i = 0; i < op->ndecode && (op->chip || op->ndevices || op->ndecode > 1); i++)
+		if (!strchr(op->decode[i], '='))
+			return cli_fail(HWPC_EINPUT, "--decode %s: expected NAME|ADDR=VALUE", op->decode[i]);
+	if (op->chip && op->ndevices)
+		return cli_fail(HWPC_EINPUT, "--decode: give --chip or -d, not both");
+	if (op->ndomains || op->have_interval || op->events || op->nregs || op->list_regs)
+		return cli_fail(HWPC_EINPUT, "--decode %s", word_asked(op) ? "takes no device and no other reading option"
+								 : "REG=VALUE takes --chip or -d and no reading option");
+	return 0;
+}
+
+static int run_word(const struct pcread_run *r)
 {
 	struct hwpc_err err;
-	struct regassign a;
-	struct hwpc_out *o = pcread_out_new(out, fmt, &err);
-	int rc = o ? 0 : cli_fail_err(&err);
-	/* Every value first: a typo decodes nothing. */
-	for (unsigned i = 0; i < n && !rc; i++) {
-		if (regassign_parse(db, chip, 0, args[i], &a, &err))
-			rc = cli_fail(HWPC_EINPUT, "--decode %s: %s", args[i], err.msg);
-		else if (strchr(strchr(args[i], '='), ':'))
-			rc = cli_fail(HWPC_EINPUT, "--decode %s: a value to decode takes no :MASK", args[i]);
-	}
-	for (unsigned i = 0; i < n && !rc; i++) {
-		char name[160], text[512] = "";
-		const struct hwpc_reg *r;
-		const struct hwpc_field *f = NULL;
-		regassign_parse(db, chip, 0, args[i], &a, &err);
-		if (a.target.by_addr)
-			r = regarg_name_at(db, chip, a.target.addr, name, sizeof name);
-		else {
-			r = a.target.ref.reg;
-			f = a.target.ref.field;
-			hwpc_regref_format(&a.target.ref, name, sizeof name);
-		}
-		uint64_t v = f ? hwpc_field_get(f, a.value) : a.value;
-		if (f) {
-			const struct hwpc_enum *e = hwpc_enum_find_value(f, chip, v);
-			snprintf(text, sizeof text, "%s", e ? e->name : "");
-		} else if (r)
-			hwpc_reg_decode(r, chip, a.value, text, sizeof text);
-		hwpc_out_set_device(o, pcread_device_name, chip->name);
-		hwpc_out_record(o, "reg_decode");
-		hwpc_out_str(o, "reg", name);
-		hwpc_out_hex(o, "addr", a.target.addr, 6);
-		if (f)
-			hwpc_out_hex(o, "value", v, 0);
-		else
-			hwpc_out_hex32(o, "value", (uint32_t)v);
-		hwpc_out_str(o, "fields", text);
-		if (hwpc_out_end(o, &err))
-			rc = cli_fail_err(&err);
-	}
-	if (o && hwpc_out_finish(o, &err) && !rc)
-		rc = cli_fail_err(&err);
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	struct hwpc_r10k_decoded d;
+	struct hwpc_out *o = NULL;
+	const char *arg = r->op->decode[0];
+	int rc = 0;
+	if (!cpu)
+		return cli_fail(HWPC_EOP, "out of memory");
+	if (hwpc_r10k_decode_arg(r->devs->db, arg, 0, cpu, &d, &err) ||
+	    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err)) ||
+	    hwpc_r10k_decoded_print(cpu, &d, o, &err) || hwpc_out_finish(o, &err))
+		rc = cli_fail(err.status, "--decode %s: %s", arg, err.msg);
+	hwpc_out_free(o);
+	free(cpu);
+	return rc;
+}
+
+static int decode(const struct pcread_run *r, const struct hwpc_chipset *chip)
+{
+	struct hwpc_err err;
+	const char *device = r->devs->n ? r->devs->v[0].name : NULL;
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err);
+	int rc = !o || hwpc_regs_decode_out(r->devs->db, chip, device, r->op->decode, r->op->ndecode, "--decode", o,
+					    &err) || hwpc_out_finish(o, &err)
+			 ? cli_fail_err(&err)
+			 : 0;
 	hwpc_out_free(o);
 	return rc;
 }
 
-int pcread_decode_chip(FILE *out, enum hwpc_format fmt, const char *name, const char *const *args, unsigned n)
+static int run_chip(const struct pcread_run *r)
 {
-	struct hwpc_regdb *db;
-	struct hwpc_err err;
-	if (hwpc_regdb_load(&db, &err))
-		return cli_fail_err(&err);
-	const struct hwpc_chipset *chip = hwpc_chipset_by_name(db, name);
-	int rc;
+	const char *name = r->op->chip;
+	const struct hwpc_chipset *chip = hwpc_chipset_by_name(r->devs->db, name);
 	if (!chip) {
-		const struct hwpc_chipset *near = hwpc_chipset_nearest(db, name);
-		rc = cli_fail(HWPC_EINPUT, "--chip %s: no such chipset in regdb%s%s%s", name, near ? " (did you mean " : "",
-			      near ? near->name : "", near ? "?)" : "");
-	} else
-		rc = pcread_decode(out, fmt, db, chip, args, n);
-	hwpc_regdb_free(db);
-	return rc;
+		const struct hwpc_chipset *near = hwpc_chipset_nearest(r->devs->db, name);
+		return cli_fail(HWPC_EINPUT, "--chip %s: no such chipset in regdb%s%s%s", name,
+				near ? " (did you mean " : "", near ? near->name : "", near ? "?)" : "");
+	}
+	return decode(r, chip);
 }
+
+static int run_dev(const struct pcread_run *r)
+{
+	return decode(r, r->devs->v[0].dev->chip);
+}
+
+const struct pcread_mode pcread_decode_word = {
+	.asked = word_asked, .no_device = true, .one_device = one_device, .check = check, .run = run_word,
+};
+const struct pcread_mode pcread_decode_chip = {
+	.asked = chip_asked, .no_device = true, .one_device = one_device, .check = check, .run = run_chip,
+};
+const struct pcread_mode pcread_decode_dev = {
+	.asked = asked, .one_device = one_device, .check = check, .run = run_dev,
+};

@@ -2,56 +2,59 @@
 /* pcread --signals and --scan: every signal of the domains, its value now
  * or the share of samples it was 1 over a time (a virtual simulator clock
  * is stepped a domain cycle or more per sample: exact percentages). */
-#include "pcread.h"
+#include "pcread_mode.h"
+#include "pc/pc_cmd.h"
 
-const struct hwpc_col pcread_signal_cols[4] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
-					       { "value", 0 } };
-const struct hwpc_col pcread_scan_cols[6] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
-					     { "active_pct", 0 }, { "one_count", 0 }, { "sample_count", 0 } };
+#include <stdlib.h>
 
-static int put_signal(struct hwpc_out *o, struct pcread_dom *d, const struct hwpc_pc_names *names, unsigned sig,
-		      const struct hwpc_pc_read_scan *sc, unsigned value)
+static bool signals_asked(const struct pcread_opts *op)
 {
-	struct hwpc_err err;
-	const char *name = hwpc_pc_signal_name(names, sig);
-	hwpc_out_record(o, "pc_signal");
-	hwpc_out_str(o, "domain", d->r.di->name);
-	hwpc_out_hex(o, "signal_index", sig, 2);
-	if (name)
-		hwpc_out_str(o, "signal", name);
-	else
-		hwpc_out_null(o, "signal");
-	if (sc) {
-		hwpc_out_double(o, "active_pct", hwpc_pc_read_scan_pct(sc, sig), 2);
-		hwpc_out_u64(o, "one_count", sc->ones[sig]);
-		hwpc_out_u64(o, "sample_count", sc->samples);
-	} else {
-		hwpc_out_u64(o, "value", value);
-	}
-	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
+	return op->signals;
 }
 
-int pcread_signals(struct pcread *p, struct hwpc_out *o)
+static bool scan_asked(const struct pcread_opts *op)
+{
+	return op->scan_ns;
+}
+
+static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	int rc = 0;
-	pcread_catch_signals();
+	struct hwpc_pc_read_scan *sc = r->op->scan_ns ? malloc(sizeof *sc) : NULL;
+	const volatile sig_atomic_t *stop = cli_catch_stop();
+	int rc = r->op->scan_ns && !sc ? cli_fail(HWPC_EOP, "out of memory") : 0;
 	for (unsigned i = 0; i < p->ndoms && !rc; i++) {
 		struct pcread_dom *d = &p->doms[i];
 		struct hwpc_pc_names names;
-		static struct hwpc_pc_read_scan sc;
 		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
 		if (hwpc_pc_names_build(&p->layout, d->r.dom, &names, &err)) {
 			rc = cli_fail_err(&err);
 			break;
 		}
-		if (p->scan_ns)
-			rc = hwpc_pc_read_scan_for(&d->r, &sc, p->scan_ns, &pcread_stop, &err) ? cli_fail_err(&err) : 0;
-		else if (hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
+		if (sc ? hwpc_pc_read_scan_for(&d->r, sc, r->op->scan_ns, stop, &err)
+		       : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
 			rc = cli_fail_err(&err);
-		for (unsigned sig = 0; sig < d->r.di->nsignals && !rc; sig++)
-			rc = put_signal(o, d, &names, sig, p->scan_ns ? &sc : NULL, w[sig / 32] >> (sig % 32) & 1);
+		else if (hwpc_pc_signals_out(o, &d->r, &names, w, sc, &err))
+			rc = cli_fail_err(&err);
 		hwpc_pc_names_free(&names);
 	}
+	free(sc);
 	return rc;
 }
+
+static int run_signals(const struct pcread_run *r)
+{
+	static const struct pcread_pc_read how = { .each = one_device, .cols = hwpc_pc_signal_cols,
+						   .ncols = 4, .domains = true };
+	return pcread_pc(r, &how);
+}
+
+static int run_scan(const struct pcread_run *r)
+{
+	static const struct pcread_pc_read how = { .each = one_device, .cols = hwpc_pc_scan_cols, .ncols = 6,
+						   .domains = true };
+	return pcread_pc(r, &how);
+}
+
+const struct pcread_mode pcread_signals = { .asked = signals_asked, .run = run_signals, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_scan = { .asked = scan_asked, .run = run_scan, .whole = HWPC_ELOST };

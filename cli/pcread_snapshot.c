@@ -1,95 +1,109 @@
 /* SPDX-License-Identifier: MIT */
 /* pcread --snapshot and --diff: save every readable register of the chip,
- * and compare two snapshots or a snapshot with the device, by unit. */
-#include "pcread.h"
+ * and compare two snapshots or a snapshot with the device, by unit.
+ * --diff follows diff(1): 1 means "different", so trouble of any kind, a
+ * device error included, is 2. */
+#include "pcread_mode.h"
+#include "regs/regs_cmd.h"
 
-#include <stdlib.h>
+static bool snapshot_asked(const struct pcread_opts *op)
+{
+	return op->snapshot;
+}
 
-int pcread_snapshot(FILE *out, struct hwpc_dev *dev)
+static bool files_asked(const struct pcread_opts *op)
+{
+	return op->diff && op->diff_b;
+}
+
+static bool diff_asked(const struct pcread_opts *op)
+{
+	return op->diff;
+}
+
+static const char *one_device(const struct pcread_opts *op)
+{
+	return op->snapshot ? "--snapshot" : "--diff";
+}
+
+/* No other reading mode goes with them. */
+static int check(const struct pcread_opts *op)
+{
+	const char *other = op->ndomains ? "-D" : op->have_interval ? "-i" : op->nregs ? "--reg"
+			    : op->list_regs ? "--list-regs" : op->signals ? "--signals" : op->scan_ns ? "--scan"
+			    : op->setfile ? "-f" : op->ack ? "--ack" : op->expr ? "--expr" : op->profile ? "--profile"
+			    : op->events ? "--events" : op->snapshot && op->diff ? "--diff" : NULL;
+	if (other)
+		return cli_fail(HWPC_EINPUT, "%s and %s cannot be combined", op->snapshot ? "--snapshot" : "--diff", other);
+	if (op->snapshot && op->fmt != HWPC_FMT_TEXT && op->fmt != HWPC_FMT_JSON)
+		return cli_fail(HWPC_EINPUT, "--snapshot writes JSON; --format %s is for other modes",
+				hwpc_format_name(op->fmt));
+	if (op->diff && op->fmt == HWPC_FMT_TRACE)
+		return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
+	if (op->diff_b && op->ndevices)
+		return cli_fail(HWPC_EINPUT, "--diff %s %s compares two snapshots: -d %s has no part in it", op->diff,
+				op->diff_b, op->devices[0]);
+	return 0;
+}
+
+static int snapshot(const struct pcread_run *r)
 {
 	struct hwpc_snapshot s;
 	struct hwpc_err err;
-	if (hwpc_snapshot_take(dev, &s, &err))
+	if (hwpc_snapshot_take(r->devs->v[0].dev, &s, &err))
 		return cli_fail_err(&err);
-	int rc = hwpc_snapshot_write(&s, out, &err) ? cli_fail_err(&err) : 0;
+	int rc = hwpc_snapshot_write(&s, r->of->fp, &err) ? cli_fail_err(&err) : 0;
 	hwpc_snapshot_free(&s);
 	return rc;
 }
 
-static void side(struct hwpc_out *o, const char *key, const struct hwpc_snap_reg *r)
-{
-	if (r)
-		hwpc_out_hex32(o, key, r->value);
-	else
-		hwpc_out_null(o, key);
-}
-
-/* --diff follows diff(1): 1 means "different", so trouble of any kind,
- * a device error included, is 2. */
 static int trouble(const struct hwpc_err *err)
 {
 	int rc = cli_fail_err(err);
 	return rc == HWPC_EOP ? HWPC_EINPUT : rc;
 }
 
-/* The changes as records: unit, reg, addr, a, b, fields.  Exit 1 when
- * there is any, as diff(1). */
-static int report(struct hwpc_out *o, const struct hwpc_snapshot *a, const struct hwpc_snapshot *b)
+/* B is the second file, or the device. */
+static int diff(const struct pcread_run *r)
 {
-	struct hwpc_snap_change *ch;
-	struct hwpc_err err;
-	unsigned n;
-	if (hwpc_snapshot_diff(a, b, &ch, &n, &err))
-		return trouble(&err);
-	int rc = n ? 1 : 0;
-	for (unsigned i = 0; i < n && rc == 1; i++) {
-		const struct hwpc_snap_reg *r = ch[i].a ? ch[i].a : ch[i].b;
-		hwpc_out_record(o, "reg_diff");
-		hwpc_out_str(o, "unit", ch[i].unit);
-		hwpc_out_str(o, "reg", r->name);
-		hwpc_out_hex(o, "addr", r->addr, 6);
-		side(o, "a", ch[i].a);
-		side(o, "b", ch[i].b);
-		hwpc_out_str(o, "fields", !ch[i].a ? "only in b" : !ch[i].b ? "only in a" : ch[i].fields);
-		if (hwpc_out_end(o, &err))
-			rc = trouble(&err);
-	}
-	free(ch);
-	return rc;
-}
-
-int pcread_diff(FILE *out, enum hwpc_format fmt, const struct hwpc_regdb *db, struct hwpc_dev *dev,
-		const char *path_a, const char *path_b)
-{
-	static const struct hwpc_col cols[] = {
-		{ "unit", 0 }, { "reg", 0 }, { "addr", 8 }, { "a", 10 }, { "b", 10 }, { "fields", 0 },
-	};
+	const char *path_a = r->op->diff, *path_b = r->op->diff_b;
+	struct hwpc_dev *dev = r->devs->n ? r->devs->v[0].dev : NULL;
 	struct hwpc_snapshot a, b = { 0 };
 	struct hwpc_err err;
 	struct hwpc_out *o = NULL;
+	unsigned n = 0;
 	int rc;
-	if (hwpc_snapshot_load(db, path_a, &a, &err))
+	if (hwpc_snapshot_load(r->devs->db, path_a, &a, &err))
 		return trouble(&err);
 	if (path_b) {
-		rc = hwpc_snapshot_load(db, path_b, &b, &err) ? trouble(&err) : 0;
+		rc = hwpc_snapshot_load(r->devs->db, path_b, &b, &err) ? trouble(&err) : 0;
 		if (!rc && a.chip != b.chip)
 			rc = cli_fail(HWPC_EINPUT, "--diff: %s is a snapshot of %s, %s of %s: no register compares",
 				      path_a, a.chip->name, path_b, b.chip->name);
-	}
-	else if (dev->chip != a.chip)
+	} else if (dev->chip != a.chip) {
 		rc = cli_fail(HWPC_EINPUT, "--diff %s: a snapshot of %s (BOOT_0 0x%08x), the device is %s (BOOT_0 0x%08x)",
 			      path_a, a.chip->name, a.boot0, dev->chip ? dev->chip->name : "of no known chipset",
 			      dev->boot0);
-	else
+	} else {
 		rc = hwpc_snapshot_take(dev, &b, &err) ? trouble(&err) : 0;
-	if (!rc && (!(o = pcread_out_new(out, fmt, &err)) || hwpc_out_table(o, cols, 6, &err)))
-		rc = trouble(&err);
-	if (!rc)
-		rc = report(o, &a, &b);
-	if (o && hwpc_out_finish(o, &err) && rc < 2)
+	}
+	if (!rc && (!(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err)) ||
+		    hwpc_snapshot_diff_out(&a, &b, o, &n, &err) || hwpc_out_finish(o, &err)))
 		rc = trouble(&err);
 	hwpc_out_free(o);
 	hwpc_snapshot_free(&a);
 	hwpc_snapshot_free(&b);
-	return rc;
+	return rc ? rc : n ? 1 : 0;
 }
+
+const struct pcread_mode pcread_snapshot = {
+	.asked = snapshot_asked, .one_device = one_device, .check = check, .run = snapshot,
+};
+const struct pcread_mode pcread_diff_files = {
+	.asked = files_asked, .no_device = true, .one_device = one_device, .check = check, .run = diff,
+	.whole = 1, .trouble = HWPC_EINPUT,
+};
+const struct pcread_mode pcread_diff_dev = {
+	.asked = diff_asked, .one_device = one_device, .check = check, .run = diff, .whole = 1,
+	.trouble = HWPC_EINPUT,
+};

@@ -5,12 +5,12 @@
  * fields (--dry-run), or written and read back; a write that did not
  * stick is an error (exit 1) saying what was expected and what was read. */
 #include "pcsetup.h"
-#include "common/regarg.h"
+#include "regs/regs_cmd.h"
 
 #include <stdlib.h>
 
 struct poke {
-	struct regassign a;
+	struct hwpc_regassign a;
 	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
 	char name[160];
 	bool readable; /* neither write-only, w1c nor a read with a side effect */
@@ -23,7 +23,7 @@ static int check(struct hwpc_dev *dev, struct poke *p, const char *text, bool fo
 {
 	const struct hwpc_field *f = p->a.target.by_addr ? NULL : p->a.target.ref.field;
 	if (p->a.target.by_addr)
-		p->reg = regarg_name_at(dev->db, dev->chip, p->a.target.addr, p->name, sizeof p->name);
+		p->reg = hwpc_regarg_name_at(dev->db, dev->chip, p->a.target.addr, p->name, sizeof p->name);
 	else {
 		p->reg = p->a.target.ref.reg;
 		hwpc_regref_format(&p->a.target.ref, p->name, sizeof p->name);
@@ -73,7 +73,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 	int rc = p ? 0 : cli_fail(HWPC_EOP, "out of memory");
 	/* Every assignment is checked before anything is written. */
 	for (unsigned i = 0; i < n && !rc; i++) {
-		if (regassign_parse(dev->db, dev->chip, dev->size, assigns[i], &p[i].a, &err))
+		if (hwpc_regassign_parse(dev->db, dev->chip, dev->size, assigns[i], &p[i].a, &err))
 			rc = cli_fail(HWPC_EINPUT, "--reg %s: %s", assigns[i], err.msg);
 		else
 			rc = check(dev, &p[i], assigns[i], force);

@@ -7,6 +7,8 @@
 
 #include "hwpc.h"
 
+#include <signal.h>
+
 extern const char *cli_prog;
 
 void cli_init(const char *prog);
@@ -15,6 +17,10 @@ int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
 int cli_fail_err(const struct hwpc_err *err);
 void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
 void cli_version(void);
+
+/* From now on SIGINT and SIGTERM set a flag instead of ending the command,
+ * so that a sampling loop finishes its output; the flag, to poll. */
+const volatile sig_atomic_t *cli_catch_stop(void);
 
 /* Load regdb and open the device; on failure print and return the status. */
 int cli_open(const char *spec, unsigned flags, struct hwpc_regdb **db, struct hwpc_dev **dev);

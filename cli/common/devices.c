@@ -153,6 +153,23 @@ void cli_devices_writer(const struct cli_devices *d, struct hwpc_out *o)
 	hwpc_out_set_multi(o, (unsigned)w);
 }
 
+struct hwpc_out *cli_devices_out(const struct cli_devices *d, FILE *fp, enum hwpc_format fmt,
+				 const struct hwpc_col *cols, size_t ncols, struct hwpc_err *err)
+{
+	struct hwpc_out *o = hwpc_out_new(fp, fmt, err);
+	if (!o)
+		return NULL;
+	hwpc_out_set_command(o, cli_prog);
+	cli_devices_writer(d, o);
+	if (d->n)
+		cli_devices_tag(d, 0, o);
+	if (ncols && hwpc_out_table(o, cols, ncols, err)) {
+		hwpc_out_free(o);
+		return NULL;
+	}
+	return o;
+}
+
 void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o)
 {
 	hwpc_out_set_device(o, d->v[i].name, d->v[i].chipset);

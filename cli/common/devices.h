@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Some devices failed (reported on stderr), the others' output is whole. */
 #define CLI_EXIT_SOME_FAILED 5
@@ -46,6 +47,11 @@ int cli_devices_status(const struct cli_devices *d, unsigned run_failures, int r
  * device in every record (hwpc_out_set_multi with the longest name).
  * Before hwpc_out_table(). */
 void cli_devices_writer(const struct cli_devices *d, struct hwpc_out *o);
+/* A writer on fp for --format fmt, for these devices: the command named
+ * (cli_prog), cli_devices_writer done, tagged with the first device (none:
+ * untagged), and the text table's columns when ncols is not 0. */
+struct hwpc_out *cli_devices_out(const struct cli_devices *d, FILE *fp, enum hwpc_format fmt,
+				 const struct hwpc_col *cols, size_t ncols, struct hwpc_err *err);
 /* Tag the following records with device i. */
 void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o);
 void cli_devices_close(struct cli_devices *d);

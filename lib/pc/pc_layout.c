@@ -5,6 +5,7 @@
  * named in regdb. */
 #include "core/err_local.h"
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -205,6 +206,22 @@ int hwpc_pc_domain_find(const struct hwpc_pc_layout *l, const char *name, unsign
 					 d ? ", " : "", d, l->dom[d].name);
 	return hwpc_err_set(err, HWPC_EINPUT, "no PCOUNTER domain '%s' on %s: it has %u (%s)", name,
 			    l->chip->name, l->ndomains, list);
+}
+
+int hwpc_pc_domains_pick(const struct hwpc_pc_layout *l, const char *const *names, unsigned n, unsigned *doms,
+			 unsigned *ndoms, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	bool all = !n;
+	for (unsigned i = 0; i < n; i++)
+		all |= !strcasecmp(names[i], "all");
+	*ndoms = 0;
+	for (unsigned d = 0; d < l->ndomains && all; d++)
+		doms[(*ndoms)++] = d;
+	for (unsigned i = 0; i < n && !all; i++)
+		if (hwpc_pc_domain_find(l, names[i], &doms[(*ndoms)++], err))
+			return err->status;
+	return 0;
 }
 
 bool hwpc_pc_reg_name(const struct hwpc_pc_layout *l, unsigned d, const char *reg, char *buf, size_t len)

@@ -4,8 +4,10 @@
  * each event's count is scaled by the share of time it was counted, as
  * perf does: estimate = count * time_total / time_counted. */
 #include "core/err_local.h"
+#include "r10k/r10k_cmd.h"
 #include "r10k/r10k_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The candidates a spec resolves to, one per counter at most. */
@@ -115,6 +117,22 @@ int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, ui
 	m->start_ns = m->last_ns = now_ns;
 	m->steps = 0;
 	m->started = true;
+	return 0;
+}
+
+int hwpc_r10k_mux_begin(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, const char *events, const char *modes,
+			struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	char list[1024], *save = NULL;
+	const char *names[HWPC_R10K_MAX_NUMS + 1];
+	unsigned n = 0, mask;
+	snprintf(list, sizeof list, "%s", events);
+	for (char *t = strtok_r(list, ",", &save); t && n <= HWPC_R10K_MAX_NUMS; t = strtok_r(NULL, ",", &save))
+		names[n++] = t;
+	if (hwpc_r10k_modes_parse(modes ? modes : "user", &mask, err) ||
+	    hwpc_r10k_mux_plan(m, &s->cpu, names, n, mask, err) || hwpc_r10k_mux_start(m, s, hwpc_dev_now_ns(s->dev), err))
+		return err->status;
 	return 0;
 }
 

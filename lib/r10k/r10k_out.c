@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* pcread --decode CPU[:COUNTER]:WORD: parse the argument, and write what a
- * control word means as records (one per meaning) in any output format. */
+/* R10000/R12000 records: what a control word means (pcread --decode
+ * CPU[:COUNTER]:WORD, one record per meaning), the counters read, and the
+ * estimates of multiplexed events (see r10k_cmd.h). */
 #include "core/err_local.h"
 #include "hwpc/core.h"
+#include "r10k/r10k_cmd.h"
 #include "r10k/r10k_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -78,6 +81,96 @@ int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r
 		} else {
 			hwpc_out_null(o, "differs");
 		}
+		if (hwpc_out_end(o, err))
+			return err->status;
+	}
+	return 0;
+}
+
+int hwpc_r10k_sample_out(struct hwpc_out *o, const struct hwpc_r10k_session *s, const struct hwpc_r10k_sample *x,
+			 bool sampling, uint64_t k, uint64_t t_ns, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	for (unsigned c = 0; c < s->cpu.ncounters; c++) {
+		struct hwpc_r10k_decoded d;
+		char modes[64], name[8];
+		bool ok = !hwpc_r10k_decode_word(&s->cpu, (int)c, x->ctrl[c], &d, NULL) && d.nevents;
+		const struct hwpc_field *f;
+		snprintf(name, sizeof name, "CTR%u", c);
+		f = hwpc_field_find(s->cpu.intr, s->cpu.chip, name);
+		hwpc_r10k_modes_format(ok ? d.modes : 0, modes, sizeof modes);
+		hwpc_out_record(o, "r10k_counter");
+		if (sampling) {
+			hwpc_out_u64(o, "sample", k);
+			hwpc_out_u64(o, "device_ns", t_ns);
+		}
+		hwpc_out_u64(o, "counter", c);
+		hwpc_out_str(o, "event", ok ? d.events[0]->name : "?");
+		hwpc_out_hex32(o, "word", x->ctrl[c]);
+		hwpc_out_str(o, "modes", modes);
+		hwpc_out_u64(o, "count", x->raw[c]);
+		if (sampling) {
+			hwpc_out_u64(o, "delta", x->delta[c]);
+			hwpc_out_u64(o, "count_total", x->virt[c]);
+		}
+		hwpc_out_bool(o, "overflow", f && hwpc_field_get(f, x->intr));
+		hwpc_out_u64(o, "generation", x->generation);
+		if (hwpc_out_end(o, err))
+			return err->status;
+	}
+	return 0;
+}
+
+static size_t digits(uint64_t v)
+{
+	size_t n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* A column at least as wide as its name and as len. */
+static void widen(struct hwpc_col *c, size_t len)
+{
+	size_t name = strlen(c->name);
+	if (len < name)
+		len = name;
+	if (len > c->width)
+		c->width = (unsigned)len;
+}
+
+int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_col cols[] = { { "event", 0 },  { "counter", 0 },	   { "count", 0 },
+				   { "scaled", 0 }, { "counted_pct", 0 }, { "time_counted_ns", 0 },
+				   { "time_total_ns", 0 } };
+	struct hwpc_r10k_estimate e;
+	for (unsigned i = 0; i < m->n; i++) {
+		hwpc_r10k_mux_estimate(m, i, &e);
+		widen(&cols[0], strlen(m->ev[i].ev->name));
+		widen(&cols[2], digits(e.count));
+		widen(&cols[3], e.counted ? digits((uint64_t)llround(e.scaled)) : 1);
+		widen(&cols[5], digits(e.time_counted_ns));
+		widen(&cols[6], digits(e.time_total_ns));
+	}
+	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err))
+		return err->status;
+	for (unsigned i = 0; i < m->n; i++) {
+		hwpc_r10k_mux_estimate(m, i, &e);
+		hwpc_out_record(o, "r10k_estimate");
+		hwpc_out_str(o, "event", m->ev[i].ev->name);
+		hwpc_out_u64(o, "counter", m->ev[i].counter);
+		hwpc_out_u64(o, "count", e.count);
+		if (e.counted)
+			hwpc_out_u64(o, "scaled", (uint64_t)llround(e.scaled));
+		else
+			hwpc_out_null(o, "scaled");
+		hwpc_out_double(o, "counted_pct", 100.0 * e.fraction, 2);
+		hwpc_out_u64(o, "time_counted_ns", e.time_counted_ns);
+		hwpc_out_u64(o, "time_total_ns", e.time_total_ns);
 		if (hwpc_out_end(o, err))
 			return err->status;
 	}

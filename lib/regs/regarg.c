@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Register arguments: names, globs, addresses, ranges, assignments (see
- * regarg.h). */
-#include "regarg.h"
+ * regs_cmd.h). */
+#include "core/err_local.h"
+#include "regs/regs_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-static int parse_addr(uint32_t bar_size, const char *text, bool range_ok, struct regarg *out, struct hwpc_err *err)
+static int parse_addr(uint32_t bar_size, const char *text, bool range_ok, struct hwpc_regarg *out, struct hwpc_err *err)
 {
 	char a[64];
 	const char *colon = strchr(text, ':');
@@ -39,10 +40,10 @@ static int parse_addr(uint32_t bar_size, const char *text, bool range_ok, struct
 	return 0;
 }
 
-int regarg_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size, const char *text,
-		 bool range_ok, bool glob_ok, struct regarg *out, struct hwpc_err *err)
+int hwpc_regarg_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size, const char *text,
+		 bool range_ok, bool glob_ok, struct hwpc_regarg *out, struct hwpc_err *err)
 {
-	*out = (struct regarg){ .text = text, .len = 4 };
+	*out = (struct hwpc_regarg){ .text = text, .len = 4 };
 	if (!*text)
 		return hwpc_err_set(err, HWPC_EINPUT, "empty register");
 	if (isdigit((unsigned char)text[0]))
@@ -64,7 +65,7 @@ int regarg_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, u
 	return 0;
 }
 
-const struct hwpc_reg *regarg_name_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t addr,
+const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t addr,
 				      char *name, size_t len)
 {
 	struct hwpc_regref ref = { .addr = addr };
@@ -78,7 +79,7 @@ const struct hwpc_reg *regarg_name_at(const struct hwpc_regdb *db, const struct 
 	return ref.reg;
 }
 
-int regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *f, const char *text, uint64_t *out,
+int hwpc_regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *f, const char *text, uint64_t *out,
 		 struct hwpc_err *err)
 {
 	if (f && *text && !isdigit((unsigned char)text[0])) {
@@ -92,12 +93,12 @@ int regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *f, co
 	return hwpc_parse_u64(text, max, f ? "field value" : "value", out, err);
 }
 
-int regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
-		    const char *text, struct regassign *out, struct hwpc_err *err)
+int hwpc_regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
+		    const char *text, struct hwpc_regassign *out, struct hwpc_err *err)
 {
 	char lhs[160], rhs[160];
 	const char *eq = strchr(text, '=');
-	*out = (struct regassign){ .mask = UINT32_MAX };
+	*out = (struct hwpc_regassign){ .mask = UINT32_MAX };
 	if (!eq || eq == text || !eq[1])
 		return hwpc_err_set(err, HWPC_EINPUT, "expected NAME|ADDR=VALUE[:MASK]");
 	snprintf(lhs, sizeof lhs, "%.*s", (int)(eq - text), text);
@@ -105,12 +106,12 @@ int regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip
 	char *colon = strchr(rhs, ':');
 	if (colon)
 		*colon++ = 0;
-	if (regarg_parse(db, chip, bar_size, lhs, false, false, &out->target, err))
+	if (hwpc_regarg_parse(db, chip, bar_size, lhs, false, false, &out->target, err))
 		return err->status;
 	out->target.text = text;
 	const struct hwpc_field *f = out->target.by_addr ? NULL : out->target.ref.field;
 	uint64_t v, mask = UINT32_MAX;
-	if (!*rhs || regarg_value(chip, f, rhs, &v, err))
+	if (!*rhs || hwpc_regarg_value(chip, f, rhs, &v, err))
 		return !*rhs ? hwpc_err_set(err, HWPC_EINPUT, "expected NAME|ADDR=VALUE[:MASK]")
 			     : err->status;
 	if (colon) {

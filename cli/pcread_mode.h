@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/* pcread's modes.  pcread.c parses the command line into struct
+ * pcread_opts, takes the first row of its table that the options ask for
+ * and the device fits, opens the devices as the row says, and runs it.
+ * Each mode is a file, pcread_MODE.c, that defines its rows; a new mode is
+ * such a file, its row in pcread.c's table and its options in pcread.c's
+ * option table.  Nothing but this header is shared: no mode calls
+ * pcread.c or another mode, except the PCOUNTER modes' common part
+ * (pcread_pc.c). */
+#ifndef HWPC_CLI_PCREAD_MODE_H
+#define HWPC_CLI_PCREAD_MODE_H
+
+#include "common/devices.h"
+#include "common/outfile.h"
+
+#define PCREAD_MAX_ARGS 64
+/* The exit status of --until that timed out. */
+#define PCREAD_TIMEOUT 4
+
+/* The command line. */
+struct pcread_opts {
+	const char *devices[CLI_MAX_DEVICE_ARGS];
+	unsigned ndevices;
+	const char *domains[HWPC_PC_MAX_DOMAINS];
+	unsigned ndomains;
+	const char *profile, *output, *setfile;
+	const char *pattern; /* --list-regs [PATTERN] */
+	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count, snapshot;
+	uint64_t interval_ns, count, scan_ns, timeout_ns;
+	enum hwpc_format fmt;
+	const char *regs[PCREAD_MAX_ARGS], *watch[PCREAD_MAX_ARGS], *decode[PCREAD_MAX_ARGS];
+	unsigned nregs, nwatch, ndecode;
+	const char *until, *chip;
+	const char *diff, *diff_b;  /* --diff A [B] */
+	const char *events, *modes; /* R10000/R12000: --events, --modes */
+};
+
+/* What a mode runs with. */
+struct pcread_run {
+	const struct pcread_opts *op;
+	struct cli_devices *devs; /* opened for it; without a device n is 0 and db loaded */
+	struct cli_outfile *of;   /* -o FILE, or standard output */
+};
+
+/* A row of the table. */
+struct pcread_mode {
+	/* Do the options ask for this mode? */
+	bool (*asked)(const struct pcread_opts *op);
+	/* Does the device suit it (NULL: every device)?  The first device
+	 * decides; a row that does not suit passes the run to the next. */
+	bool (*fits)(struct hwpc_dev *dev);
+	/* It opens no device (regdb is loaded for it). */
+	bool no_device;
+	/* What in the options limits it to one device ("--watch"), or NULL. */
+	const char *(*one_device)(const struct pcread_opts *op);
+	/* Options it refuses, checked before a device is opened (NULL: none). */
+	int (*check)(const struct pcread_opts *op);
+	int (*run)(const struct pcread_run *r);
+	/* An exit status besides 0 whose output is whole all the same (-o
+	 * FILE is replaced): --strict's 3, --until's 4, --diff's 1. */
+	int whole;
+	/* The status of a device or -o failure, when not 1 (--diff: 2). */
+	int trouble;
+};
+
+extern const struct pcread_mode pcread_decode_word, pcread_decode_chip, pcread_decode_dev;
+extern const struct pcread_mode pcread_snapshot, pcread_diff_files, pcread_diff_dev;
+extern const struct pcread_mode pcread_list_regs, pcread_read_regs, pcread_watch;
+extern const struct pcread_mode pcread_r10k;
+extern const struct pcread_mode pcread_signals, pcread_scan, pcread_rotate, pcread_counters;
+
+/* ---- The PCOUNTER modes' common part (pcread_pc.c) ----------------------- */
+
+/* A domain being read, and what has been said about it. */
+struct pcread_dom {
+	struct hwpc_pcr r;
+	struct hwpc_pc_read_acc acc;
+	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
+	bool warned_lost, warned_sat, warned_noack, warned_setup;
+};
+
+/* One device's PCOUNTER run. */
+struct pcread_dev {
+	struct hwpc_dev *dev;
+	size_t index; /* in the run's devices (cli_devices_tag) */
+	const char *name;
+	struct hwpc_pc_layout layout;
+	struct pcread_dom doms[HWPC_PC_MAX_DOMAINS];
+	unsigned ndoms;
+	bool can_lag; /* a device that can lag: records carry lag_ns */
+	bool suspect; /* --strict: exit 3 */
+	bool failed;  /* reported; left out of the rest of the run */
+};
+
+/* Check what pcsetup noted under key (a domain's name, HWPC_R10K_NOTE)
+ * against the device: a change is warned about once (*warned) and makes
+ * the run suspect; with verbose, say what was checked.  who starts the
+ * messages ("core_a: "), what names the setup ("counter setup") and
+ * against what it is checked ("the control words"). */
+int pcread_note_check(struct hwpc_dev *dev, const char *key, const char *who, const char *what,
+		      const char *against, bool verbose, bool *warned, bool *suspect);
+
+/* How a PCOUNTER mode reads: every device at once (all), or each device
+ * in turn (each) on one writer with these columns. */
+struct pcread_pc_read {
+	int (*all)(const struct pcread_run *r, struct pcread_dev *const *ds, size_t n);
+	int (*each)(const struct pcread_run *r, struct pcread_dev *d, struct hwpc_out *o);
+	const struct hwpc_col *cols;
+	size_t ncols;
+	bool domains; /* reads -D's domains (all by default), checked against pcsetup's note */
+};
+/* Set up every device (one that cannot be is reported and left out), read
+ * them, and check them after: was a domain reprogrammed while it was read,
+ * did the device lag?  Either makes --strict exit 3.  Several devices: the
+ * run exits 5 when some failed and others worked. */
+int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how);
+
+#endif

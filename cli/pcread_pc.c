@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/* What pcread's PCOUNTER modes share (pcread_mode.h): each device set up
+ * (its layout and domains, checked against what pcsetup recorded), read
+ * by the mode, and checked again after. */
+#include "pcread_mode.h"
+#include "pc/pc_cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int pcread_note_check(struct hwpc_dev *dev, const char *key, const char *who, const char *what,
+		      const char *against, bool verbose, bool *warned, bool *suspect)
+{
+	struct hwpc_err err;
+	struct hwpc_pc_note rec;
+	bool found, changed = false;
+	char diff[256];
+	if (hwpc_pc_note_load(dev, key, &rec, &found, &err) ||
+	    (found && hwpc_pc_note_check(dev, &rec, &changed, diff, sizeof diff, &err)))
+		return cli_fail_err(&err);
+	unsigned long long gen = (unsigned long long)rec.generation;
+	if (changed && !*warned)
+		cli_warn("%s%s changed since pcsetup (generation %llu): %s", who, what, gen, diff);
+	else if (found && !changed && verbose)
+		cli_warn("%ssetup as pcsetup left it (generation %llu: %s)", who, gen, rec.what);
+	else if (!found && verbose)
+		cli_warn("%sno pcsetup note (nothing to check %s against)", who, against);
+	*warned |= changed;
+	*suspect |= changed;
+	return 0;
+}
+
+/* Warn (and mark the run suspect) when the domain's registers no longer
+ * hold what pcsetup recorded. */
+static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct pcread_dom *d)
+{
+	char who[HWPC_PC_NAME_LEN + 2];
+	snprintf(who, sizeof who, "%s: ", d->r.di->name);
+	return pcread_note_check(d->r.dev, d->r.di->name, who, "setup", "the setup", op->verbose, &d->warned_setup,
+				 &p->suspect);
+}
+
+static int pick_domains(const struct pcread_opts *op, struct pcread_dev *p)
+{
+	struct hwpc_err err;
+	unsigned doms[HWPC_PC_MAX_DOMAINS];
+	if (hwpc_pc_domains_pick(&p->layout, op->domains, op->ndomains, doms, &p->ndoms, &err))
+		return cli_fail(HWPC_EINPUT, "-D: %s", err.msg);
+	for (unsigned i = 0; i < p->ndoms; i++)
+		if (hwpc_pc_read_init(&p->doms[i].r, p->dev, &p->layout, doms[i], &err))
+			return cli_fail_err(&err);
+	return 0;
+}
+
+/* One device set up: its layout, domains, and the setup check before
+ * reading. */
+static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
+{
+	struct hwpc_err err;
+	if (op->events || op->modes)
+		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
+				op->events ? "--events" : "--modes", p->dev->chip ? p->dev->chip->name : "device");
+	if (hwpc_pc_layout_dev(p->dev, op->profile, &p->layout, &err))
+		return cli_fail_err(&err);
+	/* The device's lag counts from its open, the first access's catch-up
+	 * included: what that catch-up skipped is missing from the counts. */
+	uint64_t lag;
+	p->can_lag = hwpc_dev_lag_ns(p->dev, &lag);
+	int rc = how->domains ? pick_domains(op, p) : 0;
+	for (unsigned i = 0; i < p->ndoms && how->domains && !rc; i++)
+		rc = check_setup(op, p, &p->doms[i]);
+	return rc;
+}
+
+/* After the run: was a domain reprogrammed while it was read, did the
+ * device lag? */
+static int finish(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < p->ndoms && !rc && op->have_interval && how->domains; i++)
+		rc = check_setup(op, p, &p->doms[i]);
+	uint64_t lag;
+	hwpc_dev_lag_ns(p->dev, &lag);
+	if (!rc && lag) {
+		cli_warn("%s: the device's time lagged %.6f s behind realtime since pcread opened it (the catch-up of "
+			 "the time before included): the counts cover that much less time (pcsim(1), \"PCOUNTER engines\")",
+			 p->name, (double)lag / 1e9);
+		p->suspect = true;
+	}
+	if (!rc && op->strict && p->suspect)
+		rc = HWPC_ELOST;
+	return rc;
+}
+
+/* Each device in turn on one writer. */
+static int each(const struct pcread_run *r, const struct pcread_pc_read *how, struct pcread_dev *const *ds, size_t n)
+{
+	struct hwpc_err err;
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, how->cols, how->ncols, &err);
+	const volatile sig_atomic_t *stop = cli_catch_stop();
+	int rc = 0;
+	if (!o)
+		return cli_fail_err(&err);
+	for (size_t j = 0; j < n && !*stop; j++) {
+		cli_devices_tag(r->devs, ds[j]->index, o);
+		int drc = how->each(r, ds[j], o);
+		if (drc && n == 1)
+			rc = drc;
+		else if (drc)
+			ds[j]->failed = true;
+	}
+	if (hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	return rc;
+}
+
+int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how)
+{
+	const struct cli_devices *devs = r->devs;
+	struct pcread_dev **ps = calloc(devs->n, sizeof *ps);
+	struct pcread_dev *pv = calloc(devs->n, sizeof *pv);
+	size_t np = 0;
+	unsigned failures = 0;
+	int rc = 0, last = 0;
+	if (!ps || !pv) {
+		free(ps);
+		free(pv);
+		return cli_fail(HWPC_EOP, "out of memory");
+	}
+	for (size_t j = 0; j < devs->n; j++) {
+		pv[j] = (struct pcread_dev){ .dev = devs->v[j].dev, .index = j, .name = devs->v[j].name };
+		if ((rc = prepare(r->op, how, &pv[j]))) {
+			failures++;
+			last = rc;
+			continue;
+		}
+		ps[np++] = &pv[j];
+	}
+	rc = !np ? 0 : how->all ? how->all(r, ps, np) : each(r, how, ps, np);
+	for (size_t j = 0; j < np && !rc; j++) {
+		if (ps[j]->failed) {
+			failures++;
+			last = HWPC_EOP;
+			continue;
+		}
+		int frc = finish(r->op, how, ps[j]);
+		if (frc && devs->n > 1 && frc != HWPC_ELOST) {
+			failures++;
+			last = frc;
+		} else if (frc) {
+			rc = frc;
+		}
+	}
+	free(ps);
+	free(pv);
+	if (!rc && np == 0)
+		rc = last;
+	return cli_devices_status(devs, failures, rc ? rc : last);
+}

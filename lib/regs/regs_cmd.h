@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* Registers as the hwpc commands take them and report them: not libhwpc's
+ * API (nothing here is exported from libhwpc.so; the commands link
+ * libhwpc.a).
+ *
+ * Register arguments (pcread --reg, --watch, --decode; pcsetup --reg
+ * without a domain): a name with indices and a field, a glob, a raw BAR0
+ * address or an address range, and NAME|ADDR=VALUE[:MASK] assignments,
+ * each checked against the chip and the BAR before anything is touched;
+ * the records those reads, watches and decodings make (hwpc-output(7):
+ * reg_info, reg_value, reg_decode, reg_change, reg_diff). */
+#ifndef HWPC_REGS_CMD_H
+#define HWPC_REGS_CMD_H
+
+#include "hwpc/regs.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwpc/ptimer.h"
+
+struct hwpc_regarg {
+	const char *text;       /* as given */
+	bool by_addr;           /* 0x9400 or 0x9400:0x20 */
+	bool glob;              /* a name with * ? or [: text is the pattern */
+	uint32_t addr, len;     /* by_addr: first address, length in bytes */
+	struct hwpc_regref ref; /* a name: the register (element) and field */
+};
+
+/* Parse one register argument.  bar_size 0: no device, no BAR check.
+ * Ranges only when range_ok; globs only when glob_ok.  Errors (status 2)
+ * say what is wrong with text: unaligned, outside BAR0, a range that
+ * overflows, a name or field the chip lacks. */
+int hwpc_regarg_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
+		      const char *text, bool range_ok, bool glob_ok, struct hwpc_regarg *out, struct hwpc_err *err);
+
+/* The register regdb has at addr on chip, named with its indices in name
+ * ("PCOUNTER.CTRL[1]"), or NULL with name "unknown". */
+const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+					   uint32_t addr, char *name, size_t len);
+
+/* NAME|ADDR=VALUE[:MASK]: the target (one register or field, no range or
+ * glob), the value (a field's may be an enum name) and the mask of the
+ * bits it sets (a field's bits; 0xffffffff by default). */
+struct hwpc_regassign {
+	struct hwpc_regarg target;
+	uint32_t value; /* placed: already shifted into the field's bits */
+	uint32_t mask;
+};
+int hwpc_regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
+			 const char *text, struct hwpc_regassign *out, struct hwpc_err *err);
+
+/* A value for a register or field: a number, or for a field one of its
+ * enum names. */
+int hwpc_regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *f, const char *text,
+		      uint64_t *out, struct hwpc_err *err);
+
+/* ---- Registers read and decoded, as records ----------------------------- */
+
+/* One reg_info record per register of the chip that pattern selects
+ * (hwpc_regdb_select_next); a pattern that selects none is HWPC_EINPUT
+ * ("no register of G84 matches 'X'"). */
+int hwpc_regs_list_out(struct hwpc_dev *dev, const char *pattern, struct hwpc_out *o, struct hwpc_err *err);
+/* Read registers named as hwpc_regarg_parse takes them (ranges and globs
+ * too), one reg_value record per word or field.  Every argument is checked
+ * before the first read (a typo reads nothing; HWPC_EINPUT names it with
+ * what, "--reg"); a register whose read has a side effect (regdb's
+ * onread=) is read only when named alone, else reported as not read. */
+int hwpc_regs_read_out(struct hwpc_dev *dev, const char *const *args, unsigned n, const char *what,
+		       struct hwpc_out *o, struct hwpc_err *err);
+/* Decode NAME|ADDR=VALUE values for chip without reading a device, one
+ * reg_decode record each, tagged with device (may be NULL) and chip.  Every
+ * value is checked first; what ("--decode") names it in errors. */
+int hwpc_regs_decode_out(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *device,
+			 const char *const *args, unsigned n, const char *what, struct hwpc_out *o,
+			 struct hwpc_err *err);
+/* The changes from a to b as reg_diff records under their columns;
+ * *ndiff is how many there were. */
+int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b, struct hwpc_out *o,
+			   unsigned *ndiff, struct hwpc_err *err);
+
+/* ---- Watching registers ------------------------------------------------- */
+
+/* Registers or fields polled for changes (envytools' nvawatch -t), each
+ * change timed by PTIMER (the device's clock where the chip has no
+ * PTIMER), until a condition 'REG[.FIELD] [& MASK] OP VALUE' holds, a
+ * number of changes or a timeout. */
+#define HWPC_WATCH_MAX 64
+
+struct hwpc_watch_item {
+	struct hwpc_regarg arg;
+	const struct hwpc_reg *reg;     /* regdb's register there, or NULL */
+	const struct hwpc_field *field; /* watched alone, or NULL */
+	char name[160];
+	uint64_t value; /* the field's, or the word */
+	uint32_t word;  /* the word last read */
+};
+
+/* How long to watch and how fast to poll. */
+struct hwpc_watch_limits {
+	uint64_t timeout_ns;  /* device time; 0: none */
+	uint64_t interval_ns; /* between polls; 0: as fast as the device's clock moves */
+	uint64_t count;       /* changes; 0: no limit */
+	const volatile sig_atomic_t *stop; /* stop when set (may be NULL) */
+};
+
+struct hwpc_watch {
+	struct hwpc_dev *dev;
+	struct hwpc_watch_limits lim;
+	struct hwpc_watch_item item[HWPC_WATCH_MAX + 1];
+	unsigned n;
+	bool until; /* the condition, on item cond_item */
+	unsigned cond_item;
+	uint64_t cond_mask, cond_value;
+	int cond_op;
+	bool held;      /* the condition held when the watch ended */
+	bool timed_out; /* the watch ended at the timeout */
+	/* the clock */
+	struct hwpc_ptimer pt;
+	bool ptimer;
+	double tick_hz; /* 0: unknown, the raw time is taken as ns */
+	/* where the watch is */
+	bool started, ended;
+	unsigned next_item;
+	uint64_t start_ns, start_raw, poll_ns, last_ns, changes;
+};
+
+/* One value seen: an item's start value, or a change of it. */
+struct hwpc_watch_change {
+	unsigned item;
+	uint64_t t_ns;       /* the time it was seen */
+	uint64_t ptimer;     /* PTIMER's raw 64-bit time then */
+	bool has_ptimer;
+	bool first;          /* a start value: no delta */
+	uint64_t delta_ns;   /* since the previous change of any item */
+};
+
+/* Start a watch of nothing on dev within lim. */
+void hwpc_watch_init(struct hwpc_watch *w, struct hwpc_dev *dev, const struct hwpc_watch_limits *lim);
+/* Watch a register, field or address (the same one twice is watched
+ * once); errors start with what and text ("--watch X: ..."). */
+int hwpc_watch_add(struct hwpc_watch *w, const char *text, const char *what, struct hwpc_err *err);
+/* End when 'REG[.FIELD] [& MASK] OP VALUE' holds (== != < <= > >=,
+ * spaces optional); REG is watched too.  Errors start with what and the
+ * condition ("--until 'X': ..."). */
+int hwpc_watch_until(struct hwpc_watch *w, const char *cond, const char *what, struct hwpc_err *err);
+/* The next value: first each item's start value, then each change as the
+ * items are polled.  *ended (and no value) once the condition holds (held
+ * is set), count changes were seen, the timeout passed (timed_out) or
+ * *stop was set. */
+int hwpc_watch_next(struct hwpc_watch *w, struct hwpc_watch_change *ch, bool *ended, struct hwpc_err *err);
+/* A value as a reg_change record, under the columns hwpc_watch_cols. */
+int hwpc_watch_change_out(const struct hwpc_watch *w, const struct hwpc_watch_change *ch, struct hwpc_out *o,
+			  struct hwpc_err *err);
+extern const struct hwpc_col hwpc_watch_cols[7];
+
+#endif
