@@ -4,6 +4,7 @@
  * command in device time.  See ptime(1). */
 #include "ptime.h"
 #include "common/opt.h"
+#include "common/runcmd.h"
 
 #include <errno.h>
 #include <math.h>
@@ -317,8 +318,9 @@ int main(int argc, char **argv)
 			else
 				rc = ptime_read_once(&p);
 		}
-		/* -o FILE is replaced when some device's report is in it. */
-		int crc = ptime_out_close(&p, p.failures < p.n);
+		/* -o FILE is replaced when some device's report is in it (a
+		 * command that could not be started has none). */
+		int crc = ptime_out_close(&p, p.failures < p.n && rc != CLI_CMD_CANNOT_RUN);
 		if (crc && !rc)
 			rc = crc;
 	}

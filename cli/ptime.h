@@ -52,6 +52,9 @@ void ptime_tag(struct ptime *p, size_t i);
  * count it and leave it out from now on.  Returns the error's status. */
 int ptime_dev_fail(struct ptime *p, size_t i, const struct hwpc_err *err);
 
+/* End the record being written: an error is the writer's (the report
+ * cannot be written), which ends the run whatever the devices do. */
+int ptime_end_record(struct ptime *p);
 /* ns at the configured rate; NAN when the rate is unknown. */
 double ptime_ticks_ns(const struct ptime_dev *t, uint64_t ticks);
 /* A ns value, or null when unknown (NAN). */

@@ -4,14 +4,12 @@
  * device's clock (hwpc/sampler.h): a virtual simulator clock is advanced by
  * -i and --measure as any other sampling advances it. */
 #include "ptime.h"
+#include "common/runcmd.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 double ptime_ticks_ns(const struct ptime_dev *t, uint64_t ticks)
 {
@@ -56,7 +54,7 @@ void ptime_report_config(const struct ptime *p, const struct ptime_dev *t, struc
 
 /* Every record ends here: an error is the writer's (the report cannot be
  * written), which ends the run whatever the devices do. */
-static int end_record(struct ptime *p)
+int ptime_end_record(struct ptime *p)
 {
 	struct hwpc_err err;
 	p->records++;
@@ -99,7 +97,7 @@ int ptime_read_once(struct ptime *p)
 			hwpc_out_u64(o, "retries", retries);
 			hwpc_out_str(o, "timer", t->tm.name);
 		}
-		int rc = end_record(p);
+		int rc = ptime_end_record(p);
 		if (rc)
 			return rc;
 	}
@@ -181,7 +179,7 @@ int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_
 			else
 				hwpc_out_null(p->o, "delta_ticks");
 			prev[i] = ticks;
-			rc = end_record(p);
+			rc = ptime_end_record(p);
 		}
 		if (!rc && (!have_count || k + 1 < count))
 			rc = publish_sample(p);
@@ -284,7 +282,7 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 		else
 			hwpc_out_null(o, "lag_ns");
 		ptime_report_config(p, t, o);
-		if ((rc = end_record(p)) || !lag)
+		if ((rc = ptime_end_record(p)) || !lag)
 			continue;
 		/* The device skipped time it could not simulate fast enough: the
 		 * measurement covers less of the run than asked (pcsim(1),
@@ -316,7 +314,7 @@ int ptime_run_command(struct ptime *p, char **cmd)
 {
 	struct hwpc_err err;
 	uint64_t *t0 = calloc(p->n, sizeof *t0), *h0 = calloc(p->n, sizeof *h0);
-	int status = 0, rc = 0;
+	int rc = 0;
 
 	if (!t0 || !h0) {
 		rc = cli_fail(HWPC_EOP, "out of memory");
@@ -328,20 +326,11 @@ int ptime_run_command(struct ptime *p, char **cmd)
 			ptime_dev_fail(p, i, &err);
 	if (p->failures == p->n)
 		goto done; /* nothing to time it with */
-	pid_t pid = fork();
-	if (pid < 0) {
-		rc = cli_fail(HWPC_EOP, "cannot run %s: %s", cmd[0], strerror(errno));
-		goto done;
-	}
-	if (pid == 0) {
-		execvp(cmd[0], cmd);
-		fprintf(stderr, "%s: cannot run %s: %s\n", cli_prog, cmd[0], strerror(errno));
-		_exit(errno == ENOENT ? 127 : 126);
-	}
-	signal(SIGINT, SIG_IGN); /* the command gets ^C; we report after it */
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	p->cmd_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	struct cli_cmd_run run;
+	if ((rc = cli_cmd_start(&run, cmd)))
+		goto done; /* no report: nothing ran */
+	cli_cmd_finish(&run);
+	p->cmd_status = run.status;
 	for (size_t i = 0; !rc && i < p->n; i++) {
 		struct ptime_dev *t = &p->d[i];
 		struct hwpc_out *o = p->o;
@@ -365,74 +354,10 @@ int ptime_run_command(struct ptime *p, char **cmd)
 			hwpc_out_double(o, "device_host_ratio", ns / (double)(h1 - h0[i]), 6);
 		else
 			hwpc_out_null(o, "device_host_ratio");
-		rc = end_record(p);
+		rc = ptime_end_record(p);
 	}
 done:
 	free(t0);
 	free(h0);
-	return rc;
-}
-
-/* The alarm is set by an earlier ptime: wait for it in host time, leaving
- * the devices' clocks alone - one that does not move by itself (a virtual
- * simulator clock) will never fire it.  Each device is reported when its
- * alarm fires. */
-int ptime_wait_alarm(struct ptime *p, uint64_t timeout_ns)
-{
-	struct hwpc_err err;
-	uint64_t start = hwpc_host_now_ns();
-	bool *fired = calloc(p->n, sizeof *fired);
-	size_t left = p->n - p->failures;
-	int rc = 0;
-	if (!fired)
-		return cli_fail(HWPC_EOP, "out of memory");
-	while (!rc && left) {
-		for (size_t i = 0; !rc && i < p->n; i++) {
-			struct ptime_dev *t = &p->d[i];
-			struct hwpc_ptimer *pt = &t->tm.pt;
-			bool pending = false;
-			uint64_t raw;
-			if (t->failed || fired[i])
-				continue;
-			if (hwpc_ptimer_alarm_pending(pt, &pending, &err)) {
-				ptime_dev_fail(p, i, &err), left--;
-				continue;
-			}
-			if (!pending)
-				continue;
-			if (hwpc_ptimer_read(pt, &raw, NULL, &err)) {
-				ptime_dev_fail(p, i, &err), left--;
-				continue;
-			}
-			fired[i] = true;
-			left--;
-			uint64_t ticks = hwpc_ptimer_ticks(pt, raw);
-			ptime_tag(p, i);
-			hwpc_out_record(p->o, "timer_alarm");
-			hwpc_out_str(p->o, "alarm", "fired");
-			hwpc_out_u64(p->o, "ticks", ticks);
-			ptime_put_ns(p->o, "ns", ptime_ticks_ns(t, ticks));
-			hwpc_out_u64(p->o, "waited_ns", hwpc_host_now_ns() - start);
-			rc = end_record(p);
-		}
-		bool late = hwpc_host_now_ns() - start >= timeout_ns;
-		for (size_t i = 0; !rc && i < p->n; i++) {
-			struct ptime_dev *t = &p->d[i];
-			bool moved;
-			if (t->failed || fired[i])
-				continue;
-			if (late)
-				hwpc_err_set(&err, HWPC_EOP, "timed out after %.3f s waiting for the alarm",
-					     (double)timeout_ns / 1e9);
-			else
-				hwpc_dev_pause_ns(t->tm.dev, 200000 / left, &moved);
-			if (!late && !moved)
-				hwpc_err_set(&err, HWPC_EOP, "the alarm has not fired, and the device's clock is not "
-							     "moving (a simulator's virtual clock only moves with pcsim advance)");
-			if (late || !moved)
-				ptime_dev_fail(p, i, &err), left--;
-		}
-	}
-	free(fired);
 	return rc;
 }
