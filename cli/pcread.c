@@ -5,6 +5,7 @@
  * are rows of a table (pcread_mode.h), each in its file. */
 #include "pcread_mode.h"
 #include "common/opt.h"
+#include "common/setup_opts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,19 +18,72 @@ static const char *const usage[] = {
 	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC]... [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
 	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--format FMT]",
+	"pcread [-d SPEC]... [-D DOMAIN]... [SETUP OPTIONS | -f FILE [--set NAME]] [--force] [-i INTERVAL]",
+	"       [-o FILE] -- COMMAND [ARG...]",
+	"pcread [-d SPEC]... [-D DOMAIN]... --clocks [--window DURATION] [--dry-run]",
 	NULL,
 };
 
 /* The modes, the first the options ask for (and the device fits) wins. */
 static const struct pcread_mode *const modes[] = {
 	&pcread_decode_word, &pcread_decode_chip, &pcread_decode_dev, &pcread_snapshot, &pcread_diff_files,
-	&pcread_diff_dev,    &pcread_list_regs,	  &pcread_read_regs,  &pcread_watch,	&pcread_r10k,
-	&pcread_signals,     &pcread_scan,	  &pcread_rotate,     &pcread_counters,
+	&pcread_diff_dev,    &pcread_list_regs,	  &pcread_read_regs,  &pcread_watch,	&pcread_clocks,
+	&pcread_r10k,	     &pcread_command,	  &pcread_signals,    &pcread_scan,	&pcread_rotate,
+	&pcread_counters,
 };
+
+/* A setup option for -- CMD (cli_setup_opts), kept as given: what it
+ * means depends on the device. */
+static int setup_option(const struct cli_opt *opt, const char *v, void *ctx)
+{
+	struct pcread_opts *o = ctx;
+	if (o->nsopt == PCREAD_MAX_ARGS)
+		return cli_fail(HWPC_EINPUT, "more than %d setup options", PCREAD_MAX_ARGS);
+	o->sopt[o->nsopt].name = opt->lname;
+	o->sopt[o->nsopt++].value = v;
+	return 0;
+}
+
+/* -- COMMAND [ARG...]: the command, and what cannot go with it. */
+static int command_args(struct pcread_opts *o, char **args, int n)
+{
+	if (n <= 0)
+		return cli_fail(HWPC_EINPUT, "-- needs a command after it (pcread [SETUP] -- COMMAND [ARG...])");
+	o->cmd = args;
+	const char *bad = o->signals ? "--signals" : o->scan_ns ? "--scan" : o->nregs ? "--reg"
+			  : o->list_regs ? "--list-regs" : o->nwatch ? "--watch" : o->until ? "--until"
+			  : o->ndecode ? "--decode" : o->snapshot ? "--snapshot" : o->diff ? "--diff"
+			  : o->clocks ? "--clocks" : o->fmt == HWPC_FMT_TRACE ? "--format trace" : NULL;
+	if (bad)
+		return cli_fail(HWPC_EINPUT, "%s and -- COMMAND cannot be combined", bad);
+	bad = o->have_count ? "-n" : o->ack ? "--ack" : o->trigger ? "--trigger" : o->expr ? "--expr" : NULL;
+	if (bad)
+		return cli_fail(HWPC_EINPUT, "%s and -- COMMAND cannot be combined: the command's end ends the run, and "
+				"quad-mode sets are swapped and acked as it needs", bad);
+	if (o->setfile && o->nsopt)
+		return cli_fail(HWPC_EINPUT, "give setup options either on the command line or in %s, not both",
+				o->setfile);
+	return 0;
+}
+
+/* What only goes with -- COMMAND or --clocks. */
+static int workflow_args(const struct pcread_opts *o)
+{
+	bool setup = o->nsopt || (o->cmd && o->setfile);
+	if (o->nsopt && !o->cmd)
+		return cli_fail(HWPC_EINPUT, "--%s is a setup option: pcread takes it before -- COMMAND (pcsetup sets "
+				"a domain up)", o->sopt[0].name);
+	if (o->force && !setup)
+		return cli_fail(HWPC_EINPUT, "--force applies to a setup for -- COMMAND");
+	if (o->dry_run && !setup && !o->clocks)
+		return cli_fail(HWPC_EINPUT, "--dry-run applies to --clocks and to a setup for -- COMMAND");
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, struct pcread_opts *o)
 {
-	const struct cli_opt opts[] = {
+	enum { MAX_TABLE = 100 };
+	const struct cli_opt head[] = {
 		{ .kind = CLI_LIST, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = o->devices,
 		  .count = &o->ndevices, .max = CLI_MAX_DEVICE_ARGS, .noun = "device spec",
 		  .help = "device: 0, 01:00.0, sim:CHIP[,key=value...] or all; repeatable (counter reads)" },
@@ -84,10 +138,31 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .help = "save every readable register of the chip with the chip's identity" },
 		{ .kind = CLI_STR, .lname = "diff", .arg = "A [B]", .dest = &o->diff, .noun = "snapshot file",
 		  .help = "compare snapshot A with snapshot B or the device: exit 0 equal, 1 different" },
-		CLI_OPT_HELP,
-		CLI_OPT_VERSION,
-		CLI_OPT_END,
+		{ .kind = CLI_GROUP, .help = "Triggers and clocks (write, then put back what they found):" },
+		{ .kind = CLI_FLAG, .lname = "trigger", .dest = &o->trigger,
+		  .help = "fire PM_TRIGGER before each read: quad-mode domains latch a set" },
+		{ .kind = CLI_FLAG, .lname = "clocks", .dest = &o->clocks,
+		  .help = "measure every domain's clock at once, with its uncertainty" },
+		{ .kind = CLI_DURATION, .lname = "window", .arg = "DUR", .dest = &o->window_ns, .seen = &o->have_window,
+		  .noun = "duration", .help = "how long --clocks counts (default 100ms)" },
+		{ .kind = CLI_FLAG, .lname = "dry-run", .dest = &o->dry_run,
+		  .help = "print the writes --clocks or a setup for -- COMMAND would make; write nothing" },
+		{ .kind = CLI_GROUP, .help = "Counting around a command (pcread [SETUP] -- COMMAND), setup as pcsetup(1):" },
+		{ .kind = CLI_STR, .lname = "set", .arg = "NAME", .dest = &o->set, .noun = "set name",
+		  .help = "the set of -f FILE to set up (default: each domain's first)" },
+		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
+		  .help = "reprogram a domain set up by someone else" },
 	};
+	const struct cli_opt tail[] = { CLI_OPT_HELP, CLI_OPT_VERSION };
+	static const char *const not_setup[] = { "reg", NULL }; /* pcread --reg reads */
+	struct cli_opt opts[MAX_TABLE];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		opts[n++] = head[i];
+	cli_setup_opts(opts, &n, MAX_TABLE - 1 - sizeof tail / sizeof tail[0], setup_option, not_setup);
+	for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+		opts[n++] = tail[i];
+	opts[n] = (struct cli_opt){ .kind = CLI_END };
 	static const struct cli_rel rels[] = {
 		{ CLI_CONFLICT, "--signals", "--scan --reg --list-regs", NULL },
 		{ CLI_CONFLICT, "--scan", "--reg --list-regs", NULL },
@@ -102,17 +177,31 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_NEEDS, "--timeout", "--watch --until", NULL },
 		{ CLI_NEEDS, "--chip", "--decode", NULL },
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
-		{ CLI_NEEDS, "-f", "-i", "how long each counter set counts in its turn" },
+		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
+		{ CLI_NEEDS, "--window", "--clocks", NULL },
+		{ CLI_CONFLICT, "--clocks", "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff "
+					    "-f -i --ack --expr --events --trigger", NULL },
+		{ CLI_CONFLICT, "--trigger", "--signals --scan --reg --list-regs --watch --until --decode --snapshot "
+					     "--diff -f", "it fires before a counter read" },
 		{ 0 },
 	};
+	int first, nargs, rc, dd;
 	const struct cli_cmd cmd = {
-		.name = "pcread", .usage = usage, .opts = opts, .rels = rels, .max_args = 1,
+		.name = "pcread", .usage = usage, .opts = opts, .rels = rels, .max_args = -1, .dashdash_at = &dd,
 		.about = "Read PCOUNTER domains: counters, mode and state, flag, EVENT/CYCLES.",
 	};
-	int first, nargs, rc;
 
 	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
 		return rc;
+	if (dd >= 0 && (rc = command_args(o, argv + first + dd, nargs - dd)))
+		return rc;
+	nargs = dd >= 0 ? dd : nargs;
+	if (nargs > 1)
+		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[first + 1]);
+	if ((rc = workflow_args(o)))
+		return rc;
+	if (o->setfile && !o->cmd && !o->have_interval)
+		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	if (nargs && o->diff)
 		o->diff_b = argv[first];
 	else if (nargs && !o->list_regs)
@@ -153,9 +242,11 @@ static int one_device(const struct pcread_mode *m, const struct pcread_opts *op,
 static int open_devices(const struct pcread_mode *m, const struct pcread_opts *op, struct cli_devices *devs)
 {
 	struct hwpc_err err;
-	/* Read-only, except that acking quad data, rotating sets and
-	 * multiplexing R10000 events write. */
-	unsigned flags = (op->ack || op->setfile || op->events ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
+	/* Read-only, except that acking quad data, rotating sets,
+	 * multiplexing R10000 events, triggers, --clocks and counting around
+	 * a command (quad sets swapped and acked, a setup) write. */
+	unsigned flags = (op->ack || op->setfile || op->events || op->trigger || op->cmd || (op->clocks && !op->dry_run)
+			  ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
 			 (op->verbose ? HWPC_OPEN_VERBOSE : 0);
 	memset(devs, 0, sizeof *devs);
 	if (m->no_device)
@@ -188,9 +279,10 @@ int main(int argc, char **argv)
 		cli_devices_close(&devs);
 		return m->trouble ? m->trouble : rc;
 	}
-	const struct pcread_run run = { .op = &op, .devs = &devs, .of = &of };
+	bool any_status = false;
+	const struct pcread_run run = { .op = &op, .devs = &devs, .of = &of, .whole = &any_status };
 	rc = m->run(&run);
-	bool whole = !rc || (m->whole && rc == m->whole);
+	bool whole = !rc || (m->whole && rc == m->whole) || any_status;
 	int wrc = cli_outfile_close(&of, whole);
 	if (wrc && whole)
 		rc = m->trouble ? m->trouble : wrc;

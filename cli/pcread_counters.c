@@ -42,6 +42,17 @@ static void note_sample(const struct pcread_opts *op, struct pcread_dev *p, stru
 	}
 }
 
+/* --trigger: PM_TRIGGER fired before each read, so that quad-mode domains
+ * swapping on it latch the set the read shows. */
+static int trigger(struct pcread_dev *p)
+{
+	struct hwpc_err err;
+	struct hwpc_pc_trigger t;
+	if (hwpc_pc_trigger_fire(p->dev, &p->layout, &t, &err))
+		return cli_fail(err.status, "--trigger: %s", err.msg);
+	return 0;
+}
+
 /* The run's writer: a Chrome trace, or records with their columns. */
 struct sink {
 	const struct pcread_run *r;
@@ -115,6 +126,9 @@ static int start(const struct pcread_opts *op, struct sink *k, struct pcread_dev
 	/* one clock per device: a virtual one is advanced, a realtime one
 	 * waited for (the first device's wait covers the others') */
 	hwpc_sampler_start(clock, p->dev, op->have_interval ? op->interval_ns : 0);
+	int rc = op->trigger ? trigger(p) : 0;
+	if (rc)
+		return rc;
 	for (unsigned i = 0; i < p->ndoms; i++) {
 		if (hwpc_pc_read(&p->doms[i].r, op->ack, &first[i], &err))
 			return cli_fail_err(&err);
@@ -135,6 +149,9 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 	struct hwpc_pc_read_sample s;
 	if (k->o)
 		cli_devices_tag(k->r->devs, p->index, k->o);
+	int rc = n && op->trigger ? trigger(p) : 0;
+	if (rc)
+		return rc;
 	for (unsigned i = 0; i < p->ndoms; i++) {
 		struct pcread_dom *d = &p->doms[i];
 		if (n && hwpc_pc_read(&d->r, op->ack, &s, &err))

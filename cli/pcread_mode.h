@@ -33,6 +33,19 @@ struct pcread_opts {
 	const char *until, *chip;
 	const char *diff, *diff_b;  /* --diff A [B] */
 	const char *events, *modes; /* R10000/R12000: --events, --modes */
+	bool trigger;               /* --trigger: PM_TRIGGER before each read */
+	bool clocks, have_window;   /* --clocks [--window DUR] */
+	uint64_t window_ns;
+	bool dry_run, force;
+	/* -- CMD [ARG...]: the command counted around (NULL-terminated), and
+	 * the setup it is counted with: setup options as pcsetup takes them
+	 * (by name, as given), or -f FILE [--set NAME]. */
+	char **cmd;
+	struct {
+		const char *name, *value;
+	} sopt[PCREAD_MAX_ARGS];
+	unsigned nsopt;
+	const char *set;
 };
 
 /* What a mode runs with. */
@@ -40,6 +53,9 @@ struct pcread_run {
 	const struct pcread_opts *op;
 	struct cli_devices *devs; /* opened for it; without a device n is 0 and db loaded */
 	struct cli_outfile *of;   /* -o FILE, or standard output */
+	/* Set by a mode whose output is whole whatever its status (-- CMD:
+	 * the command's). */
+	bool *whole;
 };
 
 /* A row of the table. */
@@ -66,7 +82,7 @@ struct pcread_mode {
 extern const struct pcread_mode pcread_decode_word, pcread_decode_chip, pcread_decode_dev;
 extern const struct pcread_mode pcread_snapshot, pcread_diff_files, pcread_diff_dev;
 extern const struct pcread_mode pcread_list_regs, pcread_read_regs, pcread_watch;
-extern const struct pcread_mode pcread_r10k;
+extern const struct pcread_mode pcread_r10k, pcread_clocks, pcread_command;
 extern const struct pcread_mode pcread_signals, pcread_scan, pcread_rotate, pcread_counters;
 
 /* ---- The PCOUNTER modes' common part (pcread_pc.c) ----------------------- */

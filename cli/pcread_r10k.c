@@ -4,10 +4,17 @@
  * perf-style estimates, the control words checked against what pcsetup
  * recorded and between reads. */
 #include "pcread_mode.h"
+#include "common/runcmd.h"
 #include "r10k/r10k_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* -- COMMAND: the counters are read at least this often (a 32-bit
+ * counter at 200 MHz wraps in 21 s), and --events rotate this often
+ * without -i (IRIX switches them at clock ticks, 10 ms). */
+#define POLL_NS 1000000000ull
+#define TURN_NS 10000000ull
 
 /* A run on one CPU. */
 struct r10k_run {
@@ -116,6 +123,59 @@ static int multiplex(struct r10k_run *x, struct hwpc_r10k_mux *m)
 	return rc;
 }
 
+/* -- COMMAND [ARG...]: the counters (or the events multiplexed) from just
+ * before the command starts to when it ends; with -i each interval's
+ * counts as it ends, else one record of the whole run.  The report goes
+ * to standard error or -o FILE; the status is the command's. */
+static int command(const struct pcread_run *r, struct r10k_run *x, struct hwpc_r10k_mux *m)
+{
+	const struct pcread_opts *op = x->op;
+	struct hwpc_err err;
+	struct hwpc_r10k_sample smp;
+	struct cli_cmd_run c;
+	uint64_t period = op->have_interval ? op->interval_ns : op->events ? TURN_NS : POLL_NS;
+	int rc = 0;
+	if (op->events && hwpc_r10k_mux_begin(m, &x->s, op->events, op->modes, &err))
+		return cli_fail_err(&err);
+	if (!op->events && hwpc_r10k_read(&x->s, &smp, &err))
+		return cli_fail_err(&err);
+	memset(x->s.virt, 0, sizeof x->s.virt); /* the run counts from here */
+	uint64_t t0 = hwpc_host_now_ns(), d0 = hwpc_dev_now_ns(x->s.dev);
+	if ((rc = cli_cmd_start(&c, op->cmd)))
+		return rc; /* nothing ran: no report */
+	*r->whole = true;
+	for (uint64_t k = 1; !rc; k++) {
+		uint64_t due = t0 + k * period, now = hwpc_host_now_ns();
+		bool ended = cli_cmd_wait(&c, due > now ? due - now : 0), changed = false;
+		if (op->events && hwpc_r10k_mux_rotate(m, &x->s, hwpc_dev_now_ns(x->s.dev), &changed, &err))
+			rc = cli_fail_err(&err);
+		else if (!op->events && hwpc_r10k_read(&x->s, &smp, &err))
+			rc = cli_fail_err(&err);
+		changed |= !op->events && smp.changed;
+		if (!rc && changed) {
+			cli_warn("the counters were reprogrammed by someone else while the command ran (generation %u): "
+				 "those counts are dropped", x->s.generation);
+			x->suspect = true;
+		}
+		if (!rc && !op->events && !op->have_interval && ended)
+			memcpy(smp.delta, smp.virt, sizeof smp.delta); /* one record: the whole run */
+		if (!rc && !op->events && (op->have_interval || ended) &&
+		    hwpc_r10k_sample_out(x->o, &x->s, &smp, true, k - 1, hwpc_dev_now_ns(x->s.dev) - d0, &err))
+			rc = cli_fail_err(&err);
+		if (op->have_interval)
+			fflush(NULL);
+		if (ended)
+			break;
+	}
+	cli_cmd_finish(&c);
+	if (op->events && hwpc_r10k_mux_save(m, &x->s, &err) && !rc)
+		rc = cli_fail_err(&err);
+	if (!rc && op->events && hwpc_r10k_mux_out(x->o, m, &err))
+		rc = cli_fail_err(&err);
+	*r->whole = !rc;
+	return rc ? rc : c.status;
+}
+
 /* The PCOUNTER options have no meaning here. */
 static int check(const struct pcread_opts *op)
 {
@@ -127,6 +187,11 @@ static int check(const struct pcread_opts *op)
 				"--modes, --strict and --format text|json|csv", bad);
 	if (op->modes && !op->events)
 		return cli_fail(HWPC_EINPUT, "--modes applies to --events (pcsetup --modes sets a counter's modes)");
+	if (op->nsopt || op->setfile)
+		return cli_fail(HWPC_EINPUT, "an R10000/R12000 counts --events LIST around a command (pcsetup sets a "
+				"counter up), not --%s", op->nsopt ? op->sopt[0].name : "file");
+	if (op->trigger || op->clocks)
+		return cli_fail(HWPC_EINPUT, "%s is for PCOUNTER domains", op->trigger ? "--trigger" : "--clocks");
 	return 0;
 }
 
@@ -139,8 +204,9 @@ static int run(const struct pcread_run *r)
 	int rc = 0;
 	if (!x || !m)
 		rc = cli_fail(HWPC_EOP, "out of memory");
-	else if (!(rc = check(op)) && (hwpc_r10k_open(&x->s, r->devs->v[0].dev, &err) ||
-				       !(x->o = cli_devices_out(r->devs, r->of->fp, op->fmt, NULL, 0, &err))))
+	else if (!(rc = check(op)) &&
+		 (hwpc_r10k_open(&x->s, r->devs->v[0].dev, &err) ||
+		  !(x->o = cli_devices_out(r->devs, op->cmd && !op->output ? stderr : r->of->fp, op->fmt, NULL, 0, &err))))
 		rc = cli_fail_err(&err);
 	if (!rc) {
 		x->op = op;
@@ -148,7 +214,7 @@ static int run(const struct pcread_run *r)
 		rc = check_note(x, op->verbose);
 	}
 	if (!rc)
-		rc = op->events ? multiplex(x, m) : sample(x);
+		rc = op->cmd ? command(r, x, m) : op->events ? multiplex(x, m) : sample(x);
 	/* A long run ends with a second look at what pcsetup recorded. */
 	if (!rc && op->have_interval && !op->events)
 		rc = check_note(x, false);

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* What pcsetup's files share: the R10000/R12000 path (pcsetup_r10k.c),
- * taken once the device turned out to be a MIPS CPU rather than a GPU. */
+/* What pcsetup's files share: the options, the PCOUNTER setup
+ * (pcsetup_pc.c), the R10000/R12000 path (pcsetup_r10k.c), taken once the
+ * device turned out to be a MIPS CPU rather than a GPU, and raw register
+ * writes (pcsetup_regs.c). */
 #ifndef HWPC_CLI_PCSETUP_H
 #define HWPC_CLI_PCSETUP_H
 
 #include "common/cli.h"
+#include "common/devices.h"
 
 struct cli_r10k_setup {
 	int counter;        /* -1: the event's own counter */
@@ -13,6 +16,35 @@ struct cli_r10k_setup {
 	const char *threshold;
 	bool ie, dry_run, verbose;
 };
+
+/* The command line. */
+#define MAX_SETUP_OPTS 64
+
+struct pcsetup_opts {
+	const char *devices[CLI_MAX_DEVICE_ARGS];
+	unsigned ndevices;
+	const char *domain, *profile, *file, *set;
+	bool dry_run, explain, force, verbose, any_setup;
+	bool trigger; /* --trigger: fire PM_TRIGGER after the setup, if any */
+	enum hwpc_format fmt;
+	struct hwpc_pc_setup setup;
+	/* Setup options as given: what they mean depends on the device. */
+	struct {
+		const char *name, *value;
+	} sopt[MAX_SETUP_OPTS];
+	unsigned nsopt;
+	const char *r10k_opt; /* the first R10000/R12000-only option given */
+	struct cli_r10k_setup r10k;
+};
+
+/* A PCOUNTER setup of one device (the options, or -f FILE's): domains
+ * whose setup is someone else's refused unless --force, the writes planned,
+ * explained (--explain), printed (--dry-run) or made and noted for pcread. */
+int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);
+/* --trigger: fire PM_TRIGGER (printed with --dry-run or -v; else a
+ * pc_trigger record). */
+int pcsetup_trigger(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);
+
 /* pcsetup on an R10000/R12000: plan, print (--dry-run) or write and record. */
 int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const struct cli_r10k_setup *a,
 		   struct hwpc_out *o);

@@ -333,7 +333,7 @@ static void add_table(struct parse *p, const struct cli_opt *t)
 int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void *ctx, int *first, int *nargs)
 {
 	struct parse p = { .cmd = cmd, .ctx = ctx };
-	int npos = 0, rc = 0, i;
+	int npos = 0, rc = 0, i, at = -1;
 	bool dashdash = false;
 
 	add_table(&p, cmd->opts);
@@ -353,6 +353,7 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void 
 			      !(find_short(&p, a[1]) < 0 && (a[1] == '.' || (a[1] >= '0' && a[1] <= '9')));
 		if (!dashdash && !strcmp(a, "--")) {
 			dashdash = true;
+			at = npos;
 			continue;
 		}
 		if (optish) {
@@ -382,5 +383,7 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void 
 	free(p.hist);
 	remember(&p);
 	*nargs = npos;
+	if (cmd->dashdash_at)
+		*cmd->dashdash_at = at;
 	return rc;
 }

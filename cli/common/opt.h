@@ -117,6 +117,9 @@ struct cli_cmd {
 	bool args_after_dashdash;
 	/* Stop at the first positional argument (pcsim's subcommand). */
 	bool stop_at_arg;
+	/* Optional: set to the number of positional arguments before "--",
+	 * or -1 when there was none (pcread's command after "--"). */
+	int *dashdash_at;
 };
 
 /* Parse argv[start..argc) by cmd's table; ctx goes to CLI_CALL options.

@@ -85,6 +85,58 @@ static const struct hwpc_schema_key reg_decode[] = {
 	SK("fields", STR, NULL, NONE, "its fields decoded, NAME=value separated by blanks"),
 };
 
+#define RUN_COUNT(name, what)                                                                         \
+	SK_BIG(name, U64, "events", COUNTER, what " counted in the interval, or in the whole run (sample " \
+						"null); a lower bound when saturated (null: no such counter)")
+#define RUN_RATE(name, what) \
+	SK(name "_per_s", DOUBLE, "1/s", GAUGE, what " per second of the time counted (null: no time or no counter)")
+
+static const struct hwpc_schema_key pc_run[] = {
+	SK("command", STR, NULL, NONE, "the command counted around (its name, as run)"),
+	SK("sample", U64, NULL, NONE, "with -i: the interval's number, from 0 (null: the whole run)"),
+	SK_BIG("elapsed_ns", U64, "ns", NONE, "time from the start of counting to the end of the interval, on the "
+					      "device's clock"),
+	SK_BIG("interval_ns", U64, "ns", NONE, "the time the counts cover: the interval, or the whole run"),
+	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
+	SK("mode", STR, NULL, NONE, "the domain's counting mode: single or quad"),
+	RUN_COUNT("cycles", "domain cycles (CYCLES)"),
+	RUN_RATE("cycles", "CYCLES: in quad mode, the domain's clock"),
+	RUN_COUNT("cycles_alt", "CYCLES_ALT"),
+	RUN_RATE("cycles_alt", "CYCLES_ALT"),
+	RUN_COUNT("event_count", "EVENT"),
+	RUN_RATE("event_count", "EVENT"),
+	SK("event_pct", DOUBLE, "%", GAUGE, "EVENT as a percentage of CYCLES over the same time (null: no cycles)"),
+	RUN_COUNT("start_count", "START"),
+	RUN_RATE("start_count", "START"),
+	RUN_COUNT("pre_count", "PRE"),
+	RUN_RATE("pre_count", "PRE"),
+	RUN_COUNT("stop_count", "STOP"),
+	RUN_RATE("stop_count", "STOP"),
+	SK("saturated", BOOL, NULL, GAUGE, "whether a counter saturated in the run so far (its count is then a "
+					   "lower bound)"),
+	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
+	SK("lost", BOOL, NULL, GAUGE, "quad mode: a set latched by the hardware was lost (OVERFLOW) before it was "
+				      "read (null: single mode)"),
+	SK("status", I64, NULL, GAUGE, "the command's exit status, 128 + N when signal N ended it (null: an "
+				      "interval)"),
+	SK("lag_ns", U64, "ns", GAUGE,
+	   "device time a lagging simulator skipped since pcread opened it (null: the device cannot lag)"),
+};
+
+static const struct hwpc_schema_key pc_clock[] = {
+	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
+	SK("clock", STR, NULL, LABEL, "the clock regdb says it counts (null: none named)"),
+	SK("measured_hz", DOUBLE, "Hz", GAUGE, "the domain's clock: CYCLES counted over the time between two reads"),
+	SK("uncertainty_hz", DOUBLE, "Hz", GAUGE, "how far the true clock may be from measured_hz: the timestamps "
+						  "that bracket each read, and the count's +-1"),
+	SK("uncertainty_ppm", DOUBLE, "ppm", GAUGE, "uncertainty_hz as parts per million of measured_hz"),
+	SK_BIG("cycles", U64, "cycles", NONE, "CYCLES counted between the two reads"),
+	SK_BIG("elapsed_ns", U64, "ns", NONE, "the time between the two reads, on the device's clock (the host's "
+					      "on real hardware)"),
+	SK("lag_ns", U64, "ns", GAUGE, "device time a lagging simulator skipped during the window (null: the "
+				       "device cannot lag)"),
+};
+
 const struct hwpc_schema_rec schema_pcread[] = {
 	SREC("pc_counters", "pcread", "A PCOUNTER domain's counters, one record per domain and sample.",
 	     pc_counters),
@@ -93,5 +145,8 @@ const struct hwpc_schema_rec schema_pcread[] = {
 	SREC("pc_signal", "pcread --signals, --scan", "A signal of a PCOUNTER domain.", pc_signal),
 	SREC("reg_decode", "pcread --decode", "A register value decoded against regdb, without reading it.",
 	     reg_decode),
+	SREC("pc_run", "pcread -- COMMAND", "A PCOUNTER domain's counts while a command ran: one record per domain "
+					    "and interval (-i), and one for the whole run.", pc_run),
+	SREC("pc_clock", "pcread --clocks", "A PCOUNTER domain's clock, measured, with its uncertainty.", pc_clock),
 	{ 0 },
 };

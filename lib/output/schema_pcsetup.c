@@ -22,6 +22,13 @@ static const struct hwpc_schema_key planned_write_keys[] = {
 	SK("note", STR, NULL, NONE, "why the write is made (null: no note)"),
 };
 
+static const struct hwpc_schema_key pc_trigger_keys[] = {
+	SK("signal", STR, NULL, NONE, "the trigger signal fired: pm_trigger, into every PCOUNTER domain"),
+	SK("reg", STR, NULL, NONE, "the register field written to fire it, as regdb names it"),
+	SK("addr", HEX, NULL, NONE, "the register's BAR0 address"),
+	SK("value", HEX, NULL, NONE, "the value written"),
+};
+
 static const struct hwpc_schema_key pc_logic_input_keys[] = {
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain"),
 	SK("input", STR, NULL, NONE, "the logic-op input: PRE, START, EVENT, STOP, SETFLAG or CLRFLAG"),
@@ -43,6 +50,8 @@ static const struct hwpc_schema_key pc_logic_input_keys[] = {
 
 const struct hwpc_schema_rec schema_pcsetup[] = {
 	SREC("pc_setup", "pcsetup", "a PCOUNTER domain after the setup was applied", pc_setup_keys),
+	SREC("pc_trigger", "pcsetup --trigger", "a trigger fired: PGRAPH's PM_TRIGGER, by the register regdb names",
+	     pc_trigger_keys),
 	SREC("planned_write", "pcsetup ptime", "a register write planned (--dry-run) or made (pcsetup -v)",
 	     planned_write_keys),
 	SREC("pc_logic_input", "pcsetup", "a logic-op input of a domain's setup as compiled (pcsetup --explain)",

@@ -56,4 +56,160 @@ extern const struct hwpc_col hwpc_pc_set_cols[8];
 int hwpc_pc_sets_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct hwpc_pc_setfile *sf,
 		     const struct hwpc_pc_read_rotset *sets, struct hwpc_err *err);
 
+/* One counter of a domain, read alone (the fewest accesses: one, or HI,
+ * LO, HI for a 40-bit one), for a read that host timestamps bracket
+ * closely; *saturated as in hwpc_pc_read. */
+int hwpc_pc_read_ctr(struct hwpc_pcr *r, enum hwpc_pc_read_ctr c, uint64_t *v, bool *saturated,
+		     struct hwpc_err *err);
+
+/* ---- Setups as pcsetup applies them (pc_jobs.c) --------------------------
+ * pcsetup, and pcread SETUP -- CMD: the jobs of the setup options (for one
+ * domain) or of a setup file; refused where a domain to configure is
+ * someone else's (hwpc_pc_foreign), unless the caller forces it; written,
+ * and each domain's note saved for pcread's checks. */
+struct hwpc_pc_jobset {
+	size_t n;
+	struct hwpc_pc_job job[HWPC_PC_MAX_DOMAINS];
+	struct hwpc_pc_note rec[HWPC_PC_MAX_DOMAINS];
+};
+/* f's setups (hwpc_pc_setfile_jobs: domain, set), or without f the setup s
+ * for domain (NULL: the chip's only one). */
+int hwpc_pc_jobset_pick(struct hwpc_pc_jobset *js, const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
+			const struct hwpc_pc_setup *s, const char *domain, const char *set, struct hwpc_err *err);
+/* HWPC_EINPUT naming the first domain to configure that is someone else's. */
+int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+			 struct hwpc_err *err);
+/* Make plan's writes (hwpc_pc_setup_plan_many of js) and save the notes. */
+int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, const struct hwpc_pc_layout *l,
+			 struct hwpc_err *err);
+
+/* hwpc_pc_note_check of the domain's configuration alone: note's
+ * registers but the domain's counters (which read the live count, not the
+ * value written). */
+int hwpc_pc_note_config_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
+			      const struct hwpc_pc_note *note, bool *changed, char *diff, size_t len,
+			      struct hwpc_err *err);
+/* Whether domain dom holds a setup someone else made (pc_foreign.c): one
+ * whose configuration changed since pcsetup's note, or, with no note,
+ * inputs in use (an
+ * OP register that is not 0).  why gets one line saying which register.
+ * The commands that reprogram a domain refuse it unless --force. */
+int hwpc_pc_foreign(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, bool *foreign, char *why,
+		    size_t len, struct hwpc_err *err);
+
+/* ---- Every domain's clock (pc_clocks.c, pcread --clocks) -----------------
+ * Each domain counts CYCLES in single-event mode (PRE and START always 1,
+ * STOP never: pcsetup's plan), read alone between two device timestamps
+ * at both ends of a window; then the registers the setup wrote get back
+ * what they held (restore).  measured_hz carries its uncertainty: the
+ * timestamps bracketing each read and the count's quantisation. */
+struct hwpc_pc_clock {
+	unsigned dom;
+	struct hwpc_pcr r;
+	uint64_t cycles;       /* counted between the two reads */
+	double elapsed_ns;     /* between the reads, by the device's clock */
+	double measured_hz;
+	double uncertainty_hz; /* the larger distance to the bounds */
+	bool saturated;
+};
+struct hwpc_pc_clocks {
+	struct hwpc_dev *dev;
+	const struct hwpc_pc_layout *l;
+	struct hwpc_pc_setup how;  /* the setup each domain gets */
+	struct hwpc_wplan setup;   /* its writes */
+	/* The same registers, back to what they held: PRE_OP first, a cycle
+	 * before the rest (pc_clocks.c says why). */
+	struct hwpc_wplan restore_first, restore;
+	unsigned n;
+	struct hwpc_pc_clock clk[HWPC_PC_MAX_DOMAINS];
+	bool can_lag;
+	uint64_t lag_ns; /* device time skipped during the window */
+};
+/* Plan the measurement of domains doms[0..n) (nothing written). */
+int hwpc_pc_clocks_plan(struct hwpc_pc_clocks *c, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+			const unsigned *doms, unsigned n, struct hwpc_err *err);
+/* Set up, measure for window_ns of device time (a virtual simulator clock
+ * is advanced), and put back what was found, also after an error. */
+int hwpc_pc_clocks_measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct hwpc_err *err);
+void hwpc_pc_clocks_free(struct hwpc_pc_clocks *c);
+
+/* ---- PM_TRIGGER by software (pc_trigger.c) -------------------------------
+ * PGRAPH's PM_TRIGGER pulses into every domain; in quad mode it swaps the
+ * sets of the domains whose SWAP it is (NV30:G84 always, G84:GF100 by
+ * default).  regdb's PCOUNTER.PM_TRIGGER_WRITE names the field a write of
+ * 1 to fires it (PGRAPH.DEBUG_1.PM_TRIGGER on NV40:GF100); elsewhere the
+ * error (HWPC_EINPUT) says that no public document names one and what the
+ * simulator offers instead. */
+struct hwpc_pc_trigger {
+	const struct hwpc_reg *reg;
+	const struct hwpc_field *field;
+	uint32_t addr;
+	uint32_t keep;  /* the register's bits written back as read */
+	uint32_t value; /* what hwpc_pc_trigger_plan writes */
+	char name[128]; /* "PGRAPH.DEBUG_1.PM_TRIGGER" */
+};
+int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, struct hwpc_err *err);
+/* Plan the write that fires it (a read-modify-write of the bits that read
+ * back) into plan. */
+int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct hwpc_pc_trigger *t,
+			 struct hwpc_err *err);
+/* Fire it, and wait until every domain of l (NULL: none) has had a cycle
+ * since, so that what it latched can be read. */
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, struct hwpc_pc_trigger *t,
+			 struct hwpc_err *err);
+
+/* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------
+ * From begin to the last sample, each domain's counts, cut into intervals
+ * at the samples: single-event counters read live, quad-mode sets swapped
+ * by software at every sample (a PRE_OP write, G84:GF100; PM_TRIGGER,
+ * NV40:G84), read and acked, so that the sets tile the span.  A quad set
+ * is 32-bit: sample at least every 2^32 cycles of the fastest domain.
+ * Record-mode domains are left out (left_out, a bit per domain index). */
+enum hwpc_pc_span_swap { HWPC_PC_SPAN_NONE, HWPC_PC_SPAN_PRE_OP, HWPC_PC_SPAN_TRIGGER };
+struct hwpc_pc_span_dom {
+	struct hwpc_pcr *r;
+	enum hwpc_pc_read_mode mode; /* at begin */
+	uint32_t preop;              /* quad, PRE_OP swaps: its address */
+	struct hwpc_pc_read_acc acc;
+	uint64_t base[HWPC_PC_READ_NCTRS];  /* acc's totals at begin */
+	uint64_t total[HWPC_PC_READ_NCTRS]; /* since begin */
+	uint64_t delta[HWPC_PC_READ_NCTRS]; /* in the last interval */
+	/* Device times: of the read or swap that began the span, ended the
+	 * interval before, and ended the last. */
+	uint64_t start_ns, last_ns, now_ns;
+};
+struct hwpc_pc_span {
+	struct hwpc_dev *dev;
+	const struct hwpc_pc_layout *l;
+	enum hwpc_pc_span_swap swap;
+	struct hwpc_pc_trigger trigger;
+	unsigned n;
+	struct hwpc_pc_span_dom d[HWPC_PC_MAX_DOMAINS];
+	uint32_t left_out;
+	uint64_t now_ns; /* device time of the last sample */
+};
+/* Begin counting the domains rs[0..n) (read through them) now.  The device
+ * is open for writing when a domain is in quad mode. */
+int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err);
+/* End an interval now: delta[] and total[] of every domain. */
+int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);
+
+/* One domain of a span as a pc_run record: an interval's counts (delta[],
+ * numbered sample), or the whole run's (total[]) with the command's exit
+ * status.  Text shows the columns hwpc_pc_run_cols gives (sampling: with
+ * the sample number), a saturated count as ">=N". */
+struct hwpc_pc_run_what {
+	const char *command;
+	bool sampling, interval;
+	uint64_t sample;
+	int status;
+	bool can_lag;
+	uint64_t lag_ns;
+};
+#define HWPC_PC_RUN_COLS 12
+size_t hwpc_pc_run_cols(bool sampling, struct hwpc_col *cols);
+int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
+		    const struct hwpc_pc_span_dom *d, const struct hwpc_pc_run_what *w, struct hwpc_err *err);
+
 #endif

@@ -2,7 +2,7 @@
 /* Which setups of a setup file apply, and to which domain: the rule
  * pcsetup -f and pcread -f share (see hwpc/pc_setup.h). */
 #include "core/err_local.h"
-#include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -99,5 +99,53 @@ int hwpc_pc_setfile_rotation_domain(const struct hwpc_pc_layout *l, const struct
 	}
 	if (!f->n)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no counter set", f->path);
+	return 0;
+}
+
+/* ---- A set of jobs as pcsetup applies it (pc_cmd.h) --------------------- */
+
+int hwpc_pc_jobset_pick(struct hwpc_pc_jobset *js, const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
+			const struct hwpc_pc_setup *s, const char *domain, const char *set, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	memset(js, 0, sizeof *js);
+	if (f)
+		return hwpc_pc_setfile_jobs(l, f, domain, set, js->job, js->rec, HWPC_PC_MAX_DOMAINS, &js->n, err);
+	if (hwpc_pc_job_domain(l, domain, "", &js->job[0].dom, err))
+		return err->status;
+	js->job[0].setup = s;
+	js->job[0].rec = &js->rec[0];
+	js->n = 1;
+	return 0;
+}
+
+int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+			 struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	for (size_t j = 0; j < js->n; j++) {
+		bool foreign;
+		char why[320];
+		/* A setup that only pulses triggers reprograms nothing. */
+		if (!(js->job[j].setup->given & ~HWPC_PC_SETUP_TRIGGERS))
+			continue;
+		if (hwpc_pc_foreign(dev, l, js->job[j].dom, &foreign, why, sizeof why, err))
+			return err->status;
+		if (foreign)
+			return hwpc_err_set(err, HWPC_EINPUT, "%s: %s (--force reprograms it)", l->dom[js->job[j].dom].name,
+					    why);
+	}
+	return 0;
+}
+
+int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, const struct hwpc_pc_layout *l,
+			 struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (hwpc_wplan_apply(plan, err))
+		return err->status;
+	for (size_t j = 0; j < js->n; j++)
+		if (js->rec[j].n && hwpc_pc_note_save(plan->dev, l->dom[js->job[j].dom].name, &js->rec[j], err))
+			return err->status;
 	return 0;
 }

@@ -12,6 +12,7 @@
  * of the counters (its counters live in memory packets). */
 #include "core/err_local.h"
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -319,6 +320,21 @@ int hwpc_pc_read(struct hwpc_pcr *r, bool do_ack, struct hwpc_pc_read_sample *s,
 		s->flag = (int)(v >> (r->flag_signal % 32) & 1);
 	}
 	return 0;
+}
+
+int hwpc_pc_read_ctr(struct hwpc_pcr *r, enum hwpc_pc_read_ctr c, uint64_t *v, bool *saturated,
+		     struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_read_sample s;
+	memset(&s, 0, sizeof s);
+	if ((unsigned)c >= HWPC_PC_READ_NCTRS || !r->ctr[c].present)
+		return hwpc_err_set(err, HWPC_EINPUT, "domain %s has no %s", r->di->name,
+				    (unsigned)c < HWPC_PC_READ_NCTRS ? ctr_regs[c] : "such counter");
+	int rc = read_counter(r, &s, (int)c, err);
+	*v = s.ctr[c];
+	*saturated = s.saturated >> c & 1;
+	return rc;
 }
 
 double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s)

@@ -17,7 +17,7 @@ fails() {
 
 @test "rule 1: an ambiguous abbreviation lists the candidates; a unique one works" {
 	fails 2 "ptime: option '--for' is ambiguous: --force, --format" ptime --for json
-	fails 2 "pcread: option '--s' is ambiguous: --scan, --signals, --snapshot, --strict" pcread --s
+	fails 2 "pcread: option '--s' is ambiguous: --scan, --set, --setflag, --signals, --snapshot, --start, --stop, --strict, --swap" pcread --s
 	fails 2 "pcsetup: option '--pr' is ambiguous: --pre, --pre-count, --profile" pcsetup --pr x
 	fails 2 "tsdump: option '--s' is ambiguous: --status, --strict, --summary" tsdump --s x
 	fails 2 "pcsim: option '--ver' is ambiguous: --verbose, --version" pcsim --ver list

@@ -450,7 +450,7 @@ counter mode EVENT_B4 needs --bits with 4 signals (the integer's bits, low first
 --reg PCOUNTER.SPEC_SRC[1]: VALUE 0x123 has bits outside MASK 0xff@-d sim:g84 -D 1 --reg SPEC_SRC=0x123:0xff
 --reg 0xa7ac: a register by address needs --force@-d sim:g84 -D 1 --reg 0xa7ac=1
 --profile nv40: the simulated G84 uses profile tesla (choose it at creation: pcsim reset sim:CHIP,profile=NAME)@-d sim:g84 -D 1 --profile nv40 --event 1
-nothing to set up: give setup options or -f FILE (pcsetup --help)@-d sim:g84 -D 1
+nothing to set up: give setup options, -f FILE or --trigger (pcsetup --help)@-d sim:g84 -D 1
 unknown option '--bogus' (pcsetup --help lists the options)@-d sim:g84 --bogus
 EOF
 	# Expression errors: the message, then the expression and a caret.

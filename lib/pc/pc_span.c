@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT */
+/* Counting across a span of time (pcread -- CMD, perf stat's job): from
+ * hwpc_pc_span_begin to the last hwpc_pc_span_sample, every domain's
+ * counts, cut into intervals at each sample.
+ *
+ * A single-event domain's counters run live: a read at each sample, and
+ * what they gained since the last (hwpc_pc_read_acc: 40-bit wraps, resets).
+ * A quad-mode domain counts into shadow counters that only a swap makes
+ * visible: each sample swaps (a PRE_OP write where it swaps, G84:GF100,
+ * else PM_TRIGGER fired the way regdb names, NV40:G84), waits for the set
+ * to latch, reads and acks it; the begin swaps once and drops what counted
+ * before.  Consecutive swaps tile the span, so the sets sum to all of it,
+ * and a sample at least every few seconds keeps a 32-bit set from
+ * saturating.  Where software can make no swap (NV30:NV40, GF100), a quad
+ * domain cannot be counted across a span: the error says so.  Record-mode
+ * domains write their counts to memory and are left out. */
+#include "core/err_local.h"
+#include "pc/pc_cmd.h"
+
+#include <string.h>
+
+/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
+#define PRE_OP_SWAPS "PCOUNTER.PRE_OP_SWAPS"
+
+static int preop_addr(const struct hwpc_pcr *r, uint32_t *addr, struct hwpc_err *err)
+{
+	char name[96];
+	struct hwpc_regref ref;
+	if (!hwpc_pc_reg_name(r->l, r->dom, "PRE_OP", name, sizeof name) ||
+	    hwpc_regref_parse(r->l->db, r->l->chip, name, &ref, NULL))
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb: no PRE_OP for domain %s", r->di->name);
+	*addr = ref.addr;
+	return 0;
+}
+
+/* How this chip's quad domains are swapped by software. */
+static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
+{
+	if (hwpc_param_num(sp->l->db, sp->l->chip, PRE_OP_SWAPS, 0)) {
+		sp->swap = HWPC_PC_SPAN_PRE_OP;
+		return 0;
+	}
+	struct hwpc_err why;
+	if (hwpc_pc_trigger_find(sp->dev, &sp->trigger, &why))
+		return hwpc_err_set(err, HWPC_EINPUT, "a quad-mode domain swaps on PM_TRIGGER, and %s", why.msg);
+	sp->swap = HWPC_PC_SPAN_TRIGGER;
+	return 0;
+}
+
+/* Read (and ack) every latched quad set into the totals; with drop, the
+ * sets are acked and forgotten (what counted before the span). */
+static int take_sets(struct hwpc_pc_span *sp, bool drop, struct hwpc_err *err)
+{
+	for (unsigned i = 0; i < sp->n; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[i];
+		struct hwpc_pc_read_sample s;
+		if (d->mode != HWPC_PC_READ_MODE_QUAD)
+			continue;
+		int rc = hwpc_pc_read(d->r, true, &s, err);
+		if (rc)
+			return rc;
+		if (s.mode != HWPC_PC_READ_MODE_QUAD)
+			return hwpc_err_set(err, HWPC_EOP, "domain %s left quad mode while it was counted (%s): "
+					    "someone reprogrammed it", d->r->di->name, s.mode_name);
+		if (!drop)
+			hwpc_pc_read_acc_add(&d->acc, d->r, &s);
+	}
+	return 0;
+}
+
+/* Swap every quad domain and wait until each has latched its set: the
+ * swap lands on the domain's next cycle. */
+static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
+{
+	struct hwpc_dev *dev = sp->dev;
+	int rc = 0;
+	uint64_t t = 0;
+	/* A set's time ends with the write that swaps it (the swap lands
+	 * within a cycle of it). */
+	if (sp->swap == HWPC_PC_SPAN_TRIGGER) {
+		rc = hwpc_pc_trigger_fire(dev, NULL, &sp->trigger, err);
+		t = hwpc_dev_now_ns(dev);
+	}
+	for (unsigned i = 0; i < sp->n && !rc; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[i];
+		uint32_t v;
+		if (d->mode != HWPC_PC_READ_MODE_QUAD)
+			continue;
+		if (sp->swap == HWPC_PC_SPAN_PRE_OP && (hwpc_rd32(dev, d->preop, &v) || hwpc_wr32(dev, d->preop, v)))
+			rc = hwpc_err_set(err, dev->err.status, "swapping domain %s: %s", d->r->di->name, dev->err.msg);
+		d->now_ns = sp->swap == HWPC_PC_SPAN_PRE_OP ? hwpc_dev_now_ns(dev) : t;
+	}
+	for (unsigned i = 0; i < sp->n && !rc; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[i];
+		uint64_t hz = hwpc_dev_pc_domain_hz(dev, d->r->dom);
+		if (d->mode != HWPC_PC_READ_MODE_QUAD)
+			continue;
+		for (uint64_t tries = hz ? 1000 : 100000;; tries--) {
+			struct hwpc_pc_read_sample s;
+			/* Read without ack: take_sets reads it again, acked. */
+			if ((rc = hwpc_pc_read(d->r, false, &s, err)) || s.latched)
+				break;
+			if (tries == 0) {
+				rc = hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched %s after the swap "
+						  "(is its clock running?)", d->r->di->name, hz ? "1000 cycles" : "a second");
+				break;
+			}
+			if ((rc = hwpc_dev_wait_pc_cycles(dev, d->r->dom, 1, 10000, err)))
+				break;
+		}
+	}
+	return rc;
+}
+
+/* A single-event domain's live counters into its totals, timed by the
+ * middle of the read. */
+static int read_live(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct hwpc_err *err)
+{
+	struct hwpc_pc_read_sample s;
+	uint64_t t0 = hwpc_dev_now_ns(sp->dev);
+	int rc = hwpc_pc_read(d->r, false, &s, err);
+	d->now_ns = t0 + (hwpc_dev_now_ns(sp->dev) - t0) / 2;
+	if (!rc && s.mode != d->mode)
+		return hwpc_err_set(err, HWPC_EOP, "domain %s left single-event mode while it was counted (%s): "
+				    "someone reprogrammed it", d->r->di->name, s.mode_name);
+	if (!rc)
+		hwpc_pc_read_acc_add(&d->acc, d->r, &s);
+	return rc;
+}
+
+int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	bool quad = false;
+	memset(sp, 0, sizeof *sp);
+	sp->dev = dev;
+	sp->l = l;
+	for (unsigned i = 0; i < n && i < HWPC_PC_MAX_DOMAINS; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[sp->n];
+		struct hwpc_pc_read_sample s;
+		int rc = hwpc_pc_read(rs[i], false, &s, err);
+		if (rc)
+			return rc;
+		if (s.mode == HWPC_PC_READ_MODE_RECORD || s.mode == HWPC_PC_READ_MODE_OTHER) {
+			sp->left_out |= 1u << rs[i]->dom;
+			continue;
+		}
+		d->r = rs[i];
+		d->mode = s.mode;
+		hwpc_pc_read_acc_init(&d->acc);
+		quad |= s.mode == HWPC_PC_READ_MODE_QUAD;
+		if (s.mode == HWPC_PC_READ_MODE_QUAD && !rs[i]->has_ack)
+			return hwpc_err_set(err, HWPC_EINPUT, "domain %s is in quad mode, and %s has no QUAD_ACK_TRIGGER",
+					    rs[i]->di->name, l->chip->name);
+		if (s.mode == HWPC_PC_READ_MODE_QUAD && (rc = preop_addr(rs[i], &d->preop, err)))
+			return rc;
+		sp->n++;
+	}
+	int rc = quad ? pick_swap(sp, err) : 0;
+	/* What the quad domains counted before now is latched and dropped. */
+	if (!rc && quad)
+		rc = take_sets(sp, true, err);
+	if (!rc && quad)
+		rc = swap(sp, err);
+	if (!rc && quad)
+		rc = take_sets(sp, true, err);
+	/* The single-event counters' values now are the span's zero. */
+	for (unsigned i = 0; i < sp->n && !rc; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[i];
+		if (d->mode != HWPC_PC_READ_MODE_QUAD && !(rc = read_live(sp, d, err)))
+			memcpy(d->base, d->acc.total, sizeof d->base);
+	}
+	for (unsigned i = 0; i < sp->n; i++)
+		sp->d[i].start_ns = sp->d[i].last_ns = sp->d[i].now_ns;
+	sp->now_ns = hwpc_dev_now_ns(dev);
+	return rc;
+}
+
+int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	bool quad = false;
+	for (unsigned i = 0; i < sp->n; i++)
+		quad |= sp->d[i].mode == HWPC_PC_READ_MODE_QUAD;
+	for (unsigned i = 0; i < sp->n; i++)
+		sp->d[i].last_ns = sp->d[i].now_ns;
+	/* Nothing counts in no time (a virtual clock nobody advanced): no
+	 * swap, which would step it. */
+	if (hwpc_dev_now_ns(sp->dev) == sp->now_ns) {
+		for (unsigned i = 0; i < sp->n; i++)
+			memset(sp->d[i].delta, 0, sizeof sp->d[i].delta);
+		return 0;
+	}
+	/* A set a hardware SWAP latched since the last sample is the span's. */
+	int rc = quad ? take_sets(sp, false, err) : 0;
+	if (!rc && quad)
+		rc = swap(sp, err);
+	if (!rc && quad)
+		rc = take_sets(sp, false, err);
+	for (unsigned i = 0; i < sp->n && !rc; i++)
+		if (sp->d[i].mode != HWPC_PC_READ_MODE_QUAD)
+			rc = read_live(sp, &sp->d[i], err);
+	sp->now_ns = hwpc_dev_now_ns(sp->dev);
+	for (unsigned i = 0; i < sp->n && !rc; i++) {
+		struct hwpc_pc_span_dom *d = &sp->d[i];
+		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
+			uint64_t total = d->acc.total[c] - d->base[c];
+			d->delta[c] = total - d->total[c];
+			d->total[c] = total;
+		}
+	}
+	return rc;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* PGRAPH's PM_TRIGGER fired by software (pcsetup --trigger, pcread
+ * --trigger): one pulse into every PCOUNTER domain, which swaps the
+ * counter sets of the quad-mode domains whose SWAP input it is.  Which
+ * register fires it is regdb's PCOUNTER.PM_TRIGGER_WRITE (PGRAPH.DEBUG_1's
+ * PM_TRIGGER bit on NV40:GF100, as nvatiming and nouveau write it); where
+ * no public document names one, there is no entry and the error says so. */
+#include "core/err_local.h"
+#include "pc/pc_cmd.h"
+
+#include <stdio.h>
+
+/* regdb-names: PCOUNTER.PM_TRIGGER_WRITE NV40:GF100 */
+#define TRIGGER_PARAM "PCOUNTER.PM_TRIGGER_WRITE"
+
+int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	const struct hwpc_param *p = dev->chip ? hwpc_param_find(dev->db, dev->chip, TRIGGER_PARAM) : NULL;
+	if (!p)
+		return hwpc_err_set(err, HWPC_EINPUT,
+				    "no public document names a register that fires PM_TRIGGER on %s (regdb has "
+				    "no %s for it); on the simulator, 'pcsim pulse pm_trigger' fires it",
+				    dev->chip ? dev->chip->name : "this device", TRIGGER_PARAM);
+	struct hwpc_regref ref;
+	if (hwpc_regref_parse(dev->db, dev->chip, p->value, &ref, err))
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s: %s", p->file, p->line, TRIGGER_PARAM,
+				    p->value, err->msg);
+	if (!ref.field)
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s names no field", p->file, p->line,
+				    TRIGGER_PARAM, p->value);
+	t->reg = ref.reg;
+	t->field = ref.field;
+	t->addr = ref.addr;
+	/* The register's other bits are written back as read where regdb
+	 * says they read back (REG_RW_BITS), else left 0, as nouveau does. */
+	char rw[160];
+	snprintf(rw, sizeof rw, "%s_RW_BITS", ref.reg->name);
+	t->keep = (uint32_t)hwpc_param_num(dev->db, dev->chip, rw, 0);
+	t->keep &= ~hwpc_field_mask(ref.field);
+	snprintf(t->name, sizeof t->name, "%s.%s", ref.reg->name, ref.field->name);
+	return 0;
+}
+
+int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct hwpc_pc_trigger *t,
+			 struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	uint32_t old = 0, v;
+	if (hwpc_pc_trigger_find(dev, t, err))
+		return err->status;
+	if (t->keep && hwpc_rd32(dev, t->addr, &old))
+		return hwpc_err_set(err, dev->err.status, "reading %s: %s", t->reg->name, dev->err.msg);
+	v = old & t->keep;
+	hwpc_field_put(t->field, &v, 1);
+	t->value = v;
+	return hwpc_wplan_addr(plan, t->addr, v, "fires PM_TRIGGER", err);
+}
+
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, struct hwpc_pc_trigger *t,
+			 struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_wplan plan;
+	hwpc_wplan_init(&plan, dev);
+	int rc = hwpc_pc_trigger_plan(dev, &plan, t, err);
+	if (!rc)
+		rc = hwpc_wplan_apply(&plan, err);
+	hwpc_wplan_free(&plan);
+	/* The pulse lands on each domain's next cycle: a virtual simulator
+	 * clock is stepped there, real hardware is given 10 us. */
+	for (unsigned d = 0; !rc && l && d < l->ndomains; d++)
+		rc = hwpc_dev_wait_pc_cycles(dev, d, 1, d ? 0 : 10000, err);
+	return rc;
+}
