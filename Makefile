@@ -70,7 +70,7 @@ TEST_HELPERS := $(TEST_HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILD)/bench/%)
 
-ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) \
+ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CLI_HELPERS:%.c=$(BUILD)/obj/%.o) \
               $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o) \
               $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
