@@ -97,6 +97,9 @@ static const struct hwpc_schema_key pc_run[] = {
 	SK_BIG("elapsed_ns", U64, "ns", NONE, "time from the start of counting to the end of the interval, on the "
 					      "device's clock"),
 	SK_BIG("interval_ns", U64, "ns", NONE, "the time the counts cover: the interval, or the whole run"),
+	SK("uncertainty_ppm", DOUBLE, "ppm", GAUGE, "how uncertain cycles_per_s is: the timestamps around the "
+						   "reads or swaps at both ends, and CYCLES' +-1 (another rate adds its "
+						   "count's +-1) (null: no time or no cycles)"),
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
 	SK("mode", STR, NULL, NONE, "the domain's counting mode: single or quad"),
 	RUN_COUNT("cycles", "domain cycles (CYCLES)"),

@@ -175,8 +175,10 @@ struct hwpc_pc_span_dom {
 	uint64_t total[HWPC_PC_READ_NCTRS]; /* since begin */
 	uint64_t delta[HWPC_PC_READ_NCTRS]; /* in the last interval */
 	/* Device times: of the read or swap that began the span, ended the
-	 * interval before, and ended the last. */
+	 * interval before, and ended the last; each give or take its _unc_ns
+	 * (half the timestamps' distance around that access). */
 	uint64_t start_ns, last_ns, now_ns;
+	uint64_t start_unc_ns, last_unc_ns, now_unc_ns;
 };
 struct hwpc_pc_span {
 	struct hwpc_dev *dev;
@@ -207,7 +209,7 @@ struct hwpc_pc_run_what {
 	bool can_lag;
 	uint64_t lag_ns;
 };
-#define HWPC_PC_RUN_COLS 12
+#define HWPC_PC_RUN_COLS 13
 size_t hwpc_pc_run_cols(bool sampling, struct hwpc_col *cols);
 int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 		    const struct hwpc_pc_span_dom *d, const struct hwpc_pc_run_what *w, struct hwpc_err *err);

@@ -33,6 +33,14 @@ static int preop_addr(const struct hwpc_pcr *r, uint32_t *addr, struct hwpc_err 
 	return 0;
 }
 
+/* The end of a domain's interval: the middle of the timestamps t[0], t[1]
+ * around the access that ends it, give or take half their distance. */
+static void stamp(struct hwpc_pc_span_dom *d, const uint64_t t[2])
+{
+	d->now_ns = t[0] + (t[1] - t[0]) / 2;
+	d->now_unc_ns = (t[1] - t[0] + 1) / 2;
+}
+
 /* How this chip's quad domains are swapped by software. */
 static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 {
@@ -74,21 +82,29 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 {
 	struct hwpc_dev *dev = sp->dev;
 	int rc = 0;
-	uint64_t t = 0;
+	uint64_t t[2] = { 0, 0 };
 	/* A set's time ends with the write that swaps it (the swap lands
-	 * within a cycle of it). */
+	 * within a cycle of it), between the timestamps around the write. */
 	if (sp->swap == HWPC_PC_SPAN_TRIGGER) {
+		t[0] = hwpc_dev_now_ns(dev);
 		rc = hwpc_pc_trigger_fire(dev, NULL, &sp->trigger, err);
-		t = hwpc_dev_now_ns(dev);
+		t[1] = hwpc_dev_now_ns(dev);
 	}
 	for (unsigned i = 0; i < sp->n && !rc; i++) {
 		struct hwpc_pc_span_dom *d = &sp->d[i];
 		uint32_t v;
 		if (d->mode != HWPC_PC_READ_MODE_QUAD)
 			continue;
-		if (sp->swap == HWPC_PC_SPAN_PRE_OP && (hwpc_rd32(dev, d->preop, &v) || hwpc_wr32(dev, d->preop, v)))
-			rc = hwpc_err_set(err, dev->err.status, "swapping domain %s: %s", d->r->di->name, dev->err.msg);
-		d->now_ns = sp->swap == HWPC_PC_SPAN_PRE_OP ? hwpc_dev_now_ns(dev) : t;
+		if (sp->swap == HWPC_PC_SPAN_PRE_OP) {
+			int bad = hwpc_rd32(dev, d->preop, &v);
+			t[0] = hwpc_dev_now_ns(dev);
+			if (!bad)
+				bad = hwpc_wr32(dev, d->preop, v);
+			t[1] = hwpc_dev_now_ns(dev);
+			if (bad)
+				rc = hwpc_err_set(err, bad, "swapping domain %s: %s", d->r->di->name, dev->err.msg);
+		}
+		stamp(d, t);
 	}
 	for (unsigned i = 0; i < sp->n && !rc; i++) {
 		struct hwpc_pc_span_dom *d = &sp->d[i];
@@ -117,9 +133,10 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 static int read_live(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct hwpc_err *err)
 {
 	struct hwpc_pc_read_sample s;
-	uint64_t t0 = hwpc_dev_now_ns(sp->dev);
+	uint64_t t[2] = { hwpc_dev_now_ns(sp->dev), 0 };
 	int rc = hwpc_pc_read(d->r, false, &s, err);
-	d->now_ns = t0 + (hwpc_dev_now_ns(sp->dev) - t0) / 2;
+	t[1] = hwpc_dev_now_ns(sp->dev);
+	stamp(d, t);
 	if (!rc && s.mode != d->mode)
 		return hwpc_err_set(err, HWPC_EOP, "domain %s left single-event mode while it was counted (%s): "
 				    "someone reprogrammed it", d->r->di->name, s.mode_name);
@@ -171,8 +188,10 @@ int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const stru
 		if (d->mode != HWPC_PC_READ_MODE_QUAD && !(rc = read_live(sp, d, err)))
 			memcpy(d->base, d->acc.total, sizeof d->base);
 	}
-	for (unsigned i = 0; i < sp->n; i++)
+	for (unsigned i = 0; i < sp->n; i++) {
 		sp->d[i].start_ns = sp->d[i].last_ns = sp->d[i].now_ns;
+		sp->d[i].start_unc_ns = sp->d[i].last_unc_ns = sp->d[i].now_unc_ns;
+	}
 	sp->now_ns = hwpc_dev_now_ns(dev);
 	return rc;
 }
@@ -183,8 +202,10 @@ int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	bool quad = false;
 	for (unsigned i = 0; i < sp->n; i++)
 		quad |= sp->d[i].mode == HWPC_PC_READ_MODE_QUAD;
-	for (unsigned i = 0; i < sp->n; i++)
+	for (unsigned i = 0; i < sp->n; i++) {
 		sp->d[i].last_ns = sp->d[i].now_ns;
+		sp->d[i].last_unc_ns = sp->d[i].now_unc_ns;
+	}
 	/* Nothing counts in no time (a virtual clock nobody advanced): no
 	 * swap, which would step it. */
 	if (hwpc_dev_now_ns(sp->dev) == sp->now_ns) {

@@ -16,9 +16,10 @@ static const char *const count_keys[HWPC_PC_READ_NCTRS] = { "cycles",	   "cycles
 
 size_t hwpc_pc_run_cols(bool sampling, struct hwpc_col *cols)
 {
-	static const char *const names[] = { "sample",	    "elapsed_ns",   "domain",	      "mode",
-					     "cycles",	    "cycles_per_s", "event_count",    "event_count_per_s",
-					     "event_pct",   "start_count",  "pre_count",      "stop_count" };
+	static const char *const names[] = { "sample",	    "elapsed_ns",   "uncertainty_ppm", "domain",
+					     "mode",	    "cycles",	    "cycles_per_s",    "event_count",
+					     "event_count_per_s", "event_pct", "start_count",  "pre_count",
+					     "stop_count" };
 	size_t n = 0;
 	for (size_t i = sampling ? 0 : 1; i < sizeof names / sizeof names[0]; i++)
 		cols[n++] = (struct hwpc_col){ names[i], 0 };
@@ -57,6 +58,15 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 	hwpc_out_u64(o, "elapsed_ns", d->now_ns - d->start_ns);
 	if (!text)
 		hwpc_out_u64(o, "interval_ns", ns);
+	/* The rates' time base, as uncertain as the timestamps around the
+	 * accesses at both ends, plus a nanosecond for their resolution;
+	 * cycles_per_s besides by CYCLES' +-1. */
+	double unc = (double)((w->interval ? d->last_unc_ns : d->start_unc_ns) + d->now_unc_ns + 1);
+	if (ns && v[HWPC_PC_READ_CYCLES])
+		hwpc_out_double(o, "uncertainty_ppm", 1e6 * (unc / (double)ns + 1.0 / (double)v[HWPC_PC_READ_CYCLES]),
+				3);
+	else
+		hwpc_out_null(o, "uncertainty_ppm");
 	hwpc_out_str(o, "domain", d->r->di->name);
 	hwpc_out_str(o, "mode", d->mode == HWPC_PC_READ_MODE_QUAD ? "quad" : "single");
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
