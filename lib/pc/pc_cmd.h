@@ -153,9 +153,9 @@ int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, 
  * back) into plan. */
 int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct hwpc_pc_trigger *t,
 			 struct hwpc_err *err);
-/* Fire it, and wait until every domain of l (NULL: none) has had a cycle
- * since, so that what it latched can be read. */
-int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, struct hwpc_pc_trigger *t,
+/* Fire it, and wait until each of the domains doms[0..n) has had a cycle
+ * since (one after the other), so that what it latched can be read. */
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n, struct hwpc_pc_trigger *t,
 			 struct hwpc_err *err);
 
 /* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------

@@ -19,9 +19,6 @@
 
 #include <string.h>
 
-/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
-#define PRE_OP_SWAPS "PCOUNTER.PRE_OP_SWAPS"
-
 static int preop_addr(const struct hwpc_pcr *r, uint32_t *addr, struct hwpc_err *err)
 {
 	char name[96];
@@ -44,7 +41,8 @@ static void stamp(struct hwpc_pc_span_dom *d, const uint64_t t[2])
 /* How this chip's quad domains are swapped by software. */
 static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 {
-	if (hwpc_param_num(sp->l->db, sp->l->chip, PRE_OP_SWAPS, 0)) {
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
+	if (hwpc_param_num(sp->l->db, sp->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0)) {
 		sp->swap = HWPC_PC_SPAN_PRE_OP;
 		return 0;
 	}
@@ -87,7 +85,7 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	 * within a cycle of it), between the timestamps around the write. */
 	if (sp->swap == HWPC_PC_SPAN_TRIGGER) {
 		t[0] = hwpc_dev_now_ns(dev);
-		rc = hwpc_pc_trigger_fire(dev, NULL, &sp->trigger, err);
+		rc = hwpc_pc_trigger_fire(dev, NULL, 0, &sp->trigger, err);
 		t[1] = hwpc_dev_now_ns(dev);
 	}
 	for (unsigned i = 0; i < sp->n && !rc; i++) {

@@ -10,25 +10,23 @@
 
 #include <stdio.h>
 
-/* regdb-names: PCOUNTER.PM_TRIGGER_WRITE NV40:GF100 */
-#define TRIGGER_PARAM "PCOUNTER.PM_TRIGGER_WRITE"
-
 int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	const struct hwpc_param *p = dev->chip ? hwpc_param_find(dev->db, dev->chip, TRIGGER_PARAM) : NULL;
+	/* regdb-names: PCOUNTER.PM_TRIGGER_WRITE NV40:GF100 */
+	const struct hwpc_param *p = dev->chip ? hwpc_param_find(dev->db, dev->chip, "PCOUNTER.PM_TRIGGER_WRITE") : NULL;
 	if (!p)
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "no public document names a register that fires PM_TRIGGER on %s (regdb has "
-				    "no %s for it); on the simulator, 'pcsim pulse pm_trigger' fires it",
-				    dev->chip ? dev->chip->name : "this device", TRIGGER_PARAM);
+				    "no PCOUNTER.PM_TRIGGER_WRITE for it); on the simulator, 'pcsim pulse pm_trigger' "
+				    "fires it", dev->chip ? dev->chip->name : "this device");
 	struct hwpc_regref ref;
 	if (hwpc_regref_parse(dev->db, dev->chip, p->value, &ref, err))
-		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s: %s", p->file, p->line, TRIGGER_PARAM,
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s: %s", p->file, p->line, p->name,
 				    p->value, err->msg);
 	if (!ref.field)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s names no field", p->file, p->line,
-				    TRIGGER_PARAM, p->value);
+				    p->name, p->value);
 	t->reg = ref.reg;
 	t->field = ref.field;
 	t->addr = ref.addr;
@@ -57,7 +55,7 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 	return hwpc_wplan_addr(plan, t->addr, v, "fires PM_TRIGGER", err);
 }
 
-int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, struct hwpc_pc_trigger *t,
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n, struct hwpc_pc_trigger *t,
 			 struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -69,7 +67,7 @@ int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, s
 	hwpc_wplan_free(&plan);
 	/* The pulse lands on each domain's next cycle: a virtual simulator
 	 * clock is stepped there, real hardware is given 10 us. */
-	for (unsigned d = 0; !rc && l && d < l->ndomains; d++)
-		rc = hwpc_dev_wait_pc_cycles(dev, d, 1, d ? 0 : 10000, err);
+	for (unsigned j = 0; !rc && j < n; j++)
+		rc = hwpc_dev_wait_pc_cycles(dev, doms[j], 1, j ? 0 : 10000, err);
 	return rc;
 }
