@@ -18,9 +18,10 @@ static bool asked(const struct pcread_opts *op)
 	return op->clocks;
 }
 
+/* Wide enough for GHz with their uncertainty, and a second's cycles. */
 static const struct hwpc_col text_cols[] = {
-	{ "domain", 0 }, { "clock", 0 }, { "measured_hz", 0 }, { "uncertainty_ppm", 0 }, { "cycles", 0 },
-	{ "elapsed_ns", 0 },
+	{ "domain", 0 }, { "clock", 0 }, { "measured_hz", 24 }, { "uncertainty_ppm", 0 }, { "cycles", 10 },
+	{ "elapsed_ns", 10 },
 };
 
 static int out_clock(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pc_clocks *c,

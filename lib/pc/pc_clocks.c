@@ -166,6 +166,13 @@ static int stamp(struct hwpc_pc_clock *k, uint64_t *cycles, uint64_t *lo, uint64
  * a few cycles; a domain whose clock does not run never gets there. */
 static int wait_counting(struct hwpc_pc_clocks *c, struct hwpc_err *err)
 {
+	/* The setup lands on each domain's next cycle: a state read before
+	 * that is the old one. */
+	for (unsigned j = 0; j < c->n; j++) {
+		int rc = hwpc_dev_wait_pc_cycles(c->dev, c->clk[j].dom, 1, j ? 0 : 10000, err);
+		if (rc)
+			return rc;
+	}
 	for (unsigned j = 0; j < c->n; j++) {
 		struct hwpc_pc_clock *k = &c->clk[j];
 		uint64_t hz = hwpc_dev_pc_domain_hz(c->dev, k->dom);
@@ -214,7 +221,13 @@ static int measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct hwpc_err
 		rc = hwpc_dev_wait_ns(c->dev, window_ns, err);
 	for (unsigned j = 0; j < c->n && !rc; j++) {
 		uint64_t c1, t1[2];
-		if (!(rc = stamp(&c->clk[j], &c1, &t1[0], &t1[1], err)))
+		if ((rc = stamp(&c->clk[j], &c1, &t1[0], &t1[1], err)))
+			break;
+		if (c1 < c0[j])
+			rc = hwpc_err_set(err, HWPC_EOP, "domain %s: CYCLES went back during the window (%llu, then "
+					  "%llu): someone reprogrammed it", c->clk[j].r.di->name,
+					  (unsigned long long)c0[j], (unsigned long long)c1);
+		else
 			rate(&c->clk[j], c0[j], c1, t0[j], t1);
 	}
 	c->can_lag = hwpc_dev_lag_ns(c->dev, &lag1);
