@@ -138,7 +138,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .help = "save every readable register of the chip with the chip's identity" },
 		{ .kind = CLI_STR, .lname = "diff", .arg = "A [B]", .dest = &o->diff, .noun = "snapshot file",
 		  .help = "compare snapshot A with snapshot B or the device: exit 0 equal, 1 different" },
-		{ .kind = CLI_GROUP, .help = "Triggers and clocks (write, then put back what they found):" },
+		{ .kind = CLI_GROUP, .help = "Triggers and clocks (these write; --clocks puts back what it found):" },
 		{ .kind = CLI_FLAG, .lname = "trigger", .dest = &o->trigger,
 		  .help = "fire PM_TRIGGER before each read: quad-mode domains latch a set" },
 		{ .kind = CLI_FLAG, .lname = "clocks", .dest = &o->clocks,
