@@ -32,7 +32,7 @@ static const struct pcread_mode *const modes[] = {
 	&pcread_counters,
 };
 
-/* A setup option for -- CMD (cli_setup_opts), kept as given: what it
+/* A setup option for -- CMD (cli_setup_table), kept as given: what it
  * means depends on the device. */
 static int setup_option(const struct cli_opt *opt, const char *v, void *ctx)
 {
@@ -156,13 +156,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 	const struct cli_opt tail[] = { CLI_OPT_HELP, CLI_OPT_VERSION };
 	static const char *const not_setup[] = { "reg", NULL }; /* pcread --reg reads */
 	struct cli_opt opts[MAX_TABLE];
-	size_t n = 0;
-	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-		opts[n++] = head[i];
-	cli_setup_opts(opts, &n, MAX_TABLE - 1 - sizeof tail / sizeof tail[0], setup_option, not_setup);
-	for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
-		opts[n++] = tail[i];
-	opts[n] = (struct cli_opt){ .kind = CLI_END };
+	cli_setup_table(opts, MAX_TABLE, head, sizeof head / sizeof head[0], tail, sizeof tail / sizeof tail[0],
+			setup_option, not_setup);
 	static const struct cli_rel rels[] = {
 		{ CLI_CONFLICT, "--signals", "--scan --reg --list-regs", NULL },
 		{ CLI_CONFLICT, "--scan", "--reg --list-regs", NULL },
@@ -245,8 +240,8 @@ static int open_devices(const struct pcread_mode *m, const struct pcread_opts *o
 	/* Read-only, except that acking quad data, rotating sets,
 	 * multiplexing R10000 events, triggers, --clocks and counting around
 	 * a command (quad sets swapped and acked, a setup) write. */
-	unsigned flags = (op->ack || op->setfile || op->events || op->trigger || op->cmd || (op->clocks && !op->dry_run)
-			  ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
+	bool writes = op->ack || op->events || op->trigger || ((op->setfile || op->cmd || op->clocks) && !op->dry_run);
+	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) |
 			 (op->verbose ? HWPC_OPEN_VERBOSE : 0);
 	memset(devs, 0, sizeof *devs);
 	if (m->no_device)

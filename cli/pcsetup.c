@@ -90,14 +90,9 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		CLI_OPT_VERSION,
 	};
 	struct cli_opt table[MAX_TABLE];
-	size_t n = 0;
-	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-		table[n++] = fixed[i];
 	/* Every setup option of the library, by its own name. */
-	cli_setup_opts(table, &n, MAX_TABLE - 1 - sizeof tail / sizeof tail[0], setup_option, NULL);
-	for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
-		table[n++] = tail[i];
-	table[n] = (struct cli_opt){ .kind = CLI_END };
+	cli_setup_table(table, MAX_TABLE, fixed, sizeof fixed / sizeof fixed[0], tail, sizeof tail / sizeof tail[0],
+			setup_option, NULL);
 
 	static const struct cli_rel rels[] = {
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },

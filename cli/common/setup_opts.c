@@ -38,10 +38,14 @@ static const struct {
 	{ "reg", "NAME|ADDR=VALUE[:MASK]", "a raw write, read back (repeatable; without -D: any register)", CLI_REPEAT },
 };
 
-void cli_setup_opts(struct cli_opt *table, size_t *n, size_t max, cli_opt_fn call, const char *const *skip)
+void cli_setup_table(struct cli_opt *table, size_t max, const struct cli_opt *head, size_t nhead,
+		     const struct cli_opt *tail, size_t ntail, cli_opt_fn call, const char *const *skip)
 {
 	const char *const *names = hwpc_pc_setup_option_names();
-	for (size_t i = 0; names[i] && *n < max; i++) {
+	size_t n = 0;
+	for (size_t i = 0; i < nhead && n + 1 + ntail < max; i++)
+		table[n++] = head[i];
+	for (size_t i = 0; names[i] && n + 1 + ntail < max; i++) {
 		bool skipped = false;
 		for (size_t k = 0; skip && skip[k]; k++)
 			skipped |= !strcmp(skip[k], names[i]);
@@ -55,6 +59,9 @@ void cli_setup_opts(struct cli_opt *table, size_t *n, size_t max, cli_opt_fn cal
 				so.help = setup_help[k].help;
 				so.flags = setup_help[k].flags;
 			}
-		table[(*n)++] = so;
+		table[n++] = so;
 	}
+	for (size_t i = 0; i < ntail && n + 1 < max; i++)
+		table[n++] = tail[i];
+	table[n] = (struct cli_opt){ .kind = CLI_END };
 }

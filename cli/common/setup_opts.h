@@ -7,9 +7,11 @@
 
 #include "opt.h"
 
-/* Append an option per setup option (but those named in skip, a
- * NULL-terminated list or NULL) to table at *n, while *n < max; each calls
- * call with its long name and value. */
-void cli_setup_opts(struct cli_opt *table, size_t *n, size_t max, cli_opt_fn call, const char *const *skip);
+/* A command's option table (room for max entries, CLI_END included): its
+ * head options, an option per setup option (but those named in skip, a
+ * NULL-terminated list or NULL), each calling call with its long name and
+ * value, then its tail options. */
+void cli_setup_table(struct cli_opt *table, size_t max, const struct cli_opt *head, size_t nhead,
+		     const struct cli_opt *tail, size_t ntail, cli_opt_fn call, const char *const *skip);
 
 #endif
