@@ -103,7 +103,8 @@ static const struct hwpc_schema_key pc_run[] = {
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
 	SK("mode", STR, NULL, NONE, "the domain's counting mode: single or quad"),
 	RUN_COUNT("cycles", "domain cycles (CYCLES)"),
-	RUN_RATE("cycles", "CYCLES: in quad mode, the domain's clock"),
+	SK("cycles_per_s", DOUBLE, "1/s", GAUGE, "CYCLES per second of the time counted: in quad mode, where CYCLES "
+						 "counts every cycle, the domain's clock (null: no time or no counter)"),
 	RUN_COUNT("cycles_alt", "CYCLES_ALT"),
 	RUN_RATE("cycles_alt", "CYCLES_ALT"),
 	RUN_COUNT("event_count", "EVENT"),
