@@ -267,6 +267,14 @@ sys.exit(p.returncode)' "$sig" pcread -d sim:g84 --format json -- sleep 20
 	run -0 --separate-stderr pcread -d sim:g84 -D core_a -D core_b --strict
 	check [ -z "$stderr" ]
 	[[ "$output" == *"core_a  QUAD "*"core_b  SINGLE  "* ]]
+	# A window too long for a 32-bit CYCLES: an error, and the setup put back.
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/a.json"
+	run -2 pcread -d sim:g84 --clocks --window 4295s -D shader # 1 MHz
+	check [ "$output" = "pcread: domain shader: CYCLES saturated within the window (32-bit): give a shorter --window" ]
+	pcsim -d sim:g84 advance --cycles 10 --domain core_a >/dev/null
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/b.json"
+	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	check [ -z "$(tail -n +2 <<<"$output" | cut -d, -f5 | grep -v -e '^PCOUNTER\.CTR_' -e '^PTIMER\.' -e '^PCOUNTER\.S[IR][GC]_STATUS')" ]
 }
 
 @test "pcsetup --trigger fires PM_TRIGGER by regdb's register (NV40:GF100); pcread --trigger before each read" {
