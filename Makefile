@@ -76,7 +76,7 @@ ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CL
 
 MANPAGES   := $(sort $(wildcard man/*.[1-8]))
 
-.PHONY: man-output all tests check check-once check-asan unit cli-tests pci-tests install uninstall \
+.PHONY: man-output all tests check check-once check-asan asan-tests unit cli-tests pci-tests install uninstall \
         bench lint-man clean difftest
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -168,7 +168,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 tests: all $(UNIT_BINS) $(TEST_HELPERS)
 
 unit: tests
-	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; HWPC_TEST_DATA=$(CURDIR)/tests/data $$t; done
+	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
 cli-tests: tests
 	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests bats tests/cli
@@ -176,9 +176,13 @@ cli-tests: tests
 pci-tests: tests
 	HWPC_BIN=$(CURDIR)/$(BUILD)/bin HWPC_TESTBIN=$(CURDIR)/$(BUILD)/tests bats tests/pci
 
-# Every test of one build, ending in "N passed, N failed".
+# Every test of one build, in parallel (tests/run: TEST_JOBS at a time,
+# default twice the CPUs), ending in "N passed, N failed" after the slowest
+# tests and their times.
+TEST_JOBS ?=
+RUN_TESTS = tests/run $(if $(TEST_JOBS),-j $(TEST_JOBS))
 check-once: tests
-	tests/run $(BUILD)
+	$(RUN_TESTS) $(BUILD)
 
 # The fast PCOUNTER engine against the reference on 10,000 random
 # configurations (DIFFTEST_COUNT=N for another number).
@@ -193,13 +197,19 @@ man-output: tests
 difftest: tests
 	$(BUILD)/tests/pcsim_difftest $(DIFFTEST_COUNT)
 
+ASAN_BUILD := build/asan
+ASAN_MAKE = $(MAKE) BUILD=$(ASAN_BUILD) SAN=1 OPT='-O1 -g'
 check-asan:
-	$(MAKE) BUILD=build/asan SAN=1 OPT='-O1 -g' check-once
+	$(ASAN_MAKE) check-once
 
-# Sequential on purpose: two readable runs, each with its closing line.
-check:
-	$(MAKE) check-once
-	$(MAKE) check-asan
+asan-tests:
+	$(ASAN_MAKE) tests
+
+# Both passes: the two builds (side by side under -j), then the tests of both
+# in one pool, so neither pass waits for the other's slowest test.  Each
+# build's report ends with its own "N passed, N failed" line.
+check: tests asan-tests
+	$(RUN_TESTS) $(BUILD) $(ASAN_BUILD)
 
 # --- benchmarks ------------------------------------------------------------
 
