@@ -17,6 +17,27 @@ check() {
 	fi
 }
 
+# Milliseconds of the monotonic-enough wall clock, for tests that take their
+# bounds from the time that really passed (a loaded machine runs slowly).
+now_ms() {
+	echo $(($(date +%s%N) / 1000000))
+}
+
+# Poll until a command succeeds: a test waits for an event, not for a time
+# it guessed.  Gives up (fails) after SECONDS, a bound only a hang reaches.
+#   wait_until SECONDS COMMAND...
+wait_until() {
+	local end=$(($(now_ms) + $1 * 1000))
+	shift
+	until "$@"; do
+		if [ "$(now_ms)" -gt "$end" ]; then
+			echo "wait_until: gave up waiting for: $*" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
 # A virtual-clock simulated chip, fresh.
 vsim() {
 	pcsim reset "sim:$1,clock=virtual${2:+,$2}"
