@@ -132,13 +132,22 @@ quad_g84() {
 	pcsim reset sim:g84 >/dev/null
 	d=$BATS_TEST_TMPDIR/textfile
 	mkdir "$d"
-	pcread -d sim:g84 -D core_a -i 300ms -n 4 --format openmetrics -o "$d/hwpc.prom" 2>"$BATS_TEST_TMPDIR/err" &
+	# samples for a minute: the test waits for what it checks (the first
+	# sample, a replacement), then ends the run itself, as a textfile
+	# exporter's user would
+	pcread -d sim:g84 -D core_a -i 100ms -n 600 --format openmetrics -o "$d/hwpc.prom" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	# after the first sample, before the last: the file is there already
-	sleep 0.5
-	check [ -f "$d/hwpc.prom" ]
+	wait_until 60 [ -f "$d/hwpc.prom" ]
+	check kill -0 "$pid"
 	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
 	om_samples <"$d/hwpc.prom" >/dev/null
+	# the next sample replaces it (another file), whole
+	local first
+	first=$(stat -c %i "$d/hwpc.prom")
+	wait_until 60 [ "$(stat -c %i "$d/hwpc.prom")" != "$first" ]
+	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
+	kill -TERM "$pid"
 	wait "$pid"
 	check [ "$(ls -A "$d")" = "hwpc.prom" ]
 	check [ "$(grep -c '^hwpc_pc_counters_cycles_total' "$d/hwpc.prom")" -eq 1 ]

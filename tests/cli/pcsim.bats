@@ -110,9 +110,10 @@ load helpers
 	# ptime -i keeps the device open while pcsim resets the state under it
 	# (a realtime clock: on a virtual one the samples advance it, at once).
 	pcsim reset sim:g84
-	ptime -d sim:g84 -i 100ms -n 20 --format csv > "$BATS_TEST_TMPDIR/samples" 2>&1 &
+	# a minute of samples; the reset comes once ptime has the state mapped
+	ptime -d sim:g84 -i 100ms -n 600 --format csv > "$BATS_TEST_TMPDIR/samples" 2>&1 &
 	pid=$!
-	sleep 0.3
+	wait_until 60 grep -q 'hwpc/sim-g84.state' "/proc/$pid/maps"
 	pcsim reset sim:g84,clock=virtual,tclk=50M
 	wait $pid && status=0 || status=$?
 	check [ "$status" -eq 1 ]

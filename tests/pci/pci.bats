@@ -12,6 +12,8 @@ load ../cli/csv_helpers
 setup() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root for unshare -m and mount --bind"
 	export PATH="$HWPC_BIN:$HWPC_TESTBIN:$PATH"
+	# a runtime directory of its own: tests run side by side (tests/run)
+	export XDG_RUNTIME_DIR="$BATS_TEST_TMPDIR"
 	unset HWPC_DEVICE HWPC_REGDB
 	tree="$BATS_TEST_TMPDIR/devices"
 	mkdir -p "$tree"
