@@ -93,8 +93,9 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/gen/tensix_layout.h
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The register database is compiled into the library as text, parsed at
-# start-up; HWPC_REGDB=DIR replaces it at run time.
-$(BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
+# start-up; HWPC_REGDB=DIR replaces it at run time.  (The fuzzing build's
+# copy too.)
+$(BUILD)/gen/regdb_data.c $(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
 	@mkdir -p $(dir $@)
 	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
 
@@ -285,28 +286,27 @@ FUZZ_SMOKE_SEED ?= 1
 
 fuzz: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/obj/%.o: %.c $(LIB_HDRS) $(wildcard lib/*/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
+# Header dependencies as in the main build: written by the compiler (.d),
+# included at the end of this section.
+$(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
-
-$(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
-	@mkdir -p $(dir $@)
-	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
+	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_BUILD)/obj/gen/regdb_data.o: $(FUZZ_BUILD)/gen/regdb_data.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
+	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FUZZ_BUILD)/lib/libhwpc.a: $(FUZZ_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(FUZZ_BUILD)/bin/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_BUILD)/lib/libhwpc.a \
-		$(LIB_HDRS) $(wildcard tests/unit/*.h) $(FUZZ_BUILD)/gen/tensix_layout.h
+$(FUZZ_BUILD)/bin/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/lib/libhwpc.a | $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CPPFLAGS) -Itests/unit $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
-	  $(FUZZ_BUILD)/lib/libhwpc.a $(LDLIBS)
+	$(FUZZ_CC) $(DEPFLAGS) -MF $@.d -MT $@ $(FUZZ_CPPFLAGS) -Itests/unit $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+	  -o $@ $< $(FUZZ_BUILD)/lib/libhwpc.a $(LDLIBS)
+
+-include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d)
 
 # One harness: corpus copied to a scratch directory (new inputs never land
 # in the tree), its dictionary if it has one; libFuzzer's closing
