@@ -142,10 +142,11 @@ quad_g84() {
 	check kill -0 "$pid"
 	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
 	om_samples <"$d/hwpc.prom" >/dev/null
-	# the next sample replaces it (another file), whole
+	# the next sample replaces it, whole (the file's time tells: inode
+	# numbers are reused, and the counts here stay 0)
 	local first
-	first=$(stat -c %i "$d/hwpc.prom")
-	wait_until 60 [ "$(stat -c %i "$d/hwpc.prom")" != "$first" ]
+	first=$(stat -c %y "$d/hwpc.prom")
+	wait_until 60 [ "$(stat -c %y "$d/hwpc.prom")" != "$first" ]
 	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
 	kill -TERM "$pid"
 	wait "$pid"
