@@ -200,11 +200,12 @@ difftest: tests
 
 ASAN_BUILD := build/asan
 ASAN_MAKE = $(MAKE) BUILD=$(ASAN_BUILD) SAN=1 OPT='-O1 -g'
+# '+': the sub-make gets the jobserver (make sees $(MAKE) only when spelled out)
 check-asan:
-	$(ASAN_MAKE) check-once
+	+$(ASAN_MAKE) check-once
 
 asan-tests:
-	$(ASAN_MAKE) tests
+	+$(ASAN_MAKE) tests
 
 # Both passes: the two builds (side by side under -j), then the tests of both
 # in one pool, so neither pass waits for the other's slowest test.  Each
