@@ -49,7 +49,8 @@ extern "C" {
  *   json  JSON Lines: a first object {"type":"schema","schema_version":N,
  *         "command":...,"version":...}, then one object per record: type,
  *         device, chipset, then every key of the record's kind in schema
- *         order, null where unset; numbers as numbers; a hex key also as
+ *         order, null where unset (an optional key is left out instead:
+ *         HWPC_SK_OPT); numbers as numbers; a hex key also as
  *         key_hex ("0x..."), a key that can pass 2^53 also as key_dec
  *         (the exact decimal string)
  *   openmetrics  the OpenMetrics text format: records are kept until
@@ -183,7 +184,7 @@ HWPC_API void hwpc_trace_free(struct hwpc_trace *t);
  * OpenMetrics record to it: a key the schema does not list for the record's
  * type, or of another type, is an error, and a listed key the command did
  * not set is written as null (JSON), an empty cell (CSV) or left out
- * (OpenMetrics), never omitted from JSON or CSV.
+ * (OpenMetrics); JSON leaves out only keys marked optional (HWPC_SK_OPT).
  *
  * Every record but the JSON header starts with three keys the writer adds:
  * type (the record kind), device (the device as named on the command line,
@@ -214,6 +215,11 @@ enum {
 	/* An integer that can pass 2^53, which a double (jq, JavaScript)
 	 * cannot hold exactly: JSON adds key_dec, the exact decimal string. */
 	HWPC_SK_BIG = 1u << 0,
+	/* A key that applies to some records only (an L1 address where the
+	 * input has a buffer layout, a name where the token map has one):
+	 * JSON leaves it out where it has no value instead of writing null
+	 * (jq's .key reads null either way); CSV keeps its column. */
+	HWPC_SK_OPT = 1u << 1,
 };
 
 struct hwpc_schema_key {

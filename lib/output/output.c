@@ -7,8 +7,11 @@
  * never half written.  Every format keeps each field's rendered value and
  * lays the record out at the end, by column (text tables, CSV) or in the
  * schema's key order (JSON), because a record may set its keys in any
- * order and leave some out.  OpenMetrics keeps the samples until
- * hwpc_out_finish(), since a metric family's samples must be together. */
+ * order and leave some out.  JSON and CSV records are laid out with their
+ * kind's prefixes compiled once (output_row.h), so a record costs its
+ * values' bytes and a key lookup per field.  OpenMetrics keeps the samples
+ * until hwpc_out_finish(), since a metric family's samples must be
+ * together. */
 #include "hwpc/output.h"
 
 #include <math.h>
@@ -17,6 +20,7 @@
 
 #include "output/output_buf.h"
 #include "output/output_om.h"
+#include "output/output_row.h"
 
 struct field {
 	size_t key, klen; /* offsets into rec */
@@ -60,6 +64,12 @@ struct hwpc_out {
 	const struct hwpc_schema_rec *first_kind; /* CSV: of the first record */
 	size_t *slot;        /* per schema key: its field's index + 1, or 0 */
 	size_t cap_slots;
+	/* JSON and CSV: the kinds compiled so far (a command writes a few),
+	 * and the identity of the current device as they write it */
+	struct orow_kind *plans;
+	size_t nplans;
+	char *ident;
+	size_t ident_len;
 	struct om *om;       /* OpenMetrics: the samples so far */
 
 	bool in_record;
@@ -145,8 +155,11 @@ void hwpc_out_set_device(struct hwpc_out *o, const char *device, const char *chi
 		    (o->chipset && chipset ? strcmp(o->chipset, chipset) == 0 : o->chipset == chipset);
 	set_str(o, &o->device, device);
 	set_str(o, &o->chipset, chipset);
-	if (!same)
+	if (!same) {
 		o->identity_shown = false;
+		free(o->ident); /* made again for the next record */
+		o->ident = NULL;
+	}
 }
 
 void hwpc_out_set_multi(struct hwpc_out *o, unsigned name_width)
@@ -244,25 +257,6 @@ static void field_done(struct hwpc_out *o, struct field *f, bool right)
 
 static void text_str(struct obuf *b, const char *s);
 
-static void identity_fields(struct hwpc_out *o)
-{
-	const char *v[3] = {o->kind->type, o->device, o->chipset};
-	static const char *const k[3] = {"type", "device", "chipset"};
-	for (int i = 0; i < 3; i++) {
-		struct field *f = field_start(o, k[i], HWPC_VT_STR);
-		if (!f)
-			return;
-		if (!v[i]) {
-			f->null = true;
-		} else if (o->fmt == HWPC_FMT_JSON) {
-			obuf_json_str(&o->rec, v[i]);
-		} else {
-			obuf_puts(&o->rec, v[i]);
-		}
-		field_done(o, f, false);
-	}
-}
-
 void hwpc_out_begin(struct hwpc_out *o)
 {
 	o->in_record = true;
@@ -282,12 +276,8 @@ void hwpc_out_record(struct hwpc_out *o, const char *type)
 {
 	hwpc_out_begin(o);
 	o->kind = hwpc_schema_find(type);
-	if (!o->kind) {
+	if (!o->kind)
 		fail(o, HWPC_EINPUT, "output: record type is not in the schema: ", type);
-		return;
-	}
-	if (o->fmt != HWPC_FMT_TEXT)
-		identity_fields(o);
 }
 
 void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v)
@@ -390,28 +380,10 @@ void hwpc_out_null(struct hwpc_out *o, const char *key)
 	field_done(o, f, false);
 }
 
-static bool csv_needs_quotes(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
-			return true;
-	}
-	return false;
-}
-
 static void csv_cell(struct obuf *b, const char *s, size_t n)
 {
-	if (!csv_needs_quotes(s, n)) {
-		obuf_put(b, s, n);
-		return;
-	}
-	obuf_putc(b, '"');
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '"')
-			obuf_putc(b, '"');
-		obuf_putc(b, s[i]);
-	}
-	obuf_putc(b, '"');
+	if (obuf_grow(b, 2 * n + 2))
+		b->len = (size_t)(orow_put_csv_cell(b->p + b->len, s, n) - b->p);
 }
 
 static void pad(struct obuf *b, size_t n)
@@ -552,8 +524,8 @@ static void not_a_column(struct hwpc_out *o, const struct field *f)
 	fail(o, HWPC_EINPUT, "output: field is not a column: ", key);
 }
 
-/* Lay out one row by column name; a field that is not a column is an
- * error, since it would be silently lost. */
+/* Lay out one table row by column name; a field that is not a column is
+ * an error, since it would be silently lost. */
 static void row_line(struct hwpc_out *o)
 {
 	size_t placed = 0, hint = 0, start = o->line.len;
@@ -562,23 +534,13 @@ static void row_line(struct hwpc_out *o)
 		const struct field *f = find_field(o, col->name, col->len, &hint);
 		if (f)
 			placed++;
-		const char *s = f && !f->null ? o->rec.p + f->val
-					      : (o->fmt == HWPC_FMT_TEXT ? "-" : "");
-		size_t n = f && !f->null ? f->vlen : strlen(s);
-		if (o->fmt == HWPC_FMT_CSV) {
-			if (c)
-				obuf_putc(&o->line, ',');
-			csv_cell(&o->line, s, n);
-		} else {
-			if (c)
-				obuf_put(&o->line, "  ", 2);
-			table_cell(&o->line, s, n, col, c + 1 == o->ncols);
-		}
+		const char *s = f && !f->null ? o->rec.p + f->val : "-";
+		size_t n = f && !f->null ? f->vlen : 1;
+		if (c)
+			obuf_put(&o->line, "  ", 2);
+		table_cell(&o->line, s, n, col, c + 1 == o->ncols);
 	}
-	if (o->fmt == HWPC_FMT_CSV)
-		obuf_putc(&o->line, '\n');
-	else
-		end_line(&o->line, start);
+	end_line(&o->line, start);
 	if (placed < o->nfields) {
 		for (size_t i = 0; i < o->nfields; i++) {
 			const struct field *f = &o->fields[i];
@@ -621,7 +583,7 @@ static void block_lines(struct hwpc_out *o)
  * command, reported rather than written, so the schema cannot drift. */
 static void check_schema(struct hwpc_out *o)
 {
-	size_t identity = o->fmt != HWPC_FMT_TEXT ? 3 : o->multi ? 1 : 0;
+	size_t identity = o->fmt == HWPC_FMT_TEXT && o->multi ? 1 : 0;
 	size_t nk = o->kind->nkeys, hint = 0;
 	if (nk > o->cap_slots) {
 		size_t *v = realloc(o->slot, nk * sizeof *v);
@@ -675,14 +637,6 @@ static void check_schema(struct hwpc_out *o)
 	}
 }
 
-static void json_key(struct obuf *b, const char *name, const char *suffix)
-{
-	obuf_putc(b, '"');
-	obuf_puts(b, name); /* schema keys are plain identifiers */
-	obuf_puts(b, suffix);
-	obuf_put(b, "\":", 2);
-}
-
 /* {"type":"schema","schema_version":N,"command":...} before the first
  * record: the version, carried once. */
 static void json_header(struct hwpc_out *o)
@@ -699,57 +653,76 @@ static void json_header(struct hwpc_out *o)
 	obuf_put(&o->line, "}\n", 2);
 }
 
-/* One JSON object: the identity keys, then every key of the schema entry
- * in its order, null where the command set none. */
-static void json_record(struct hwpc_out *o)
+/* The kind compiled for this output (JSON: in schema order; CSV: by
+ * column), made at its first record. */
+static const struct orow_kind *plan_of(struct hwpc_out *o)
 {
-	obuf_putc(&o->line, '{');
-	for (size_t i = 0; i < 3 && i < o->nfields; i++) {
-		const struct field *f = &o->fields[i];
-		if (i)
-			obuf_putc(&o->line, ',');
-		obuf_putc(&o->line, '"');
-		obuf_put(&o->line, o->rec.p + f->key, f->klen);
-		obuf_put(&o->line, "\":", 2);
-		if (f->null)
-			obuf_puts(&o->line, "null");
-		else
-			obuf_put(&o->line, o->rec.p + f->val, f->vlen);
+	for (size_t i = 0; i < o->nplans; i++)
+		if (o->plans[i].rec == o->kind)
+			return &o->plans[i];
+	struct orow_kind *p = realloc(o->plans, (o->nplans + 1) * sizeof *p);
+	if (!p)
+		return NULL;
+	o->plans = p;
+	const char **cols = NULL;
+	size_t ncols = o->ncols > 3 ? o->ncols - 3 : 0; /* after type, device, chipset */
+	if (o->fmt == HWPC_FMT_CSV && !(cols = malloc((ncols ? ncols : 1) * sizeof *cols)))
+		return NULL;
+	for (size_t c = 0; cols && c < ncols; c++)
+		cols[c] = o->cols[c + 3].name;
+	int rc = orow_kind_init(&p[o->nplans], o->fmt, o->kind, NULL, 0, cols, ncols);
+	free(cols);
+	return rc ? NULL : &p[o->nplans++];
+}
+
+/* One JSON object or CSV row: type and identity, then every key of the
+ * kind in its order, with the compiled prefixes; null (or nothing, for an
+ * optional key) where the command set none. */
+static void plan_record(struct hwpc_out *o)
+{
+	const struct orow_kind *k = plan_of(o);
+	if (!k || (!o->ident && orow_ident(o->fmt == HWPC_FMT_JSON, o->device, o->chipset, &o->ident, &o->ident_len))) {
+		o->line.oom = true;
+		return;
 	}
-	for (size_t k = 0; k < o->kind->nkeys; k++) {
-		const struct hwpc_schema_key *sk = &o->kind->keys[k];
-		const struct field *f = o->slot[k] ? &o->fields[o->slot[k] - 1] : NULL; /* check_schema */
-		bool null = !f || f->null;
-		obuf_putc(&o->line, ',');
-		json_key(&o->line, sk->name, "");
-		if (null)
-			obuf_puts(&o->line, "null");
-		else
-			obuf_put(&o->line, o->rec.p + f->val, f->vlen);
-		if (sk->type == HWPC_VT_HEX) {
-			obuf_putc(&o->line, ',');
-			json_key(&o->line, sk->name, "_hex");
-			if (null) {
-				obuf_puts(&o->line, "null");
-			} else {
-				obuf_putc(&o->line, '"');
-				obuf_put(&o->line, o->rec.p + f->aux, f->alen);
-				obuf_putc(&o->line, '"');
-			}
+	/* the most the values take: strings quoted (CSV), numbers twice
+	 * (_dec), hex strings quoted, nulls */
+	size_t need = k->fixed + o->ident_len + 8 * o->kind->nkeys + 3 * OROW_PAD;
+	for (size_t i = 0; i < o->nfields; i++)
+		need += 2 * o->fields[i].vlen + o->fields[i].alen + 8;
+	if (!obuf_grow(&o->line, need))
+		return;
+	char *p = o->line.p + o->line.len;
+	p = orow_begin(p, k);
+	p = orow_put(p, o->ident, o->ident_len);
+	for (size_t j = 0; j < o->kind->nkeys; j++) {
+		const struct orow_key *c = &k->keys[j];
+		size_t ki = c->key;
+		const struct field *f = o->slot[ki] ? &o->fields[o->slot[ki] - 1] : NULL; /* check_schema */
+		if (!f || f->null) {
+			p = orow_null(p, k, (unsigned)j);
+			continue;
 		}
-		if (sk->flags & HWPC_SK_BIG) {
-			obuf_putc(&o->line, ',');
-			json_key(&o->line, sk->name, "_dec");
-			if (null) {
-				obuf_puts(&o->line, "null");
-			} else {
-				obuf_putc(&o->line, '"');
-				obuf_put(&o->line, o->rec.p + f->val, f->vlen);
-				obuf_putc(&o->line, '"');
-			}
+		const char *v = o->rec.p + f->val;
+		p = orow_put(p, c->pre, c->len);
+		if (!k->json && f->vt == HWPC_VT_STR) {
+			p = orow_put_csv_cell(p, v, f->vlen);
+			continue;
+		}
+		memcpy(p, v, f->vlen);
+		p += f->vlen;
+		if (c->len2 && o->kind->keys[ki].type == HWPC_VT_HEX) {
+			p = orow_put(p, c->pre2, c->len2);
+			*p++ = '"';
+			memcpy(p, o->rec.p + f->aux, f->alen);
+			p += f->alen;
+			*p++ = '"';
+		} else if (c->len2) {
+			p = orow_dec_str(p, c, v, f->vlen);
 		}
 	}
-	obuf_put(&o->line, "}\n", 2);
+	p = orow_end(p, k);
+	o->line.len = (size_t)(p - o->line.p);
 }
 
 /* Text: say once which device the records come from ("device: sim:g84
@@ -793,7 +766,7 @@ static void lay_out(struct hwpc_out *o)
 			json_header(o);
 			o->header_done = true;
 		}
-		json_record(o);
+		plan_record(o);
 		break;
 	case HWPC_FMT_CSV:
 		if (o->nrec == 0) {
@@ -801,10 +774,10 @@ static void lay_out(struct hwpc_out *o)
 				o->line.oom = true;
 			header_line(o);
 		}
-		row_line(o);
+		plan_record(o);
 		break;
 	case HWPC_FMT_OPENMETRICS:
-		for (size_t i = 3; i < o->nfields; i++) {
+		for (size_t i = 0; i < o->nfields; i++) {
 			const struct field *f = &o->fields[i];
 			char key[64];
 			size_t n = f->klen < sizeof key - 1 ? f->klen : sizeof key - 1;
@@ -901,6 +874,10 @@ void hwpc_out_free(struct hwpc_out *o)
 	free(o->fields);
 	free(o->kinds);
 	free(o->slot);
+	for (size_t i = 0; i < o->nplans; i++)
+		orow_kind_free(&o->plans[i]);
+	free(o->plans);
+	free(o->ident);
 	free(o->command);
 	free(o->device);
 	free(o->chipset);
