@@ -192,7 +192,7 @@ HWPC_API void hwpc_trace_free(struct hwpc_trace *t);
  * list them. */
 /* Raised when a key changes meaning or type, or disappears; new keys and
  * new record kinds do not raise it (readers select keys by name). */
-#define HWPC_SCHEMA_VERSION 1
+#define HWPC_SCHEMA_VERSION 2
 
 enum hwpc_vtype {
 	HWPC_VT_U64,    /* unsigned integer */

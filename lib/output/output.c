@@ -641,16 +641,9 @@ static void check_schema(struct hwpc_out *o)
  * record: the version, carried once. */
 static void json_header(struct hwpc_out *o)
 {
-	obuf_puts(&o->line, "{\"type\":\"schema\",\"schema_version\":");
-	obuf_u64(&o->line, HWPC_SCHEMA_VERSION);
-	obuf_puts(&o->line, ",\"command\":");
-	if (o->command)
-		obuf_json_str(&o->line, o->command);
-	else
-		obuf_puts(&o->line, "null");
-	obuf_puts(&o->line, ",\"version\":");
-	obuf_json_str(&o->line, HWPC_VERSION);
-	obuf_put(&o->line, "}\n", 2);
+	size_t n = 6 * (o->command ? strlen(o->command) : 0) + 128;
+	if (obuf_grow(&o->line, n))
+		o->line.len = (size_t)(orow_put_json_header(o->line.p + o->line.len, o->command) - o->line.p);
 }
 
 /* The kind compiled for this output (JSON: in schema order; CSV: by

@@ -3,6 +3,7 @@
  * with (see output_row.h). */
 #include "output/output_row.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 const char orow_digits2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -35,6 +36,72 @@ char *orow_put_hex(char *p, uint64_t v, int digits)
 	*p++ = 'x';
 	memcpy(p, tmp + sizeof tmp - n, (size_t)n);
 	return p + n;
+}
+
+static char *put_printf(char *p, locale_t c, bool fixed, int prec, double v)
+{
+	char tmp[400]; /* %.Nf of 1e308 with N <= 17 fits */
+	locale_t old = uselocale(c);
+	int n = fixed ? snprintf(tmp, sizeof tmp, "%.*f", prec, v) : snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+	uselocale(old);
+	if (n <= 0)
+		return p;
+	size_t k = (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1;
+	memcpy(p, tmp, k);
+	return p + k;
+}
+
+char *orow_put_fixed(char *p, double v, int prec, locale_t c)
+{
+	static const double scale[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+					  1000000000 };
+	if (prec < 0)
+		prec = 0;
+	if (prec <= 9 && isfinite(v)) {
+		double a = fabs(v), m = a * scale[prec];
+		if (m < 9e15) {
+			/* r rounds the product; e is the exact a * 10^prec - r
+			 * rounded once (fma), so |e| < 0.4999 means r is the
+			 * correct rounding of the exact value, which is what
+			 * printf prints.  Near a tie, printf decides. */
+			double r = nearbyint(m), e = fma(a, scale[prec], -r);
+			if (fabs(e) < 0.4999) {
+				uint64_t n = (uint64_t)r;
+				if (signbit(v))
+					*p++ = '-';
+				p = orow_put_u64(p, n / pow10[prec]);
+				if (prec) {
+					uint64_t f = n % pow10[prec];
+					*p++ = '.';
+					for (int i = prec - 1; i >= 0; i--, f /= 10)
+						p[i] = (char)('0' + f % 10);
+					p += prec;
+				}
+				return p;
+			}
+		}
+	}
+	if (isnan(v)) {
+		memcpy(p, "nan", 3);
+		return p + 3;
+	}
+	if (isinf(v)) {
+		memcpy(p, v < 0 ? "-inf" : "inf", v < 0 ? 4 : 3);
+		return p + (v < 0 ? 4 : 3);
+	}
+	return put_printf(p, c, true, prec > 17 ? 17 : prec, v);
+}
+
+char *orow_put_json_num(char *p, double v, locale_t c)
+{
+	if (!isfinite(v)) {
+		memcpy(p, "null", 4);
+		return p + 4;
+	}
+	if (v == floor(v) && fabs(v) <= 9007199254740992.0)
+		return orow_put_i64(p, (int64_t)v);
+	return put_printf(p, c, false, 17, v);
 }
 
 /* Length of the valid UTF-8 sequence at s (1-4) within n bytes, or 0 if it
@@ -206,6 +273,25 @@ char *orow_csv_header(const char *const *cols, size_t ncols, size_t *len)
 	*p = 0;
 	*len = (size_t)(p - s);
 	return s;
+}
+
+char *orow_put_json_header(char *p, const char *command)
+{
+	static const char a[] = "{\"type\":\"schema\",\"schema_version\":";
+	memcpy(p, a, sizeof a - 1);
+	p = orow_put_u64(p + sizeof a - 1, HWPC_SCHEMA_VERSION);
+	memcpy(p, ",\"command\":", 11);
+	p += 11;
+	if (command) {
+		p = orow_put_json_str(p, command, strlen(command));
+	} else {
+		memcpy(p, "null", 4);
+		p += 4;
+	}
+	memcpy(p, ",\"version\":", 11);
+	p = orow_put_json_str(p + 11, HWPC_VERSION, strlen(HWPC_VERSION));
+	memcpy(p, "}\n", 2);
+	return p + 2;
 }
 
 /* Append n bytes at *at in mem; returns where they start. */

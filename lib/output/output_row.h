@@ -17,6 +17,7 @@
 #ifndef HWPC_OUTPUT_ROW_H
 #define HWPC_OUTPUT_ROW_H
 
+#include <locale.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,11 @@
 #include <string.h>
 
 #include "hwpc/output.h"
+
+/* The emitters are inlined into the loops that write rows, whatever the
+ * compiler's size heuristics say: a call per value costs more than the
+ * value. */
+#define OROW_INLINE static inline __attribute__((always_inline))
 
 /* Prefixes up to this long are copied as one fixed-size block (the
  * compiler inlines it; a variable-length memcpy is a libc call): their
@@ -61,6 +67,9 @@ int orow_columns(const struct hwpc_schema_rec *const *kinds, size_t n, const cha
 /* The CSV header row for those columns (type,device,chipset,...\n): a
  * malloc'd string, NULL on out of memory. */
 char *orow_csv_header(const char *const *cols, size_t ncols, size_t *len);
+/* The JSON header record, {"type":"schema","schema_version":N,...}, and
+ * its newline: at most 6 * strlen(command) + 128 bytes. */
+char *orow_put_json_header(char *p, const char *command);
 /* Compile rec for fmt (HWPC_FMT_JSON or HWPC_FMT_CSV); ident (may be NULL)
  * is compiled into the head; CSV: cols are the output's key columns, every
  * key of rec among them.  -1 on out of memory or a key that is no column. */
@@ -82,7 +91,7 @@ bool orow_kind_check(const struct orow_kind *k, const struct orow_want *want, si
 extern const char orow_digits2[201]; /* "00" "01" ... "99" */
 extern const char orow_hex2[513];    /* "00" "01" ... "ff" */
 
-static inline unsigned orow_ndigits(uint64_t v)
+OROW_INLINE unsigned orow_ndigits(uint64_t v)
 {
 	unsigned n = 1;
 	while (v >= 10000) {
@@ -94,7 +103,7 @@ static inline unsigned orow_ndigits(uint64_t v)
 
 /* Decimal digits written in place from the end, two at a time: no
  * temporary and no variable-length copy. */
-static inline char *orow_put_u64(char *p, uint64_t v)
+OROW_INLINE char *orow_put_u64(char *p, uint64_t v)
 {
 	unsigned n = orow_ndigits(v);
 	char *e = p + n;
@@ -114,7 +123,7 @@ static inline char *orow_put_u64(char *p, uint64_t v)
 	return p + n;
 }
 
-static inline char *orow_put_i64(char *p, int64_t v)
+OROW_INLINE char *orow_put_i64(char *p, int64_t v)
 {
 	if (v < 0) {
 		*p++ = '-';
@@ -126,7 +135,7 @@ static inline char *orow_put_i64(char *p, int64_t v)
 /* "0x" and at least digits hex digits (at most 16). */
 char *orow_put_hex(char *p, uint64_t v, int digits);
 
-static inline char *orow_put_hex32(char *p, uint32_t v)
+OROW_INLINE char *orow_put_hex32(char *p, uint32_t v)
 {
 	p[0] = '0';
 	p[1] = 'x';
@@ -137,28 +146,23 @@ static inline char *orow_put_hex32(char *p, uint32_t v)
 	return p + 10;
 }
 
+/* v with prec digits after the point, exactly as printf's %.*f writes it
+ * in the C locale c (NaN: nan, infinities: inf, -inf), without printf
+ * unless v is huge or a hair from a tie.  At most 330 bytes. */
+char *orow_put_fixed(char *p, double v, int prec, locale_t c);
+/* A number for JSON: integral values exactly (up to 2^53), else %.17g;
+ * null for NaN and infinities.  At most 32 bytes. */
+char *orow_put_json_num(char *p, double v, locale_t c);
+
 /* A decimal kept as text, for values that grow by a little from record to
  * record (offsets, indices, timestamps): when v differs from the last one
- * only in its last four digits (and has at least four), only those are
+ * only in its last four digits (and has more than four), only those are
  * rewritten; anything else is formatted again. */
 struct orow_dec {
 	uint64_t base; /* the value s spells, its last four digits zeroed */
 	unsigned n;    /* digits in s (0: none yet) */
 	char s[24];
 };
-
-static inline void orow_dec_set(struct orow_dec *d, uint64_t v)
-{
-	uint64_t low = v - d->base;
-	if (low < 10000 && d->n >= 4) {
-		unsigned hi = (unsigned)low / 100, lo = (unsigned)low - 100 * hi;
-		memcpy(d->s + d->n - 4, orow_digits2 + 2 * hi, 2);
-		memcpy(d->s + d->n - 2, orow_digits2 + 2 * lo, 2);
-	} else {
-		d->n = (unsigned)(orow_put_u64(d->s, v) - d->s);
-		d->base = v - v % 10000;
-	}
-}
 
 /* ---- strings -------------------------------------------------------------- */
 
@@ -171,7 +175,7 @@ char *orow_put_csv_cell(char *p, const char *s, size_t n);
 
 /* ---- the emitters ---------------------------------------------------------- */
 
-static inline char *orow_put(char *p, const char *s, size_t n)
+OROW_INLINE char *orow_put(char *p, const char *s, size_t n)
 {
 	if (n <= OROW_PAD)
 		memcpy(p, s, OROW_PAD); /* the source is padded, the row has room */
@@ -180,7 +184,7 @@ static inline char *orow_put(char *p, const char *s, size_t n)
 	return p + n;
 }
 
-static inline char *orow_begin(char *p, const struct orow_kind *k)
+OROW_INLINE char *orow_begin(char *p, const struct orow_kind *k)
 {
 	if (k->head_len <= 2 * OROW_PAD) {
 		memcpy(p, k->head, 2 * OROW_PAD);
@@ -190,14 +194,14 @@ static inline char *orow_begin(char *p, const struct orow_kind *k)
 	return p + k->head_len;
 }
 
-static inline char *orow_end(char *p, const struct orow_kind *k)
+OROW_INLINE char *orow_end(char *p, const struct orow_kind *k)
 {
 	return orow_put(p, k->tail, k->tail_len);
 }
 
 /* Key i (its place in the output) has no value: null, an empty cell, or
  * nothing (an optional key in JSON). */
-static inline char *orow_null(char *p, const struct orow_kind *k, unsigned i)
+OROW_INLINE char *orow_null(char *p, const struct orow_kind *k, unsigned i)
 {
 	const struct orow_key *c = &k->keys[i];
 	if (!k->json)
@@ -216,7 +220,7 @@ static inline char *orow_null(char *p, const struct orow_kind *k, unsigned i)
 }
 
 /* JSON: a BIG key's number again as its _dec string (digits at d, n long). */
-static inline char *orow_dec_str(char *p, const struct orow_key *c, const char *d, size_t n)
+OROW_INLINE char *orow_dec_str(char *p, const struct orow_key *c, const char *d, size_t n)
 {
 	p = orow_put(p, c->pre2, c->len2);
 	*p++ = '"';
@@ -227,7 +231,7 @@ static inline char *orow_dec_str(char *p, const struct orow_key *c, const char *
 }
 
 /* An unsigned integer (U64; JSON adds _dec for a BIG key). */
-static inline char *orow_u64(char *p, const struct orow_kind *k, unsigned i, uint64_t v)
+OROW_INLINE char *orow_u64(char *p, const struct orow_kind *k, unsigned i, uint64_t v)
 {
 	const struct orow_key *c = &k->keys[i];
 	p = orow_put(p, c->pre, c->len);
@@ -238,21 +242,48 @@ static inline char *orow_u64(char *p, const struct orow_kind *k, unsigned i, uin
 	return p;
 }
 
-/* The same from a running decimal (orow_dec). */
-static inline char *orow_dec(char *p, const struct orow_kind *k, unsigned i, struct orow_dec *d, uint64_t v)
+/* The same from a running decimal (orow_dec).  When only the last four
+ * digits change, the old text is copied out before they are patched, in
+ * the row and in d: reading d->s right after patching it would wait for
+ * the narrow stores to land (a store-forwarding stall, a third of the
+ * row's time). */
+OROW_INLINE char *orow_dec(char *p, const struct orow_kind *k, unsigned i, struct orow_dec *d, uint64_t v)
 {
 	const struct orow_key *c = &k->keys[i];
-	orow_dec_set(d, v);
 	p = orow_put(p, c->pre, c->len);
-	memcpy(p, d->s, sizeof d->s); /* fixed size: the row has room */
+	/* v in [base, base + 10000) with base >= 10000 (so n >= 5): the same
+	 * digits as base but the last four (a smaller base would let the
+	 * number of digits change, and v below base would wrap) */
+	uint64_t low = v - d->base;
+	if (__builtin_expect(low < 10000 && v >= d->base && d->base, 1)) {
+		unsigned n = d->n, hi = (unsigned)low / 100, lo = (unsigned)low - 100 * hi;
+		char *q = NULL;
+		memcpy(p, d->s, sizeof d->s); /* fixed size: the row has room */
+		if (c->len2) {
+			q = orow_put(p + n, c->pre2, c->len2);
+			*q++ = '"';
+			memcpy(q, d->s, sizeof d->s);
+			memcpy(q + n - 4, orow_digits2 + 2 * hi, 2);
+			memcpy(q + n - 2, orow_digits2 + 2 * lo, 2);
+		}
+		memcpy(p + n - 4, orow_digits2 + 2 * hi, 2);
+		memcpy(p + n - 2, orow_digits2 + 2 * lo, 2);
+		memcpy(d->s + n - 4, orow_digits2 + 2 * hi, 2);
+		memcpy(d->s + n - 2, orow_digits2 + 2 * lo, 2);
+		if (!q)
+			return p + n;
+		q[n] = '"';
+		return q + n + 1;
+	}
+	d->n = (unsigned)(orow_put_u64(d->s, v) - d->s);
+	d->base = v - v % 10000;
+	memcpy(p, d->s, sizeof d->s);
 	p += d->n;
-	if (c->len2)
-		p = orow_dec_str(p, c, d->s, d->n);
-	return p;
+	return c->len2 ? orow_dec_str(p, c, d->s, d->n) : p;
 }
 
 /* A small number (< 100 mostly): no digit-count loop. */
-static inline char *orow_small(char *p, const struct orow_kind *k, unsigned i, uint64_t v)
+OROW_INLINE char *orow_small(char *p, const struct orow_kind *k, unsigned i, uint64_t v)
 {
 	const struct orow_key *c = &k->keys[i];
 	if (v >= 100 || c->len2)
@@ -268,7 +299,7 @@ static inline char *orow_small(char *p, const struct orow_kind *k, unsigned i, u
 
 /* A string that needs no escaping or quoting (a word the library chose:
  * "full", "padding"), n bytes. */
-static inline char *orow_word(char *p, const struct orow_kind *k, unsigned i, const char *s, size_t n)
+OROW_INLINE char *orow_word(char *p, const struct orow_kind *k, unsigned i, const char *s, size_t n)
 {
 	const struct orow_key *c = &k->keys[i];
 	p = orow_put(p, c->pre, c->len);
@@ -283,7 +314,7 @@ static inline char *orow_word(char *p, const struct orow_kind *k, unsigned i, co
 
 /* The same from a table of words padded to 16 bytes (n <= 16): one
  * fixed-size copy. */
-static inline char *orow_word16(char *p, const struct orow_kind *k, unsigned i, const char s[16], size_t n)
+OROW_INLINE char *orow_word16(char *p, const struct orow_kind *k, unsigned i, const char s[16], size_t n)
 {
 	const struct orow_key *c = &k->keys[i];
 	p = orow_put(p, c->pre, c->len);
@@ -320,14 +351,14 @@ int orow_out_flush(struct orow_out *w);
 
 /* Where the next row goes (room for row_max bytes), or NULL after a
  * write error. */
-static inline char *orow_out_row(struct orow_out *w)
+OROW_INLINE char *orow_out_row(struct orow_out *w)
 {
 	if (w->len > w->limit && orow_out_flush(w))
 		return NULL;
 	return w->buf + w->len;
 }
 
-static inline void orow_out_done(struct orow_out *w, char *end)
+OROW_INLINE void orow_out_done(struct orow_out *w, char *end)
 {
 	w->len = (size_t)(end - w->buf);
 }

@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /* Chrome trace JSON writer (see hwpc/output.h).  The object form
  * {"traceEvents":[...]} is written as events come: the opening at the first
- * event (or at finish), one event per line, the closing at finish.  Only
- * one event's text is held at a time. */
-#include "hwpc/output.h"
+ * event (or at finish), one event per line, the closing at finish.  Events
+ * are gathered in a buffer and written OROW_CHUNK bytes at a time; a fast
+ * path may append events of its own to it (output_trace.h). */
+#include "output/output_trace.h"
 
 #include <stdlib.h>
 
 #include "output/output_buf.h"
+#include "output/output_row.h"
 
 struct hwpc_trace {
 	FILE *fp;
 	locale_t c;
-	struct obuf ev;
+	struct obuf ev;      /* events not yet written */
+	size_t start;        /* where the event being built starts in ev */
 	unsigned long nev;
 	bool failed;
 	bool oom;
@@ -35,7 +38,7 @@ static void ev_start(struct hwpc_trace *t, char ph, int pid, int tid, bool has_t
 		     bool has_ts, const char *name, const char *cat)
 {
 	struct obuf *b = &t->ev;
-	b->len = 0;
+	t->start = b->len;
 	obuf_puts(b, t->nev ? ",\n{\"ph\":\"" : "{\"traceEvents\":[\n{\"ph\":\"");
 	obuf_putc(b, ph);
 	obuf_puts(b, "\",\"pid\":");
@@ -77,18 +80,50 @@ static void ev_args(struct hwpc_trace *t, const struct hwpc_trace_arg *args, siz
 	obuf_putc(b, '}');
 }
 
+static void flush(struct hwpc_trace *t)
+{
+	struct obuf *b = &t->ev;
+	if (b->len && !t->failed && fwrite(b->p, 1, b->len, t->fp) != b->len)
+		t->failed = true;
+	b->len = 0;
+}
+
 static void ev_end(struct hwpc_trace *t)
 {
 	struct obuf *b = &t->ev;
 	obuf_putc(b, '}');
 	if (b->oom) {
+		/* the event is dropped, those before it kept */
 		t->oom = true;
 		b->oom = false;
+		b->len = t->start;
 		return;
 	}
-	if (fwrite(b->p, 1, b->len, t->fp) != b->len)
-		t->failed = true;
 	t->nev++;
+	if (b->len >= OROW_CHUNK)
+		flush(t);
+}
+
+char *trace_room(struct hwpc_trace *t, size_t n, locale_t *c)
+{
+	struct obuf *b = &t->ev;
+	if (!t->nev || t->failed)
+		return NULL;
+	if (b->len >= OROW_CHUNK)
+		flush(t);
+	if (!obuf_grow(b, n + 2 * OROW_PAD)) {
+		t->oom = true;
+		b->oom = false;
+		return NULL;
+	}
+	*c = t->c;
+	return b->p + b->len;
+}
+
+void trace_put(struct hwpc_trace *t, char *end, unsigned long nev)
+{
+	t->ev.len = (size_t)(end - t->ev.p);
+	t->nev += nev;
 }
 
 static void metadata(struct hwpc_trace *t, const char *what, int pid, int tid, bool has_tid,
@@ -156,7 +191,8 @@ int hwpc_trace_finish(struct hwpc_trace *t, struct hwpc_err *err)
 {
 	const char *tail = t->nev ? "\n],\"displayTimeUnit\":\"ns\"}\n"
 				  : "{\"traceEvents\":[],\"displayTimeUnit\":\"ns\"}\n";
-	if (fputs(tail, t->fp) == EOF || fflush(t->fp) != 0 || ferror(t->fp))
+	flush(t);
+	if (t->failed || fputs(tail, t->fp) == EOF || fflush(t->fp) != 0 || ferror(t->fp))
 		t->failed = true;
 	if (t->oom)
 		return hwpc_err_set(err, HWPC_EOP, "trace writer: out of memory");

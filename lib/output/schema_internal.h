@@ -14,6 +14,10 @@
 /* An integer key that can pass 2^53 (JSON adds key_dec). */
 #define SK_BIG(name, type, unit, metric, help) \
 	{ (name), HWPC_VT_##type, HWPC_SK_BIG, (unit), HWPC_MT_##metric, (help) }
+/* A key that applies to some records only: JSON leaves it out where it
+ * has no value (HWPC_SK_OPT). */
+#define SK_OPT(name, type, unit, metric, help) \
+	{ (name), HWPC_VT_##type, HWPC_SK_OPT, (unit), HWPC_MT_##metric, (help) }
 #define SREC(type, commands, help, keys) \
 	{ (type), (commands), (help), (keys), sizeof(keys) / sizeof((keys)[0]) }
 

@@ -1,26 +1,49 @@
 /* SPDX-License-Identifier: MIT */
 /* The record kinds tsdump writes (hwpc-output(7), "tsdump").  A file has
  * no device: its records carry device and chipset null; with -d they name
- * the device read.  tensix_item's CSV rows are written by a fast path
- * (lib/stream/tsdump_csv.c) that must keep this key order. */
+ * the device read.  A Tensix stream's items are three kinds, each with the
+ * keys that apply to it: events, information (nothing lost) and losses.
+ * Their JSON and CSV rows are written by a fast path
+ * (lib/stream/tsdump_rows.c) that declares these keys in this order and is
+ * checked against them when it starts. */
 #include "output/schema_internal.h"
 
-static const struct hwpc_schema_key tensix_item_keys[] = {
+/* Where an item is: every Tensix kind starts with these. */
+#define TENSIX_WHERE(what)                                                                                     \
+	SK("offset", U64, "bytes", NONE, "byte offset of the " what " in the stream"),                          \
+	SK_OPT("addr", U64, NULL, NONE, "its L1 address (only where the input has a buffer layout)"),          \
+	SK_OPT("buffer", U64, NULL, NONE, "the timestamp buffer, 0 or 1 (only where the input has a buffer layout)")
+
+static const struct hwpc_schema_key tensix_event_keys[] = {
+	TENSIX_WHERE("event"),
+	SK("index", U64, NULL, NONE, "the event's number in the stream (0, 1, ...)"),
+	SK("size", U64, "bits", NONE, "the event's size: 32, 64, 96 or 128"),
+	SK("token", U64, NULL, LABEL, "the event's token (its first word shifted right by 3)"),
+	SK_OPT("name", STR, NULL, NONE, "the token's name from --token-map (only where the map names it)"),
+	SK_BIG("ts", U64, "ticks", NONE, "the event's timestamp (a 32-bit event's bits 0..4 are 0)"),
+	SK("time", STR, NULL, NONE, "what ts is: full, unwrapped or relative (tsdump(1))"),
+};
+
+static const struct hwpc_schema_key tensix_info_keys[] = {
+	TENSIX_WHERE("item"),
+	SK("kind", STR, NULL, NONE, "padding, full, pending or stale (tsdump(1))"),
+	SK("count", U64, NULL, NONE, "bytes of padding or skipped, words pending (0: full)"),
+	SK("message", STR, NULL, NONE, "what it means, in words"),
+};
+
+/* ts and time, then kind, count, value and message: the order keeps the
+ * CSV columns of events, losses and information in one order. */
+static const struct hwpc_schema_key tensix_loss_keys[] = {
+	TENSIX_WHERE("loss"),
+	{ "ts", HWPC_VT_U64, HWPC_SK_BIG | HWPC_SK_OPT, "ticks", HWPC_MT_NONE,
+	  "overflow, backwards: the last timestamp before it (only for those)" },
+	SK_OPT("time", STR, NULL, NONE, "what ts is: full, unwrapped or relative (only with ts)"),
 	SK("kind", STR, NULL, NONE,
-	   "event, or what went wrong or was skipped: padding, overflow, backwards, lost, full, ... (tsdump(1))"),
-	SK("offset", U64, "bytes", NONE, "byte offset of the item in the stream"),
-	SK("addr", U64, NULL, NONE, "its L1 address (null: the input is one plain stream)"),
-	SK("buffer", U64, NULL, NONE, "the timestamp buffer, 0 or 1 (null: one plain stream)"),
-	SK("index", U64, NULL, NONE, "the event's number in the stream (null: not an event)"),
-	SK("size", U64, "bits", NONE, "the event's size: 32, 64, 96 or 128 (null: not an event)"),
-	SK("header", HEX, NULL, NONE, "the event's first word (null: not an event)"),
-	SK("token", U64, NULL, LABEL, "the event's token (null: not an event)"),
-	SK("name", STR, NULL, NONE, "the token's name from --token-map (null: none)"),
-	SK_BIG("ts", U64, "ticks", NONE, "the event's timestamp (null: the item has none)"),
-	SK("time", STR, NULL, NONE, "what ts is: full, unwrapped or relative (null: no ts)"),
-	SK("count", U64, NULL, NONE, "how many words or events the anomaly covers (null: an event)"),
-	SK("value", U64, NULL, NONE, "the anomaly's value (a STATUS or word; null: an event)"),
-	SK("message", STR, NULL, NONE, "what the anomaly means (null: an event)"),
+	   "overflow, undecodable, size-mixed, truncated, trailing, short, extra, backwards or bad-range (tsdump(1))"),
+	SK("count", U64, NULL, NONE, "how many words, bytes or events it covers (0: not counted)"),
+	SK_OPT("value", U64, NULL, NONE,
+	       "undecodable: the first word; size-mixed: the size before; truncated: the event's size (only for those)"),
+	SK("message", STR, NULL, NONE, "what was lost and why, in words"),
 };
 
 static const struct hwpc_schema_key tensix_summary_keys[] = {
@@ -103,7 +126,10 @@ static const struct hwpc_schema_key mmio_access_keys[] = {
 };
 
 const struct hwpc_schema_rec schema_tsdump[] = {
-	SREC("tensix_item", "tsdump", "an event or anomaly of a Tensix timestamp stream", tensix_item_keys),
+	SREC("tensix_event", "tsdump", "an event of a Tensix timestamp stream", tensix_event_keys),
+	SREC("tensix_loss", "tsdump", "data lost or suspect in a Tensix stream (tsdump --strict exits 3)",
+	     tensix_loss_keys),
+	SREC("tensix_info", "tsdump", "something a Tensix stream skips or notes, nothing lost", tensix_info_keys),
 	SREC("tensix_summary", "tsdump", "a total, token, slice or loss of tsdump --summary", tensix_summary_keys),
 	SREC("pc_record_item", "tsdump", "a packet or anomaly of a PCOUNTER record buffer (tsdump --record)",
 	     pc_record_item_keys),

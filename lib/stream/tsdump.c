@@ -1,26 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* tsdump's output of decoded items (see hwpc/tsdump.h).  One callback per
- * output kind, chosen once, so the summary and CSV paths do only their own
- * work per event. */
+ * output kind, chosen once, so the summary, JSON, CSV and trace paths do
+ * only their own work per event; JSON and CSV rows are in tsdump_rows.c,
+ * the trace in tsdump_trace.c. */
 #include "core/err_local.h"
 #include "stream/tsdump_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { PID_TENSIX = 1, TID_ANOMALY = 9 };
-
 double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks)
 {
 	/* Unknown rate: one tick per nanosecond (tsdump(1) says so). */
 	return t->o.hz > 0 ? (double)ticks / t->o.hz * 1e6 : (double)ticks / 1e3;
-}
-
-/* One track for the events: the two buffers hold one stream, in order. */
-static int tid_of(const struct hwpc_tensix_item *it)
-{
-	(void)it;
-	return 1;
 }
 
 static const char *tok_name(const struct hwpc_tsdump *t, uint32_t token, const struct hwpc_tok **m)
@@ -73,7 +65,7 @@ static int summary_item(void *ctx, const struct hwpc_tensix_item *it)
 		if (t->slices) {
 			const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, it->token);
 			if (m && m->role != HWPC_TOKMAP_INSTANT)
-				tsdump_slice(t, m, it->ts, tid_of(it));
+				tsdump_slice(t, m, it->ts, TID_EVENTS);
 		}
 	} else if (hwpc_tensix_kind_is_loss(it->kind)) {
 		stats_loss(t, hwpc_tensix_kind_name(it->kind), it->offset, it->buffer, it->msg);
@@ -100,46 +92,44 @@ static int summary_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 		stats_event(t, ev[i].token, ev[i].ts);
 		const struct hwpc_tok *m = hwpc_tokmap_find(t->o.map, ev[i].token);
 		if (m && m->role != HWPC_TOKMAP_INSTANT)
-			tsdump_slice(t, m, ev[i].ts, 1);
+			tsdump_slice(t, m, ev[i].ts, TID_EVENTS);
 	}
 	return 0;
 }
 
-static int csv_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
+static int rows_batch(void *ctx, const struct hwpc_tensix_ev *ev, size_t n)
 {
-	return csv_events(ctx, ev, n);
+	return rows_events(ctx, ev, n);
 }
 
-static int csv_cb(void *ctx, const struct hwpc_tensix_item *it)
+static int rows_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
-	struct hwpc_tsdump *t = ctx;
-	const struct hwpc_tok *m;
-	csv_item(t, it, it->kind == HWPC_TENSIX_EVENT && t->o.map ? tok_name(t, it->token, &m) : NULL);
-	return t->csv.failed;
+	return rows_item(ctx, it);
 }
 
-/* text and json, through the record writer: tensix_item records; a key
- * left unset is null (JSON) or "-" (text).  Text leaves out the columns
- * addr, header, count and value. */
+/* json and csv through the record writer (the reference path). */
 static int record_cb(void *ctx, const struct hwpc_tensix_item *it)
+{
+	return rows_item_record(ctx, it);
+}
+
+/* text, through the record writer: a table, not a contract (one layout for
+ * every item, "-" where a column has no value). */
+static int text_cb(void *ctx, const struct hwpc_tensix_item *it)
 {
 	struct hwpc_tsdump *t = ctx;
 	struct hwpc_out *o = t->out;
-	bool ev = it->kind == HWPC_TENSIX_EVENT, json = t->o.fmt != HWPC_FMT_TEXT;
+	bool ev = it->kind == HWPC_TENSIX_EVENT;
 	const struct hwpc_tok *m;
 
-	hwpc_out_record(o, "tensix_item");
+	hwpc_out_begin(o);
 	hwpc_out_str(o, "kind", hwpc_tensix_kind_name(it->kind));
 	hwpc_out_u64(o, "offset", it->offset);
-	if (json && it->addr != UINT64_MAX)
-		hwpc_out_u64(o, "addr", it->addr);
 	if (it->buffer >= 0)
 		hwpc_out_u64(o, "buffer", (uint64_t)it->buffer);
 	if (ev) {
 		hwpc_out_u64(o, "index", it->index);
 		hwpc_out_u64(o, "size", it->size);
-		if (json)
-			hwpc_out_hex32(o, "header", it->header);
 		hwpc_out_u64(o, "token", it->token);
 		const char *name = tok_name(t, it->token, &m);
 		if (name)
@@ -149,14 +139,8 @@ static int record_cb(void *ctx, const struct hwpc_tensix_item *it)
 		hwpc_out_u64(o, "ts", it->ts);
 		hwpc_out_str(o, "time", hwpc_tensix_time_name(it->time));
 	}
-	if (!ev) {
-		if (json) {
-			hwpc_out_u64(o, "count", it->count);
-			hwpc_out_u64(o, "value", it->value);
-		}
-		if (it->msg && *it->msg)
-			hwpc_out_str(o, "message", it->msg);
-	}
+	if (!ev && it->msg && *it->msg)
+		hwpc_out_str(o, "message", it->msg);
 	return hwpc_out_end(o, &t->werr) ? 1 : 0;
 }
 
@@ -173,51 +157,17 @@ struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, str
 	return o;
 }
 
-static int trace_cb(void *ctx, const struct hwpc_tensix_item *it)
-{
-	struct hwpc_tsdump *t = ctx;
-	const struct hwpc_tok *m;
-	if (it->kind == HWPC_TENSIX_EVENT) {
-		t->last_ts = it->ts;
-		const char *name = tok_name(t, it->token, &m);
-		if (m && m->role != HWPC_TOKMAP_INSTANT) {
-			tsdump_slice(t, m, it->ts, tid_of(it));
-			return 0;
-		}
-		char buf[32];
-		if (!name) {
-			snprintf(buf, sizeof buf, "token %u", it->token);
-			name = buf;
-		}
-		struct hwpc_trace_arg a[4] = { { .key = "token", .num = it->token },
-					       { .key = "size", .num = it->size },
-					       { .key = "ts", .num = (double)it->ts },
-					       { .key = "time", .str = hwpc_tensix_time_name(it->time) } };
-		hwpc_trace_instant(t->tr, PID_TENSIX, tid_of(it), tsdump_us(t, it->ts), name, "token", a, 4);
-		return 0;
-	}
-	if (it->kind == HWPC_TENSIX_PADDING)
-		return 0; /* nothing happened at any time */
-	struct hwpc_trace_arg a[2] = { { .key = "offset", .num = (double)it->offset },
-				       { .key = "message", .str = it->msg ? it->msg : "" } };
-	hwpc_trace_instant(t->tr, PID_TENSIX, TID_ANOMALY, tsdump_us(t, t->last_ts),
-			   hwpc_tensix_kind_name(it->kind), hwpc_tensix_kind_is_loss(it->kind) ? "loss" : "info", a, 2);
-	return 0;
-}
-
-static void trace_names(struct hwpc_tsdump *t)
-{
-	hwpc_trace_process_name(t->tr, PID_TENSIX, "Tensix timestamper");
-	hwpc_trace_thread_name(t->tr, PID_TENSIX, 1, "events");
-	hwpc_trace_thread_name(t->tr, PID_TENSIX, TID_ANOMALY, "anomalies");
-}
-
 static const struct hwpc_col text_cols[] = {
 	{ "kind", 11 }, { "offset", 10 }, { "buffer", 6 }, { "index", 8 },   { "size", 4 },
 	{ "token", 9 }, { "name", 0 },    { "ts", 14 },    { "time", 9 },    { "message", 0 },
 };
 
 struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct hwpc_err *err)
+{
+	return tsdump_new(opts, false, err);
+}
+
+struct hwpc_tsdump *tsdump_new(const struct hwpc_tsdump_opts *opts, bool reference, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	struct hwpc_tsdump *t = calloc(1, sizeof *t);
@@ -226,6 +176,7 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 		return NULL;
 	}
 	t->o = *opts;
+	t->reference = reference;
 	if (opts->summary && stats_init(t))
 		goto oom;
 	if (opts->layout)
@@ -259,31 +210,38 @@ struct hwpc_tsdump *hwpc_tsdump_new(const struct hwpc_tsdump_opts *opts, struct 
 	hwpc_tensix_cb cb;
 	if (opts->summary) {
 		cb = summary_item;
-	} else if (opts->fmt == HWPC_FMT_CSV) {
-		if (csvw_init(&t->csv, opts->out, opts->device, opts->chipset))
+	} else if ((opts->fmt == HWPC_FMT_CSV || opts->fmt == HWPC_FMT_JSON) && !reference) {
+		int rc = rows_init(t);
+		if (rc == -2) {
+			hwpc_err_set(err, HWPC_EINPUT, "tsdump: the output schema's Tensix kinds are not the ones it writes");
+			goto fail;
+		}
+		if (rc)
 			goto oom;
-		csv_header(&t->csv);
-		t->fast_csv = true;
-		cb = csv_cb;
+		t->fast_rows = true;
+		cb = rows_cb;
 	} else if (opts->fmt == HWPC_FMT_TRACE) {
 		if (!(t->tr = hwpc_trace_new(opts->out, err)))
 			goto fail;
 		trace_names(t);
-		cb = trace_cb;
+		cb = trace_item;
 	} else {
 		if (!(t->out = tsdump_out_new(t, opts->fmt, err)))
 			goto fail;
 		if (opts->fmt == HWPC_FMT_TEXT && hwpc_out_table(t->out, text_cols, sizeof text_cols / sizeof *text_cols, err))
 			goto fail;
-		cb = record_cb;
+		if (opts->fmt == HWPC_FMT_CSV && hwpc_out_kinds(t->out, tsdump_tensix_kinds, 3, err))
+			goto fail;
+		cb = opts->fmt == HWPC_FMT_TEXT ? text_cb : record_cb;
 	}
 	if (!(t->ts = hwpc_tensix_dec_new(t->o.layout, cb, t)))
 		goto oom;
-	/* The summary and CSV take events in batches (the fast path).  The
+	/* The summary, JSON, CSV and trace take events in batches (the fast path).  The
 	 * summary without slices needs no order between events: the decoder
 	 * keeps the small tokens' statistics itself, and sends the rest. */
 	if ((opts->summary && hwpc_tensix_dec_set_batch(t->ts, summary_batch, t)) ||
-	    (t->fast_csv && hwpc_tensix_dec_set_batch(t->ts, csv_batch, t)))
+	    (t->fast_rows && hwpc_tensix_dec_set_batch(t->ts, rows_batch, t)) ||
+	    (t->tr && !reference && hwpc_tensix_dec_set_batch(t->ts, trace_events, t)))
 		goto oom;
 	if (opts->summary && !t->slices)
 		hwpc_tensix_dec_set_stats(t->ts, t->direct);
@@ -310,20 +268,6 @@ int hwpc_tsdump_feed(struct hwpc_tsdump *t, const void *buf, size_t n, struct hw
 	return stop ? write_error(t, err) : 0;
 }
 
-/* Slices still open at the end. */
-static void open_slices(struct hwpc_tsdump *t)
-{
-	for (unsigned p = 0; t->tr && p < hwpc_tokmap_pairs(t->o.map); p++) {
-		struct slicestat *sl = &t->slices[p];
-		for (unsigned k = 0; k < sl->depth; k++) {
-			char name[96];
-			struct hwpc_trace_arg a = { .key = "ts", .num = (double)sl->stack[k] };
-			snprintf(name, sizeof name, "%s (no end)", hwpc_tokmap_pair_name(t->o.map, p));
-			hwpc_trace_instant(t->tr, PID_TENSIX, 1, tsdump_us(t, sl->stack[k]), name, "unmatched", &a, 1);
-		}
-	}
-}
-
 int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -341,9 +285,9 @@ int hwpc_tsdump_finish(struct hwpc_tsdump *t, struct hwpc_err *err)
 			return write_error(t, err);
 		if (t->o.summary && (rc = stats_write_summary(t, err)))
 			return rc;
-		open_slices(t);
+		trace_open_slices(t);
 	}
-	if (t->fast_csv && csvw_flush(&t->csv))
+	if (t->fast_rows && rows_flush(t))
 		return write_error(t, err);
 	if (t->out && hwpc_out_finish(t->out, err))
 		return err->status;
@@ -372,7 +316,7 @@ void hwpc_tsdump_free(struct hwpc_tsdump *t)
 	hwpc_recdec_free(t->rec);
 	hwpc_out_free(t->out);
 	hwpc_trace_free(t->tr);
-	csvw_free(&t->csv);
+	rows_free(t);
 	stats_free(t);
 	free(t);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal to tsdump's library part: the state shared by the item writers
- * (tsdump.c), the fast CSV emitter (tsdump_csv.c), the statistics and
+ * (tsdump.c), the JSON and CSV rows (tsdump_rows.c), the statistics and
  * summary (tsdump_stats.c) and the record-buffer path (tsdump_record.c). */
 #ifndef HWPC_TSDUMP_INTERNAL_H
 #define HWPC_TSDUMP_INTERNAL_H
@@ -8,29 +8,23 @@
 #include <pthread.h>
 
 #include "hwpc/stream.h"
+#include "output/output_row.h"
+
+/* The trace's tracks: one process, the events (the two buffers hold one
+ * stream, in order) and the anomalies. */
+enum { PID_TENSIX = 1, TID_EVENTS = 1, TID_ANOMALY = 9 };
 
 #define SLICE_DEPTH 64  /* nested begins per name kept; deeper ones count as unmatched */
 #define MAX_LOSSES 1000 /* loss records the summary lists; the rest are counted */
 
-/* A buffered writer for CSV rows: fixed columns, integers formatted by
- * hand, one fwrite per CSV_CAP bytes. */
-struct csvdec {
-	uint64_t base; /* the value s spells, its last four digits zeroed */
-	unsigned n;    /* digits in s (0: none yet) */
-	char s[24];
-};
-
-#define CSV_PREFIX_MAX 1280 /* a device name is at most 1023 bytes (devices.c); quoted: more */
-struct csvw {
-	struct csvdec offset, index, ts; /* the last row's, as text */
-	FILE *fp;
-	char *buf;
-	size_t len, cap;
-	bool failed;
-	/* "tensix_item,DEVICE,CHIPSET," (quoted as needed), and the same
-	 * followed by "event,": the start of every row */
-	char prefix[CSV_PREFIX_MAX], evprefix[CSV_PREFIX_MAX];
-	size_t prefix_len, evprefix_len;
+/* JSON and CSV rows of a Tensix stream (tsdump_rows.c). */
+struct tsrows {
+	struct orow_out w;
+	struct orow_kind ev, loss, info; /* compiled with the identity */
+	struct orow_dec offset, index, ts; /* the last event row's, as text */
+	char *header;                    /* the JSON header record or the CSV header row */
+	size_t header_len, row_max;
+	bool started;                    /* the header is written */
 };
 
 struct tokstat {
@@ -58,10 +52,11 @@ struct hwpc_tsdump {
 	struct hwpc_rec_layout rec_lay; /* a copy: opts->rec_layout need not outlive us */
 	struct hwpc_tensix_dec *ts;
 	struct hwpc_recdec *rec;
-	struct hwpc_out *out;     /* text, json (and csv for records and summaries) */
+	struct hwpc_out *out;     /* text; json and csv of records and summaries (and the reference path) */
 	struct hwpc_trace *tr;    /* trace */
-	struct csvw csv;          /* csv of Tensix items */
-	bool fast_csv;
+	struct tsrows rows;       /* json and csv of Tensix items */
+	bool fast_rows;
+	bool reference;           /* items through the generic writers only (tsdump_new_reference) */
 	struct hwpc_err werr;     /* first write error */
 
 	/* per-token statistics: small tokens (all a 32-bit event can carry)
@@ -88,14 +83,25 @@ struct hwpc_tsdump {
 	bool device_shown; /* text: a writer named the device already */
 };
 
-/* tsdump_csv.c */
-/* Rows of tensix_item records of device (NULL: a file). */
-int csvw_init(struct csvw *w, FILE *fp, const char *device, const char *chipset);
-void csvw_free(struct csvw *w);
-int csvw_flush(struct csvw *w);
-void csv_header(struct csvw *w);
-void csv_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it, const char *name);
-int csv_events(struct hwpc_tsdump *t, const struct hwpc_tensix_ev *ev, size_t n); /* !0: write error */
+/* tsdump_rows.c: a Tensix stream's records in JSON or CSV (t->o.fmt), the
+ * fast path: rows_init -1 on out of memory, -2 if the schema's kinds are
+ * not the ones it writes; rows_events and rows_item nonzero on a write
+ * error.  rows_item_record: the same through t->out, the reference. */
+extern const char *const tsdump_tensix_kinds[3];
+int rows_init(struct hwpc_tsdump *t);
+void rows_free(struct hwpc_tsdump *t);
+int rows_flush(struct hwpc_tsdump *t);
+int rows_events(struct hwpc_tsdump *t, const struct hwpc_tensix_ev *ev, size_t n);
+int rows_item(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it);
+int rows_item_record(struct hwpc_tsdump *t, const struct hwpc_tensix_item *it);
+
+/* tsdump_trace.c: a Tensix stream as a Chrome trace.  trace_names first;
+ * trace_item for every item (the reference path: events too), trace_events
+ * for batches of events (the fast path); trace_open_slices at the end. */
+void trace_names(struct hwpc_tsdump *t);
+int trace_item(void *ctx, const struct hwpc_tensix_item *it);
+int trace_events(void *ctx, const struct hwpc_tensix_ev *ev, size_t n);
+void trace_open_slices(struct hwpc_tsdump *t);
 
 /* tsdump_stats.c */
 int stats_init(struct hwpc_tsdump *t); /* -1: out of memory */
@@ -144,6 +150,9 @@ void tsdump_sigbus_hold(void);
 void tsdump_sigbus_release(void);
 
 /* tsdump.c */
+/* hwpc_tsdump_new, with every item through the generic writers (the
+ * reference the fast paths are tested against) when reference is set. */
+struct hwpc_tsdump *tsdump_new(const struct hwpc_tsdump_opts *opts, bool reference, struct hwpc_err *err);
 /* A record writer on t's output: the command and device named (text: the
  * device only in the first one, which comes first). */
 struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, struct hwpc_err *err);

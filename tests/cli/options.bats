@@ -130,9 +130,9 @@ fails() {
 		run -0 $cmd -h
 		check [ "$output" = "$help" ]
 		run -0 $cmd -V
-		check [ "$output" = "$cmd (hwpc) 0.1.0, output schema 1" ]
+		check [ "$output" = "$cmd (hwpc) 0.1.0, output schema 2" ]
 		run -0 $cmd --version
-		check [ "$output" = "$cmd (hwpc) 0.1.0, output schema 1" ]
+		check [ "$output" = "$cmd (hwpc) 0.1.0, output schema 2" ]
 	done
 	# The help is the table's: every option with its value name.
 	run -0 ptime --help

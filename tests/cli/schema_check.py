@@ -18,7 +18,7 @@ import json
 import subprocess
 import sys
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def kinds(dump, mode):

@@ -91,7 +91,7 @@ expected_csv() {
 	check [ "${lines[1]}" = "kind             offset  buffer     index  size      token  name              ts  time       message" ]
 	check [ "${lines[2]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
 	run tsdump -d sim:tensix --format json
-	check [ "${lines[0]}" = '{"type":"schema","schema_version":1,"command":"tsdump","version":"0.1.0"}' ]
+	check [ "${lines[0]}" = '{"type":"schema","schema_version":2,"command":"tsdump","version":"0.1.0"}' ]
 	check [ "${lines[1]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"name":null,"ts":1000,"ts_dec":"1000","time":"full","count":null,"value":null,"message":null}' ]
 	check [ "${lines[6]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"full","offset":32,"addr":4128,"buffer":0,"index":null,"size":null,"header":null,"header_hex":null,"token":null,"name":null,"ts":null,"ts_dec":null,"time":null,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
 	run tsdump -d sim:tensix --format trace

@@ -126,7 +126,7 @@ static void test_json_types(void **state)
 	hwpc_out_record(o, "t_all"); /* nothing set: every key null */
 	end_ok(o);
 	assert_string_equal(cap_text(&c),
-			    "{\"type\":\"schema\",\"schema_version\":1,\"command\":\"testcmd\",\"version\":\"" HWPC_VERSION "\"}\n"
+			    "{\"type\":\"schema\",\"schema_version\":2,\"command\":\"testcmd\",\"version\":\"" HWPC_VERSION "\"}\n"
 			    "{\"type\":\"t_all\",\"device\":\"sim:g84\",\"chipset\":\"G84\","
 			    "\"u\":18446744073709551615,\"u_dec\":\"18446744073709551615\","
 			    "\"i\":-9223372036854775808,"
