@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: MIT
 # tsdump's machine output held to its schema (hwpc-output(7)): every
-# record kind in JSON and CSV (the fast CSV path included), null identity
-# for a file, the device for -d.
+# record kind in JSON and CSV (the fast paths: test_tsdump_paths holds
+# them to the record writer), null identity for a file, the device for -d.
 load helpers
 bats_require_minimum_version 1.5.0
 
@@ -28,21 +28,38 @@ tensix() {
 @test "Tensix events and summary: json and csv fit the schema; a file has no device" {
 	tensix
 	f="$BATS_TEST_TMPDIR/l1.bin"
-	both tensix_item "$f" --buf0 0x100:0x101 --status 0x8001
-	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.json" | jq -c '[.device, .chipset, .name, .message]')" = '[null,null,null,null]' ]
-	# every key in every record, null where it has no value
-	check [ "$(jq -s '[.[1:][] | keys | length] | unique | length' "$BATS_TEST_TMPDIR/o.json")" -eq 1 ]
-	# the fast CSV path writes what the record writer writes
-	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.csv")" = "tensix_item,,,event,0,4096,0,0,128,0x00000008,1,,1000,full,,," ]
+	both tensix_event "$f" --buf0 0x100:0x101 --status 0x8001
+	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.json" | jq -c '[.device, .chipset, .addr, .buffer]')" = '[null,null,4096,0]' ]
+	# each kind carries its own keys: events no message, information no ts
+	check [ "$(jq -c 'select(.type == "tensix_event") | has("message") or has("kind")' "$BATS_TEST_TMPDIR/o.json" | sort -u)" = false ]
+	check [ "$(jq -c 'select(.type == "tensix_info") | [.kind, has("ts"), .count]' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = '["padding",false,16] ["full",false,0] ' ]
+	# an optional key is left out where it has no value: no token map, no name
+	check [ "$(jq -c 'select(.type == "tensix_event") | has("name")' "$BATS_TEST_TMPDIR/o.json" | sort -u)" = false ]
+	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.csv")" = "tensix_event,,,0,4096,0,0,128,1,,1000,full,,,," ]
+	# one plain stream: no buffer layout, so no addr or buffer in JSON
+	tsdump "$f" --format json >"$BATS_TEST_TMPDIR/plain.json"
+	check [ "$(jq -c 'select(.type == "tensix_event") | keys_unsorted' "$BATS_TEST_TMPDIR/plain.json" | sort -u)" = '["type","device","chipset","offset","index","size","token","ts","ts_dec","time"]' ]
 	both tensix_summary "$f" --buf0 0x100:0x101 --status 0x8001 --summary
 	check [ "$(jq -r 'select(.name == "events") | .first_ts_dec' "$BATS_TEST_TMPDIR/o.json")" = 1000 ]
 }
 
+@test "Tensix losses and a token map: json and csv fit the schema; names escaped and quoted" {
+	# a 64-bit event after a 32-bit one without a flush (size-mixed: was
+	# 32), a 128-bit one after it (size-mixed: was 64), cut after its
+	# first word (truncated)
+	printf '\x0a\x00\x00\x00\x11\x00\x00\x00\x64\x00\x00\x00\x08\x00\x00\x00' >"$BATS_TEST_TMPDIR/m.bin"
+	printf '1 one\n2 "two,2"\n' >"$BATS_TEST_TMPDIR/map"
+	both tensix_event "$BATS_TEST_TMPDIR/m.bin" --token-map "$BATS_TEST_TMPDIR/map"
+	check [ "$(jq -c 'select(.type == "tensix_loss") | [.kind, .value, has("ts")]' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = '["size-mixed",32,false] ["size-mixed",64,false] ["truncated",128,false] ' ]
+	check [ "$(jq -r 'select(.type == "tensix_event") | .name' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = 'one "two,2" ' ]
+	check [ "$(grep -c '^tensix_event,,,.*,"""two,2""",' "$BATS_TEST_TMPDIR/o.csv")" -eq 1 ]
+}
+
 @test "device identity with -d: records carry the device; text starts with it" {
 	tensix
-	both tensix_item -d sim:tensix
+	both tensix_event -d sim:tensix
 	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.json" | jq -c '[.device, .chipset]')" = '["sim:tensix","TENSIX"]' ]
-	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.csv" | cut -d, -f1-3)" = "tensix_item,sim:tensix,TENSIX" ]
+	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.csv" | cut -d, -f1-3)" = "tensix_event,sim:tensix,TENSIX" ]
 	both tensix_summary -d sim:tensix --summary
 	run -0 tsdump -d sim:tensix --summary
 	check [ "${lines[0]}" = "device: sim:tensix (TENSIX)" ]
@@ -53,7 +70,7 @@ tensix() {
 	# a 128-bit event: token 1, timestamp 2^60 + 1
 	printf '\x08\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00' >"$BATS_TEST_TMPDIR/big"
 	run -0 tsdump "$BATS_TEST_TMPDIR/big" --format json
-	check [ "$(printf '%s\n' "$output" | jq -r 'select(.type == "tensix_item") | .ts_dec')" = 1152921504606846977 ]
+	check [ "$(printf '%s\n' "$output" | jq -r 'select(.type == "tensix_event") | .ts_dec')" = 1152921504606846977 ]
 	run -0 tsdump "$BATS_TEST_TMPDIR/big" --format json --summary
 	check [ "$(printf '%s\n' "$output" | jq -r 'select(.name == "events") | .last_ts_dec')" = 1152921504606846977 ]
 }

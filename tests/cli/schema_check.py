@@ -8,7 +8,8 @@ SCHEMA_DUMP is build/tests/schema_dump, which prints the documented key set
 of every record kind (the same table hwpc-output(7) is generated from).
 JSON: the first line is the header record (type "schema" and the schema
 version); every other line is an object whose keys are exactly its kind's,
-in order, with values of the documented types.  CSV: the header row is
+in order (a key marked optional, and its companions, may be left out, but
+never set to null), with values of the documented types.  CSV: the header row is
 type, device, chipset, then keys of record kinds; each row's type is a
 documented kind and every key of that kind is a column.
 Prints one line naming the first mismatch and exits 1; exits 0 when all fit.
@@ -31,8 +32,20 @@ def fail(msg):
     sys.exit(1)
 
 
+# JSON values of each schema type (null is any key's "no value")
+TYPES = {
+    "u64": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+    "i64": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "double": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "str": lambda v: isinstance(v, str),
+    "hex": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+    "bool": lambda v: isinstance(v, bool),
+}
+
+
 def check_json(dump, text):
     want = kinds(dump, "--keys")
+    types = {t: dict(kv.split("=") for kv in keys) for t, keys in kinds(dump, "--types").items()}
     lines = text.splitlines()
     if not lines:
         fail("no output")
@@ -49,9 +62,20 @@ def check_json(dump, text):
         t = rec.get("type")
         if t not in want:
             fail("line %d: type %r is not a documented record kind" % (n, t))
-        if list(rec) != want[t]:
+        keys = [k.rstrip("?") for k in want[t] if not k.endswith("?") or k.rstrip("?") in rec]
+        if list(rec) != keys:
             fail("line %d (%s): keys %s, documented %s" % (n, t, list(rec), want[t]))
+        for k in want[t]:
+            if k.endswith("?") and k[:-1] in rec and rec[k[:-1]] is None:
+                fail("line %d (%s): optional key %s is null, not left out" % (n, t, k[:-1]))
+        for k in want[t]:
+            base = k.rstrip("?")
+            for suffix in ("_hex", "_dec"):
+                if base.endswith(suffix) and (base in rec) != (base[:-4] in rec):
+                    fail("line %d (%s): %s and %s not both present" % (n, t, base, base[:-4]))
         for k, v in rec.items():
+            if v is not None and not TYPES[types[t][k]](v):
+                fail("line %d (%s): %s is %r, not of type %s" % (n, t, k, v, types[t][k]))
             if k.endswith("_hex") or k.endswith("_dec"):
                 if v is not None and not isinstance(v, str):
                     fail("line %d: %s is not a string" % (n, k))

@@ -38,7 +38,7 @@ scenario() {
 	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --status 0x4201 --format csv
 	check [ "$status" -eq 0 ]
 	local want=$output
-	[[ "$want" == *"full,16,4112,0,,,,,,,,0,0,buffer 0 is full (STATUS)"* ]]
+	[[ "$want" == *$'\n16,4112,0,,,,,,,full,0,,buffer 0 is full (STATUS)'* ]]
 	[[ "$want" == *"pending,"*"1 word still in the write accumulator"* ]]
 	run nocsvid tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x100 --buf1 0x200:0x201 --cntl 1 --format csv
 	local buf0_only=$output

@@ -43,21 +43,21 @@ S
 	check [ "${lines[3]}" = "timestamp_status: 0x00008001" ]
 }
 
-EXPECTED_CSV='kind,offset,addr,buffer,index,size,header,token,name,ts,time,count,value,message
-event,0,4096,0,0,128,0x00000008,1,,1000,full,,,
-event,16,4112,0,1,32,0x00000012,2,,1088,unwrapped,,,
-event,20,4116,0,2,32,0x0000001a,3,,1088,unwrapped,,,
-event,24,4120,0,3,32,0x00000022,4,,1088,unwrapped,,,
-event,28,4124,0,4,32,0x0000002a,5,,1088,unwrapped,,,
-full,32,4128,0,,,,,,,,0,0,buffer 0 is full (STATUS)
-event,32,8192,1,5,64,0x00000031,6,,1150,unwrapped,,,
-event,40,8200,1,6,64,0x00000039,7,,1150,unwrapped,,,
-event,48,8208,1,7,96,0x00000044,8,,1150,full,,,
-padding,60,8220,1,,,,,,,,20,0,20 bytes of zero padding'
-# The same as tsdump writes it: the identity columns first, device and
-# chipset $1 ("sim:tensix,TENSIX", or ",," for a file: null).
+EXPECTED_CSV='type,offset,addr,buffer,index,size,token,name,ts,time,kind,count,value,message
+tensix_event,0,4096,0,0,128,1,,1000,full,,,,
+tensix_event,16,4112,0,1,32,2,,1088,unwrapped,,,,
+tensix_event,20,4116,0,2,32,3,,1088,unwrapped,,,,
+tensix_event,24,4120,0,3,32,4,,1088,unwrapped,,,,
+tensix_event,28,4124,0,4,32,5,,1088,unwrapped,,,,
+tensix_info,32,4128,0,,,,,,,full,0,,buffer 0 is full (STATUS)
+tensix_event,32,8192,1,5,64,6,,1150,unwrapped,,,,
+tensix_event,40,8200,1,6,64,7,,1150,unwrapped,,,,
+tensix_event,48,8208,1,7,96,8,,1150,full,,,,
+tensix_info,60,8220,1,,,,,,,padding,20,,20 bytes of zero padding'
+# The same as tsdump writes it: the identity columns after the type, device
+# and chipset $1 ("sim:tensix,TENSIX", or "," for a file: null).
 expected_csv() {
-	printf '%s\n' "$EXPECTED_CSV" | sed "1s/^/type,device,chipset,/;2,\$s/^/tensix_item,$1,/"
+	printf '%s\n' "$EXPECTED_CSV" | sed "1s/^type,/type,device,chipset,/;2,\$s/^\([a-z_]*\),/\1,$1,/"
 }
 
 @test "end to end: model writes, tsdump -d sim:tensix decodes them exactly" {
@@ -79,8 +79,8 @@ expected_csv() {
 	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/b1.bin" 0x2000 48
 	check [ "$(stat -c %s "$BATS_TEST_TMPDIR/b1.bin")" -eq 48 ]
 	run tsdump "$BATS_TEST_TMPDIR/b1.bin" --format csv
-	check [ "${lines[1]}" = "tensix_item,,,event,0,,,0,64,0x00000031,6,,1150,relative,,," ]
-	check [ "${lines[3]}" = "tensix_item,,,event,16,,,2,96,0x00000044,8,,1150,full,,," ]
+	check [ "${lines[1]}" = "tensix_event,,,0,,,0,64,6,,1150,relative,,,," ]
+	check [ "${lines[3]}" = "tensix_event,,,16,,,2,96,8,,1150,full,,,," ]
 }
 
 @test "every format: text, json, trace" {
@@ -92,8 +92,8 @@ expected_csv() {
 	check [ "${lines[2]}" = "event                 0       0         0   128          1  -               1000  full       -" ]
 	run tsdump -d sim:tensix --format json
 	check [ "${lines[0]}" = '{"type":"schema","schema_version":2,"command":"tsdump","version":"0.1.0"}' ]
-	check [ "${lines[1]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"event","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"header":8,"header_hex":"0x00000008","token":1,"name":null,"ts":1000,"ts_dec":"1000","time":"full","count":null,"value":null,"message":null}' ]
-	check [ "${lines[6]}" = '{"type":"tensix_item","device":"sim:tensix","chipset":"TENSIX","kind":"full","offset":32,"addr":4128,"buffer":0,"index":null,"size":null,"header":null,"header_hex":null,"token":null,"name":null,"ts":null,"ts_dec":null,"time":null,"count":0,"value":0,"message":"buffer 0 is full (STATUS)"}' ]
+	check [ "${lines[1]}" = '{"type":"tensix_event","device":"sim:tensix","chipset":"TENSIX","offset":0,"addr":4096,"buffer":0,"index":0,"size":128,"token":1,"ts":1000,"ts_dec":"1000","time":"full"}' ]
+	check [ "${lines[6]}" = '{"type":"tensix_info","device":"sim:tensix","chipset":"TENSIX","offset":32,"addr":4128,"buffer":0,"kind":"full","count":0,"message":"buffer 0 is full (STATUS)"}' ]
 	run tsdump -d sim:tensix --format trace
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = '{"traceEvents":[' ]
@@ -133,7 +133,7 @@ expected_csv() {
 	tensix_run
 	printf '# name the tokens\n1 start begin\n8 start end\n6 six\n' >"$BATS_TEST_TMPDIR/map"
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format csv
-	check [ "${lines[7]}" = "tensix_item,sim:tensix,TENSIX,event,32,8192,1,5,64,0x00000031,6,six,1150,unwrapped,,," ]
+	check [ "${lines[7]}" = "tensix_event,sim:tensix,TENSIX,32,8192,1,5,64,6,six,1150,unwrapped,,,," ]
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format trace
 	[[ "$output" == *'{"ph":"X","pid":1,"tid":1,"ts":1.000,"name":"start","cat":"slice","dur":0.150,"args":{"begin_ts":1000,"ticks":150}}'* ]]
 	run tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --summary --format csv
@@ -159,7 +159,7 @@ expected_csv() {
 	printf 'buf 0 0x10 0x10\ncntl buf0_valid\nts128 1\nts128 2\nts128 3\n' | pcsim -d sim:tensix script -
 	run tsdump -d sim:tensix --format csv
 	check [ "$status" -eq 0 ]
-	[[ "$output" == *'overflow,16,272,0,,,,,,'*',full,0,0,buffer 0 overflowed: events after ts 0 (full) were dropped'* ]]
+	[[ "$output" == *$'\ntensix_loss,sim:tensix,TENSIX,16,272,0,,,,,0,full,overflow,0,,buffer 0 overflowed: events after ts 0 (full) were dropped'* ]]
 	run tsdump -d sim:tensix --strict --format csv
 	check [ "$status" -eq 3 ]
 	check [ "${lines[-1]}" = "tsdump: sim:tensix: data was lost or is suspect (--strict)" ]
@@ -180,21 +180,21 @@ expected_csv() {
 	printf '\x0a\x00\x00\x00\x0a\x00' >"$BATS_TEST_TMPDIR/odd"
 	run tsdump "$BATS_TEST_TMPDIR/odd" --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[2]}" = "tensix_item,,,trailing,4,,,,,,,,,,2,0,input size 6 is not a multiple of 4" ]
+	check [ "${lines[2]}" = "tensix_loss,,,4,,,,,,,,,trailing,2,,input size 6 is not a multiple of 4" ]
 	run tsdump "$BATS_TEST_TMPDIR/odd" --strict --format csv
 	check [ "$status" -eq 3 ]
 	# a word with size code 3 cannot start an event
 	words "$BATS_TEST_TMPDIR/bad" 0x0a 0x0b 0x12 0x1a
 	run tsdump "$BATS_TEST_TMPDIR/bad" --format csv
-	check [ "${lines[2]}" = "tensix_item,,,undecodable,4,,,,,,,,,,1,11,1 word that start no event (first 0x0000000b: size code 3 is undefined)" ]
+	check [ "${lines[2]}" = "tensix_loss,,,4,,,,,,,,,undecodable,1,11,1 word that start no event (first 0x0000000b: size code 3 is undefined)" ]
 	# 64-bit event after 32-bit ones in one unit, no flush
 	words "$BATS_TEST_TMPDIR/mixed" 0x0a 0x09 100 0x12
 	run tsdump "$BATS_TEST_TMPDIR/mixed" --format csv
-	check [ "${lines[2]}" = "tensix_item,,,size-mixed,4,,,,,,,,,,1,32,64-bit event after 32-bit events without a flush" ]
+	check [ "${lines[2]}" = "tensix_loss,,,4,,,,,,,,,size-mixed,1,32,64-bit event after 32-bit events without a flush" ]
 	# a 128-bit event cut after two words
 	words "$BATS_TEST_TMPDIR/trunc" 0x08 100
 	run tsdump "$BATS_TEST_TMPDIR/trunc" --format csv
-	check [ "${lines[1]}" = "tensix_item,,,truncated,0,,,,,,,,,,2,128,input ends inside a 128-bit event (2 of 4 words)" ]
+	check [ "${lines[1]}" = "tensix_loss,,,0,,,,,,,,,truncated,2,128,input ends inside a 128-bit event (2 of 4 words)" ]
 	run tsdump "$BATS_TEST_TMPDIR/trunc" --strict
 	check [ "$status" -eq 3 ]
 }
@@ -202,12 +202,12 @@ expected_csv() {
 @test "bad input: buffers - a size not a multiple of 16, start > end" {
 	words "$BATS_TEST_TMPDIR/img" 0 0 0 0 0x08 100 0 0 0x08 200
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 1:2 --format csv
-	check [ "${lines[1]}" = "tensix_item,,,event,0,16,0,0,128,0x00000008,1,,100,full,,," ]
-	[[ "$output" == *$'\ntensix_item,,,trailing,16,32,0,,,,,,,,8,0,input size 24 is not a multiple of 16\n'* ]]
-	[[ "$output" == *"short,24,40,0,,,,,,,,8,0,input ends 8 bytes before the end of the buffer data"* ]]
+	check [ "${lines[1]}" = "tensix_event,,,0,16,0,0,128,1,,100,full,,,," ]
+	[[ "$output" == *$'\ntensix_loss,,,16,32,0,,,,,,,trailing,8,,input size 24 is not a multiple of 16\n'* ]]
+	[[ "$output" == *"tensix_loss,,,24,40,0,,,,,,,short,8,,input ends 8 bytes before the end of the buffer data"* ]]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = "tensix_item,,,bad-range,0,,0,,,,,,,,0,0,\"buffer 0: start 0x2 > end 0x1, it is never written\"" ]
+	check [ "${lines[1]}" = "tensix_loss,,,0,,0,,,,,,,bad-range,0,,\"buffer 0: start 0x2 > end 0x1, it is never written\"" ]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2:1 --strict
 	check [ "$status" -eq 3 ]
 	run tsdump "$BATS_TEST_TMPDIR/img" --buf0 2
@@ -278,7 +278,7 @@ expected_csv() {
 @test "standard input, and a large sparse input in bounded memory" {
 	words "$BATS_TEST_TMPDIR/s" 0x0a 0x12 0x1a 0x22
 	run bash -c "tsdump - --format csv < '$BATS_TEST_TMPDIR/s'"
-	check [ "${lines[4]}" = "tensix_item,,,event,12,,,3,32,0x00000022,4,,0,relative,,," ]
+	check [ "${lines[4]}" = "tensix_event,,,12,,,3,32,4,,0,relative,,,," ]
 	# Bounded memory: 512 MiB of input may cost at most 8 MiB more than a
 	# 4 KiB one does with the same binary, so the bound holds for every
 	# build (sanitizers raise the baseline, not the growth).
