@@ -9,9 +9,9 @@
 #define TOTAL(name, what)                                                                         \
 	SK_BIG(name "_total", U64, "events", COUNTER, what ", summed over the run's samples as a 64-bit " \
 						   "total (null: no such counter)")
-#define EXPR(name, input)                                                                                 \
-	SK(name "_expr", STR, NULL, NONE, "with --expr: what the " input " input counts, as a logic-op " \
-					  "expression (null: not in use)")
+#define EXPR(name, input)                                                                                     \
+	SK_OPT(name "_expr", STR, NULL, NONE, "with --expr: what the " input " input counts, as a logic-op " \
+					      "expression (only with --expr, where the input is in use)")
 
 static const struct hwpc_schema_key pc_counters[] = {
 	SK("sample", U64, NULL, NONE, "with -i: the sample's number, from 0 (else 0)"),
@@ -33,9 +33,9 @@ static const struct hwpc_schema_key pc_counters[] = {
 	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
 	SK("lost", BOOL, NULL, GAUGE, "quad mode: counter sets were lost (OVERFLOW) (null: not quad mode)"),
 	SK("ack_count", U64, NULL, NONE, "quad mode: sets acknowledged by this read (null: not quad mode)"),
-	SK("record_position", HEX, NULL, NONE, "record mode: the write position in the record buffer "
-					       "(null: not record mode)"),
-	SK("record_packet_count", U64, NULL, NONE, "record mode: packets written (null: not record mode)"),
+	SK_OPT("record_position", HEX, NULL, NONE, "record mode: the write position in the record buffer "
+						   "(only in record mode)"),
+	SK_OPT("record_packet_count", U64, NULL, NONE, "record mode: packets written (only in record mode)"),
 	TOTAL("cycles", "CYCLES"),
 	TOTAL("cycles_alt", "CYCLES_ALT"),
 	TOTAL("event_count", "EVENT"),
@@ -50,7 +50,7 @@ static const struct hwpc_schema_key pc_counters[] = {
 	EXPR("stop", "STOP"),
 	EXPR("setflag", "SETFLAG"),
 	EXPR("clrflag", "CLRFLAG"),
-	SK("mmio_read_count", U64, NULL, NONE, "with -v: register reads this sample took"),
+	SK_OPT("mmio_read_count", U64, NULL, NONE, "with -v: register reads this sample took (only with -v)"),
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
 	   "(null: the device cannot lag)"),
