@@ -449,16 +449,17 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 	    d->phase_end[p] > d->phase_end[p - 1]) {
 		int b = p == PH_B1_STALE;
 		uint64_t n = d->phase_end[p] - d->phase_end[p - 1];
+		/* the runs before it first: their messages use d->msg too */
+		tensix_dec_flush_runs(d);
 		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
 			 (unsigned long long)n,
 			 b ? "not written since buffer 0 is not full" : "past the write position");
-		tensix_dec_flush_runs(d);
 		anomaly(d, HWPC_TENSIX_STALE, d->phase_end[p - 1], n, 0, b);
 	}
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
-		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
 		tensix_dec_flush_runs(d);
+		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
 		anomaly(d, HWPC_TENSIX_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
 	}
 }

@@ -33,6 +33,8 @@ tensix() {
 	# each kind carries its own keys: events no message, information no ts
 	check [ "$(jq -c 'select(.type == "tensix_event") | has("message") or has("kind")' "$BATS_TEST_TMPDIR/o.json" | sort -u)" = false ]
 	check [ "$(jq -c 'select(.type == "tensix_info") | [.kind, has("ts"), .count]' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = '["padding",false,16] ["full",false,0] ' ]
+	# each item its own message (the padding's was once the full buffer's too)
+	check [ "$(jq -r 'select(.type == "tensix_info") | .message' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ';')" = '16 bytes of zero padding;buffer 0 is full (STATUS);' ]
 	# an optional key is left out where it has no value: no token map, no name
 	check [ "$(jq -c 'select(.type == "tensix_event") | has("name")' "$BATS_TEST_TMPDIR/o.json" | sort -u)" = false ]
 	check [ "$(sed -n 2p "$BATS_TEST_TMPDIR/o.csv")" = "tensix_event,,,0,4096,0,0,128,1,,1000,full,,,," ]
@@ -53,6 +55,26 @@ tensix() {
 	check [ "$(jq -c 'select(.type == "tensix_loss") | [.kind, .value, has("ts")]' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = '["size-mixed",32,false] ["size-mixed",64,false] ["truncated",128,false] ' ]
 	check [ "$(jq -r 'select(.type == "tensix_event") | .name' "$BATS_TEST_TMPDIR/o.json" | tr '\n' ' ')" = 'one "two,2" ' ]
 	check [ "$(grep -c '^tensix_event,,,.*,"""two,2""",' "$BATS_TEST_TMPDIR/o.csv")" -eq 1 ]
+}
+
+@test "trace: Chrome trace JSON as Perfetto reads it; the fast path's events are well formed" {
+	vsim tensix tclk=1G
+	printf 'buf 0 0x100 0x102\nadvance 1000t\nts128 1\nadvance 88t\nts32 2\nts32 3\nts32 4\nts32 5\nts64 6\nflush64\n' |
+		pcsim -d sim:tensix script - >/dev/null
+	printf '1 start begin\n5 start end\n2 "two"\n' >"$BATS_TEST_TMPDIR/map"
+	t="$BATS_TEST_TMPDIR/t.json"
+	tsdump -d sim:tensix --token-map "$BATS_TEST_TMPDIR/map" --format trace -o "$t"
+	# the object form, every event with a phase, a process and a name,
+	# every one but metadata with a numeric time and thread
+	jq -e '.displayTimeUnit == "ns" and (.traceEvents | length) == 9' "$t"
+	jq -e '.traceEvents | all(has("ph") and (.pid | type) == "number" and (.name | type) == "string")' "$t"
+	jq -e '[.traceEvents[] | select(.ph != "M") | (.ts | type), (.tid | type)] | unique == ["number"]' "$t"
+	# instants on the events' thread (names escaped), the slice from token
+	# 1 to 5, padding left out, the full buffer on the anomalies' thread
+	check [ "$(jq -c '[.traceEvents[] | select(.ph == "i") | [.name, .tid, .s, .args.size, .args.ts]]' "$t")" = \
+		'[["\"two\"",1,"t",32,1088],["token 3",1,"t",32,1088],["token 4",1,"t",32,1088],["token 6",1,"t",64,1088],["full",9,"t",null,null]]' ]
+	check [ "$(jq -c '[.traceEvents[] | select(.ph == "X") | [.name, .ts, .dur, .args.ticks]]' "$t")" = '[["start",1,0.088,88]]' ]
+	check [ "$(jq -r '.traceEvents[] | select(.name == "full") | .args.message' "$t")" = "buffer 0 is full (STATUS)" ]
 }
 
 @test "device identity with -d: records carry the device; text starts with it" {
