@@ -145,14 +145,13 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		} else if (hwpc_reg_lookup(dev, name, &addr, &err)) {
 			return cli_fail_err(&err);
 		}
-		if (eq) {
-			dev->flags |= HWPC_OPEN_FORCE;
+		if (eq) { /* the device is open with HWPC_OPEN_FORCE (pcsim.c) */
 			if (hwpc_wr32(dev, addr, (uint32_t)v))
-				return cli_fail_err(&dev->err);
+				return cli_fail_err(hwpc_dev_error(dev));
 			continue;
 		}
 		if (hwpc_rd32(dev, addr, &val))
-			return cli_fail_err(&dev->err);
+			return cli_fail_err(hwpc_dev_error(dev));
 		hwpc_out_record(o, "sim_reg");
 		hwpc_out_str(o, "reg", name);
 		hwpc_out_hex(o, "addr", addr, 6);
@@ -172,7 +171,7 @@ int pcsim_dump(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc < 1 || c->argc > 3)
 		return cli_fail(HWPC_EINPUT, "dump: expected FILE [ADDR [LENGTH]]");
 	if (hwpc_sim_mem_list(dev, &mem, 1) == 0)
-		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", dev->chip->name);
+		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", hwpc_dev_chip(dev)->name);
 	addr = mem.base;
 	len = mem.size;
 	if (c->argc > 1) {

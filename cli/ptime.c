@@ -149,7 +149,7 @@ static int ptimer_only(const struct ptime_dev *t, const struct opts *op, struct 
 	if (!opt || t->tm.kind == HWPC_TIMER_PTIMER)
 		return 0;
 	return hwpc_err_set(err, HWPC_EINPUT, "%s: %s has no PTIMER; its %s has no clock ratio, source or alarm",
-			    opt, t->tm.dev->chip->name, t->tm.name);
+			    opt, hwpc_dev_chip(t->tm.dev)->name, t->tm.name);
 }
 
 static void warn_config(const struct ptime *p, const struct ptime_dev *t)

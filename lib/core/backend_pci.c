@@ -236,7 +236,7 @@ int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const
 		map_error(p->slot, rc, err);
 		goto fail;
 	}
-	p->dev.map = p->map;
+	p->dev.mmio.map = p->map;
 	p->dev.size = (uint32_t)p->map_size;
 	hwpc_dev_set_fastpath(&p->dev, p->dev.size, true);
 	uint32_t boot0_addr;

@@ -37,11 +37,6 @@ HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_
 HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
 			  struct hwpc_err *err);
 HWPC_API uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
-/* Realtime simulated time skipped since the device was opened (catch-ups
- * that passed the step limit, its first access's included) in *lag, in ns,
- * without catching up first; false on a virtual clock, which never skips
- * (hwpc_dev_lag_ns).  pcsim show reports the state's total. */
-HWPC_API bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
 HWPC_API bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */
 HWPC_API int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
@@ -102,9 +97,6 @@ HWPC_API int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom,
 HWPC_API unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
 /* The clock rate of domain dom in Hz (0: not a simulated domain). */
 HWPC_API uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
-/* The PCOUNTER profile the simulated chip was created with (sim option
- * profile=, else the chip's default). */
-HWPC_API int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
 /* ---- The simulated R10000/R12000 ---------------------------------------- */
 

@@ -302,11 +302,6 @@ HWPC_API int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *nam
 /* The buffers' bounds, CNTL's valid bits and STATUS, for the decoder. */
 HWPC_API int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *lay, struct hwpc_err *err);
 
-/* Read len bytes of device memory at addr: a simulator's memory in one
- * locked copy, else 32-bit reads through the BAR (addr and len multiples
- * of 4). */
-HWPC_API int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
-
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,14 @@
 
 #include "hwpc/pc.h"
 
+/* The exact rate of domain dom's clock where the device knows it (0:
+ * unknown: real hardware), and a wait until n more of its cycles have
+ * passed (fallback_ns where the rate is unknown): a virtual simulator
+ * clock is stepped exactly. */
+uint64_t hwpc_pc_domain_hz(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom);
+int hwpc_pc_wait_cycles(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, uint64_t n,
+			uint64_t fallback_ns, struct hwpc_err *err);
+
 /* The domains names[] name (by name or number), in order; none, or "all"
  * among them, is every domain.  doms has room for HWPC_PC_MAX_DOMAINS. */
 int hwpc_pc_domains_pick(const struct hwpc_pc_layout *l, const char *const *names, unsigned n, unsigned *doms,
@@ -155,8 +163,8 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 			 struct hwpc_err *err);
 /* Fire it, and wait until each of the domains doms[0..n) has had a cycle
  * since (one after the other), so that what it latched can be read. */
-int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n, struct hwpc_pc_trigger *t,
-			 struct hwpc_err *err);
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
+			 struct hwpc_pc_trigger *t, struct hwpc_err *err);
 
 /* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------
  * From begin to the last sample, each domain's counts, cut into intervals
