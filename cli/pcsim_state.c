@@ -3,6 +3,7 @@
  * list them, move and show their time, show their state, raw register
  * access and memory dumps. */
 #include "pcsim.h"
+#include "regdb/regdb_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -80,7 +81,7 @@ int pcsim_advance(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		return cli_fail_err(&err);
 done:
 	hwpc_out_record(o, "sim_time");
-	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_u64(o, "device_ns", hwpc_dev_now_ns(dev));
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -90,7 +91,7 @@ int pcsim_time(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc)
 		return cli_fail(HWPC_EINPUT, "time takes no arguments");
 	hwpc_out_record(o, "sim_time");
-	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_u64(o, "device_ns", hwpc_dev_now_ns(dev));
 	hwpc_out_str(o, "clock_mode", hwpc_sim_is_virtual(dev) ? "virtual" : "realtime");
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }

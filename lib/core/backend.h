@@ -69,4 +69,17 @@ int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const
 int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 			  struct hwpc_dev **out, struct hwpc_err *err);
 
+/* ---- Not exported: for the commands and the library ---------------------- */
+
+/* Sample every step_cycles cycles of a clock of hz Hz, from now.  Returns
+ * false (and starts nothing) when hz is 0 (the device does not know the
+ * clock's rate): sample by time instead. */
+bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t hz,
+					uint64_t step_cycles);
+
+/* Wait until n more cycle boundaries of a clock of hz Hz have passed;
+ * with hz 0 (the rate unknown), wait fallback_ns. */
+int hwpc_dev_wait_cycles(struct hwpc_dev *dev, uint64_t hz, uint64_t n, uint64_t fallback_ns,
+				  struct hwpc_err *err);
+
 #endif

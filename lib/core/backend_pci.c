@@ -3,6 +3,7 @@
  * devices and maps BAR0, read-only unless the command writes. */
 #include "core/err_local.h"
 #include "core/backend.h"
+#include "regdb/regdb_cmd.h"
 
 #include <errno.h>
 #include <pciaccess.h>

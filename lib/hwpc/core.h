@@ -37,19 +37,6 @@ HWPC_API int hwpc_parse_u64(const char *s, uint64_t max, const char *what, uint6
  * garbage are errors. */
 HWPC_API int hwpc_parse_duration_ns(const char *s, int allow_zero, const char *what, uint64_t *out, struct hwpc_err *err);
 
-/* ---- Files users name --------------------------------------------------- */
-
-/* Opening a file the user named for reading, with the exit-status rule of
- * hwpc(7): a named file that cannot be read (missing, unreadable, a
- * directory) is bad input, HWPC_EINPUT, because the fix is a different
- * command line; HWPC_EOP stays for I/O that fails once the file is open. */
-/* A descriptor (O_RDONLY | O_CLOEXEC) for path, or -1 with err set to
- * "cannot read [what ]path: why".  what (may be NULL) says what the file
- * is for ("token map"). */
-HWPC_API int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
-/* The same as a stream ("r"). */
-HWPC_API FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
-
 /* ---- Devices ------------------------------------------------------------ */
 
 /* Devices: a GPU's BAR0 through libpciaccess, or the simulator, behind one
@@ -217,12 +204,6 @@ HWPC_API int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
 /* The check alone: 0 if hwpc_wr32 would attempt the write. */
 HWPC_API int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
 
-/* Identify a chipset from PMC.BOOT_0 (dead BAR, unknown id: errors). */
-HWPC_API int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
-			  struct hwpc_err *err);
-/* A BOOT_0 value that identifies as chip (for the simulator); false if the
- * chipset has no BOOT_0 encoding. */
-HWPC_API bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
 
 /* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
 HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
@@ -252,11 +233,6 @@ struct hwpc_sampler {
 /* Sample every interval_ns of device time, from now.  Intervals under a
  * millisecond ask the host for fine wakeups. */
 HWPC_API void hwpc_sampler_start(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t interval_ns);
-/* Sample every step_cycles cycles of a clock of hz Hz, from now.  Returns
- * false (and starts nothing) when hz is 0 (the device does not know the
- * clock's rate): sample by time instead. */
-HWPC_API bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t hz,
-					uint64_t step_cycles);
 /* The device time sample k is due. */
 HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
 /* Wait until sample k is due (at once when it is past).  A sleep that a
@@ -267,10 +243,6 @@ HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
 
 /* Wait ns of device time from now. */
 HWPC_API int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
-/* Wait until n more cycle boundaries of a clock of hz Hz have passed;
- * with hz 0 (the rate unknown), wait fallback_ns. */
-HWPC_API int hwpc_dev_wait_cycles(struct hwpc_dev *dev, uint64_t hz, uint64_t n, uint64_t fallback_ns,
-				  struct hwpc_err *err);
 /* Wait for something off the device (an alarm set earlier): sleep the host
  * for ns without moving the device's clock, and say whether the device's
  * clock moved meanwhile (a virtual clock moves only when told). */

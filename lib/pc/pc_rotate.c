@@ -10,6 +10,7 @@
 #include "core/backend.h"
 #include "hwpc/pc.h"
 #include "hwpc/core.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,6 +4,7 @@
 #include "core/backend.h"
 #include "core/err_local.h"
 #include "pc/pc_setup_internal.h"
+#include "pc/pc_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>

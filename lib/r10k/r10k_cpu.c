@@ -6,6 +6,7 @@
 #include "core/err_local.h"
 #include "hwpc/r10k.h"
 #include "regdb/regdb_lex.h"
+#include "r10k/r10k_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 #include "core/backend.h"
 #include "core/err_local.h"
 #include "hwpc/regs.h"
+#include "regs/regs_cmd.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

@@ -251,4 +251,12 @@ enum {
 	SIM_MODEL_PUNITS = 8,
 };
 
+/* ---- Not exported: for the commands and the library ---------------------- */
+
+/* Where the state of a spec lives (state= or the default path). */
+int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err);
+
+/* The clock rate of domain dom in Hz (0: not a simulated domain). */
+uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
+
 #endif

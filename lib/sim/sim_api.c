@@ -67,16 +67,6 @@ int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycl
 	return 0;
 }
 
-uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
-{
-	return sim_dev_is_sim(dev) ? hwpc_dev_now_ns(dev) : 0;
-}
-
-uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
-{
-	return sim_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
-}
-
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
 	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;

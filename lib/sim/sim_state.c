@@ -6,6 +6,7 @@
 #include "core/strdist.h"
 #include "hwpc/sim.h"
 #include "sim/sim.h"
+#include "regdb/regdb_cmd.h"
 
 #include <errno.h>
 #include <fcntl.h>
