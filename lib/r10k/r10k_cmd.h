@@ -8,6 +8,8 @@
 
 #include "hwpc/r10k.h"
 
+/* Whether dev is an R10000/R12000 (its counters, not PCOUNTER's). */
+bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev);
 /* Multiplex events (a comma-separated list) counting in modes (a list for
  * hwpc_r10k_modes_parse; NULL: user) over the session's counters, from
  * now: hwpc_r10k_mux_plan and hwpc_r10k_mux_start. */

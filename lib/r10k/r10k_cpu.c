@@ -238,3 +238,11 @@ int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, st
 					    i, cpus[i]->chip->name, cpus[0]->chip->name);
 	return 0;
 }
+
+bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev)
+{
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, NULL);
+	free(cpu);
+	return r10k;
+}

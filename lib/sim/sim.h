@@ -201,7 +201,7 @@ int sim_find_range(const struct sim *s, uint32_t addr);
 /* A host access nothing answered: every model's bus_fault hook. */
 void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
 /* Read simulated memory (the models' memory hooks) by address, under the
- * lock; the memories in model order (NULL past the last). */
+ * lock; the memories in model order (NULL past the last) (mmio.c). */
 int sim_mem_copy(struct sim *s, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 uint8_t *sim_memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out);
 /* MMIO as the chip sees it: lock, sync, dispatch (mmio.c). */
