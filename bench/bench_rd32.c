@@ -7,7 +7,7 @@
  * The two loops alternate round by round and the medians are compared,
  * so machine noise hits both alike. */
 #include "hwpc.h"
-#include "core/backend.h" /* the device as a backend leaves it */
+#include "dev/backend.h" /* the device as a backend leaves it */
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Opening a device from a spec: glue above every family, the one place
- * that knows each backend (core/backend_pci.c, sim/sim_backend.c); the
- * device layer (core/) knows none of them. */
-#include "core/backend.h"
+ * that knows each backend (dev/backend_pci.c, sim/sim_backend.c); the
+ * device layer (dev/) knows none of them. */
+#include "dev/backend.h"
 
 #include <stddef.h>
 

@@ -11,7 +11,7 @@
  * simple). */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * (a simulated chip, chosen at pcsim reset) uses it, real hardware takes
  * the one asked for. */
 #include "core/err_local.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 
 #include <stdio.h>

@@ -10,7 +10,7 @@
  *   one SIG_STATUS       the domain's own FLAG trailer signal
  * Record mode reads RECORD_START, RECORD_LIMIT and RECORD_STATUS instead
  * of the counters (its counters live in memory packets). */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"

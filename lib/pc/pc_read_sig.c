@@ -2,7 +2,7 @@
 /* Signal status of a domain (SIG_STATUS), activity scans, and what the
  * domain's inputs count (its SRC/OP registers decompiled). */
 #include "core/err_local.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 #include "hwpc/core.h"
 #include "pc/pc_cmd.h"

@@ -7,7 +7,7 @@
  * say how long it counted.  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
  * stat scales (hwpc_pc_read_rot_scale). */
 #include "core/err_local.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 #include "hwpc/core.h"
 #include "pc/pc_cmd.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Registers, fields and enums of a domain by their regdb names, for the
  * plan builder; and, when the generation lacks one, where it exists. */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "pc/pc_setup_internal.h"
 #include "pc/pc_cmd.h"

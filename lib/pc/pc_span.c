@@ -16,7 +16,7 @@
  * domains write their counts to memory and are left out. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 
 #include <string.h>
 

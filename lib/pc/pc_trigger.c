@@ -7,7 +7,7 @@
  * no public document names one, there is no entry and the error says so. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
 /* An R10000/R12000 CPU as regdb describes it: the control word's fields,
  * the counter parameters and the event table, looked up once and checked,
  * so that a broken regdb fails here with file:line and not later. */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/r10k.h"
 #include "regdb/regdb_lex.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Registers by pattern and by name for people (see hwpc/regdb_select.h). */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/regs.h"
 #include "regs/regs_cmd.h"

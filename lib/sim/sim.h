@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "hwpc/output.h"
 #include "hwpc/sim.h"
 #include "sim/sim_options.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The simulator as a device: the adapter between the device layer's
- * backend table (core/backend.h) and the simulator's core (state file,
+ * backend table (dev/backend.h) and the simulator's core (state file,
  * clock, models).  It uses the core alone; the simulator's own API
  * (hwpc/sim.h, sim_api.c), what pcsim drives, is a unit of its own. */
 #include "core/err_local.h"

@@ -2,7 +2,7 @@
 /* The Tensix debug timestamper through a device (see hwpc/tensix.h).  The
  * size codes, field positions and addresses are regdb's (tensix.regdb);
  * this file only knows the command words. */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/tensix.h"
 #include "hwpc/core.h"

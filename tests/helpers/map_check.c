@@ -3,7 +3,7 @@
  * the permissions of its BAR0 mapping from /proc/self/maps ("r--s" for a
  * reader), proving commands that only read cannot write. */
 #include "hwpc.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 
 #include <stdio.h>
 #include <string.h>

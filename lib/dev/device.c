@@ -3,7 +3,7 @@
  * defaults, and the checks every access goes through.  Opening a device
  * (which knows every backend) is device_open.c, so that a backend using
  * these never depends on all the others. */
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 /* The real-hardware backend: libpciaccess enumerates NVIDIA display
  * devices and maps BAR0, read-only unless the command writes. */
 #include "core/err_local.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 #include "regdb/regdb_cmd.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
  * turns "the next sample" into a device time and waits for it. */
 #include "core/err_local.h"
 #include "hwpc/core.h"
-#include "core/backend.h"
+#include "dev/backend.h"
 
 #include <errno.h>
 #include <sys/prctl.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The device behind struct hwpc_dev, internal to the library (as pciutils
  * keeps pci_methods): the backend table and the device's layout.  A
- * backend (core/backend_pci.c, sim/sim_backend.c) fills the table; the
- * hwpc_dev_* wrappers (core/device.c) call it, with a default where an
+ * backend (dev/backend_pci.c, sim/sim_backend.c) fills the table; the
+ * hwpc_dev_* wrappers (dev/device.c) call it, with a default where an
  * optional operation is NULL, so code above never asks which backend it
  * has. */
 #ifndef HWPC_CORE_BACKEND_H
