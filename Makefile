@@ -48,7 +48,7 @@ CFLAGS   += $(SANFLAGS)
 LDFLAGS  += $(SANFLAGS)
 endif
 
-LIB_SRCS   := $(sort $(wildcard lib/*/*.c))
+LIB_SRCS   := $(sort $(wildcard lib/*.c lib/*/*.c))
 LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_data.o
 REGDB      := $(sort $(wildcard regdb/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a

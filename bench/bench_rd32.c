@@ -7,6 +7,7 @@
  * The two loops alternate round by round and the medians are compared,
  * so machine noise hits both alike. */
 #include "hwpc.h"
+#include "dev/backend.h" /* the device as a backend leaves it */
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* The device as the libpciaccess backend leaves it after open. */
-	struct hwpc_dev dev = { .map = map, .size = BAR_SIZE };
+	struct hwpc_dev dev = { .mmio.map = map, .size = BAR_SIZE };
 	hwpc_dev_set_fastpath(&dev, BAR_SIZE, true);
 	double raw[64], layer[64], rawc[64], layerc[64];
 	uint32_t sink = 0;

@@ -110,7 +110,7 @@ static int begin(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc
 	/* A setup lands on each domain's next cycle: what is read before is
 	 * the old one's. */
 	for (unsigned i = 0; i < n && !rc && !op->dry_run && has_setup(op); i++)
-		if (hwpc_dev_wait_pc_cycles(p->dev, doms[i], 1, i ? 0 : 10000, &err))
+		if (hwpc_pc_wait_cycles(p->dev, &p->layout, doms[i], 1, i ? 0 : 10000, &err))
 			rc = cli_fail_err(&err);
 	for (unsigned i = 0; i < n && !rc && !op->dry_run; i++) {
 		if (hwpc_pc_read_init(&p->doms[i].r, p->dev, &p->layout, doms[i], &err))

@@ -51,7 +51,7 @@ static int trigger(struct pcread_dev *p)
 	unsigned doms[HWPC_PC_MAX_DOMAINS];
 	for (unsigned i = 0; i < p->ndoms; i++)
 		doms[i] = p->doms[i].r.dom;
-	if (hwpc_pc_trigger_fire(p->dev, doms, p->ndoms, &t, &err))
+	if (hwpc_pc_trigger_fire(p->dev, &p->layout, doms, p->ndoms, &t, &err))
 		return cli_fail(err.status, "--trigger: %s", err.msg);
 	return 0;
 }

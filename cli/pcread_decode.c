@@ -89,7 +89,7 @@ static int run_chip(const struct pcread_run *r)
 
 static int run_dev(const struct pcread_run *r)
 {
-	return decode(r, r->devs->v[0].dev->chip);
+	return decode(r, hwpc_dev_chip(r->devs->v[0].dev));
 }
 
 const struct pcread_mode pcread_decode_word = {

@@ -59,7 +59,7 @@ static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *ho
 	struct hwpc_err err;
 	if (op->events || op->modes)
 		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
-				op->events ? "--events" : "--modes", p->dev->chip ? p->dev->chip->name : "device");
+				op->events ? "--events" : "--modes", hwpc_dev_chip(p->dev) ? hwpc_dev_chip(p->dev)->name : "device");
 	if (hwpc_pc_layout_dev(p->dev, op->profile, &p->layout, &err))
 		return cli_fail_err(&err);
 	/* The device's lag counts from its open, the first access's catch-up

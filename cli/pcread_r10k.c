@@ -31,15 +31,6 @@ static bool asked(const struct pcread_opts *op)
 	return true;
 }
 
-static bool fits(struct hwpc_dev *dev)
-{
-	struct hwpc_err err;
-	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
-	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
-	free(cpu);
-	return r10k;
-}
-
 static const char *one_device(const struct pcread_opts *op)
 {
 	return "reading an R10000/R12000";
@@ -230,5 +221,5 @@ static int run(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_r10k = {
-	.asked = asked, .fits = fits, .one_device = one_device, .run = run, .whole = HWPC_ELOST,
+	.asked = asked, .fits = hwpc_r10k_dev_is_cpu, .one_device = one_device, .run = run, .whole = HWPC_ELOST,
 };

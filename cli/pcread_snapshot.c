@@ -80,10 +80,10 @@ static int diff(const struct pcread_run *r)
 		if (!rc && a.chip != b.chip)
 			rc = cli_fail(HWPC_EINPUT, "--diff: %s is a snapshot of %s, %s of %s: no register compares",
 				      path_a, a.chip->name, path_b, b.chip->name);
-	} else if (dev->chip != a.chip) {
+	} else if (hwpc_dev_chip(dev) != a.chip) {
 		rc = cli_fail(HWPC_EINPUT, "--diff %s: a snapshot of %s (BOOT_0 0x%08x), the device is %s (BOOT_0 0x%08x)",
-			      path_a, a.chip->name, a.boot0, dev->chip ? dev->chip->name : "of no known chipset",
-			      dev->boot0);
+			      path_a, a.chip->name, a.boot0, hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "of no known chipset",
+			      hwpc_dev_boot0(dev));
 	} else {
 		rc = hwpc_snapshot_take(dev, &b, &err) ? trouble(&err) : 0;
 	}

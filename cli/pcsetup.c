@@ -143,7 +143,7 @@ static int pcounter_options(struct pcsetup_opts *op, struct hwpc_dev *dev)
 	struct hwpc_err err;
 	if (op->r10k_opt)
 		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcsetup --help)",
-				op->r10k_opt, dev->chip ? dev->chip->name : "device");
+				op->r10k_opt, hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "device");
 	hwpc_pc_setup_init(&op->setup);
 	for (unsigned i = 0; i < op->nsopt; i++)
 		if (hwpc_pc_setup_option(&op->setup, op->sopt[i].name, op->sopt[i].value, &err))

@@ -23,18 +23,18 @@ static int check(struct hwpc_dev *dev, struct poke *p, const char *text, bool fo
 {
 	const struct hwpc_field *f = p->a.target.by_addr ? NULL : p->a.target.ref.field;
 	if (p->a.target.by_addr)
-		p->reg = hwpc_regarg_name_at(dev->db, dev->chip, p->a.target.addr, p->name, sizeof p->name);
+		p->reg = hwpc_regarg_name_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), p->a.target.addr, p->name, sizeof p->name);
 	else {
 		p->reg = p->a.target.ref.reg;
 		hwpc_regref_format(&p->a.target.ref, p->name, sizeof p->name);
 	}
 	if (!p->reg && !force)
 		return cli_fail(HWPC_EINPUT, "--reg %s: regdb knows no register at 0x%06x on %s (--force writes it anyway)",
-				text, p->a.target.addr, dev->chip->name);
+				text, p->a.target.addr, hwpc_dev_chip(dev)->name);
 	bool ro = p->reg && (p->reg->access == HWPC_ACCESS_RO || (f && f->access == HWPC_ACCESS_RO));
 	if (ro && !force)
 		return cli_fail(HWPC_EINPUT, "--reg %s: %s is read-only on %s (regdb: %s) (--force writes it anyway)", text,
-				p->name, dev->chip->name, p->reg->doc ? p->reg->doc : "ro");
+				p->name, hwpc_dev_chip(dev)->name, p->reg->doc ? p->reg->doc : "ro");
 	p->readable = !p->reg || (p->reg->access != HWPC_ACCESS_WO && p->reg->access != HWPC_ACCESS_W1C &&
 				  !p->reg->onread);
 	if (!p->readable && p->a.mask != UINT32_MAX)
@@ -48,7 +48,7 @@ static int row(struct hwpc_out *o, struct hwpc_dev *dev, const struct poke *p, c
 	struct hwpc_err err;
 	char fields[512] = "";
 	if (p->reg)
-		hwpc_reg_decode(p->reg, dev->chip, p->nv, fields, sizeof fields);
+		hwpc_reg_decode(p->reg, hwpc_dev_chip(dev), p->nv, fields, sizeof fields);
 	hwpc_out_record(o, "reg_write");
 	hwpc_out_str(o, "reg", p->name);
 	hwpc_out_hex(o, "addr", p->a.target.addr, 6);
@@ -73,7 +73,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 	int rc = p ? 0 : cli_fail(HWPC_EOP, "out of memory");
 	/* Every assignment is checked before anything is written. */
 	for (unsigned i = 0; i < n && !rc; i++) {
-		if (hwpc_regassign_parse(dev->db, dev->chip, dev->size, assigns[i], &p[i].a, &err))
+		if (hwpc_regassign_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), hwpc_dev_bar_size(dev), assigns[i], &p[i].a, &err))
 			rc = cli_fail(HWPC_EINPUT, "--reg %s: %s", assigns[i], err.msg);
 		else
 			rc = check(dev, &p[i], assigns[i], force);
@@ -82,7 +82,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 		struct poke *q = &p[i];
 		if (q->readable) {
 			if (hwpc_rd32(dev, q->a.target.addr, &q->old)) {
-				rc = cli_fail(dev->err.status, "--reg %s: reading %s: %s", assigns[i], q->name, dev->err.msg);
+				rc = cli_fail(hwpc_dev_error(dev)->status, "--reg %s: reading %s: %s", assigns[i], q->name, hwpc_dev_error(dev)->msg);
 				break;
 			}
 			q->have_old = true;
@@ -93,7 +93,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 			continue;
 		}
 		if (hwpc_wr32(dev, q->a.target.addr, q->nv)) {
-			rc = cli_fail(dev->err.status, "--reg %s: %s", assigns[i], dev->err.msg);
+			rc = cli_fail(hwpc_dev_error(dev)->status, "--reg %s: %s", assigns[i], hwpc_dev_error(dev)->msg);
 			break;
 		}
 		uint32_t rb;
@@ -102,7 +102,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 			continue;
 		}
 		if (hwpc_rd32(dev, q->a.target.addr, &rb)) {
-			rc = cli_fail(dev->err.status, "--reg %s: reading %s back: %s", assigns[i], q->name, dev->err.msg);
+			rc = cli_fail(hwpc_dev_error(dev)->status, "--reg %s: reading %s back: %s", assigns[i], q->name, hwpc_dev_error(dev)->msg);
 			break;
 		}
 		rc = row(o, dev, q, &rb);

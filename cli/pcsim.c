@@ -28,7 +28,9 @@ static int with_device(struct pcsim *c, int (*fn)(struct pcsim *, struct hwpc_de
 		return cli_fail(HWPC_EINPUT, "pcsim needs a simulated device (-d sim:CHIP), not '%s'", given);
 	}
 	struct cli_devices devs;
-	if ((rc = cli_devices_open(&c->device, c->device ? 1 : 0, HWPC_OPEN_WRITE, &devs)))
+	/* reg writes any address, as the chip's own MMIO would */
+	unsigned flags = HWPC_OPEN_WRITE | (fn == pcsim_reg ? HWPC_OPEN_FORCE : 0);
+	if ((rc = cli_devices_open(&c->device, c->device ? 1 : 0, flags, &devs)))
 		return rc;
 	struct hwpc_dev *dev = devs.v[0].dev;
 	hwpc_sim_set_verbose(dev, c->verbose);

@@ -3,6 +3,7 @@
  * traces and pulses, R10000/R12000 event rates and CPU modes, the Tensix
  * timestamper's commands and scripts. */
 #include "pcsim.h"
+#include "core/core_cmd.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -65,7 +66,7 @@ static int tensix_report(struct hwpc_tensix *t, struct hwpc_out *o)
 		return cli_fail_err(&err);
 	hwpc_out_record(o, "sim_timestamper");
 	hwpc_out_u64(o, "command_count", t->commands);
-	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(t->dev));
+	hwpc_out_u64(o, "device_ns", hwpc_dev_now_ns(t->dev));
 	hwpc_out_hex32(o, "timestamp_status", status);
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }

@@ -3,6 +3,7 @@
  * list them, move and show their time, show their state, raw register
  * access and memory dumps. */
 #include "pcsim.h"
+#include "regdb/regdb_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -80,7 +81,7 @@ int pcsim_advance(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		return cli_fail_err(&err);
 done:
 	hwpc_out_record(o, "sim_time");
-	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_u64(o, "device_ns", hwpc_dev_now_ns(dev));
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
 
@@ -90,7 +91,7 @@ int pcsim_time(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc)
 		return cli_fail(HWPC_EINPUT, "time takes no arguments");
 	hwpc_out_record(o, "sim_time");
-	hwpc_out_u64(o, "device_ns", hwpc_sim_now_ns(dev));
+	hwpc_out_u64(o, "device_ns", hwpc_dev_now_ns(dev));
 	hwpc_out_str(o, "clock_mode", hwpc_sim_is_virtual(dev) ? "virtual" : "realtime");
 	return hwpc_out_end(o, &err) ? cli_fail_err(&err) : 0;
 }
@@ -145,14 +146,13 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		} else if (hwpc_reg_lookup(dev, name, &addr, &err)) {
 			return cli_fail_err(&err);
 		}
-		if (eq) {
-			dev->flags |= HWPC_OPEN_FORCE;
+		if (eq) { /* the device is open with HWPC_OPEN_FORCE (pcsim.c) */
 			if (hwpc_wr32(dev, addr, (uint32_t)v))
-				return cli_fail_err(&dev->err);
+				return cli_fail_err(hwpc_dev_error(dev));
 			continue;
 		}
 		if (hwpc_rd32(dev, addr, &val))
-			return cli_fail_err(&dev->err);
+			return cli_fail_err(hwpc_dev_error(dev));
 		hwpc_out_record(o, "sim_reg");
 		hwpc_out_str(o, "reg", name);
 		hwpc_out_hex(o, "addr", addr, 6);
@@ -172,7 +172,7 @@ int pcsim_dump(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	if (c->argc < 1 || c->argc > 3)
 		return cli_fail(HWPC_EINPUT, "dump: expected FILE [ADDR [LENGTH]]");
 	if (hwpc_sim_mem_list(dev, &mem, 1) == 0)
-		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", dev->chip->name);
+		return cli_fail(HWPC_EINPUT, "dump: the simulated %s has no memory to dump", hwpc_dev_chip(dev)->name);
 	addr = mem.base;
 	len = mem.size;
 	if (c->argc > 1) {

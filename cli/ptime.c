@@ -2,7 +2,7 @@
 /* ptime: read a device's timer (PTIMER on NVIDIA chips, the wall clock of a
  * Tensix tile), measure its rate, set PTIMER's alarm and clock, and time a
  * command in device time.  See ptime(1). */
-#include "ptime.h"
+#include "ptime_mode.h"
 #include "common/opt.h"
 #include "common/runcmd.h"
 
@@ -21,22 +21,14 @@ static const char *const usage[] = {
 	NULL,
 };
 
-struct opts {
-	const char *devices[CLI_MAX_DEVICE_ARGS];
-	unsigned ndevices;
-	const char *output;
-	bool verbose, dry_run, force, wait_alarm, strict;
-	enum hwpc_format fmt;
-	double source_hz;
-	uint64_t measure_ns, interval_ns, count, timeout_ns;
-	bool have_interval, have_count;
-	const char *alarm, *ratio, *source;
-	char **cmd;
+/* The modes, the first the options ask for wins. */
+static const struct ptime_mode *const modes[] = {
+	&ptime_wait_alarm, &ptime_measure, &ptime_sample, &ptime_command, &ptime_read,
 };
 
 static int set_source_hz(const struct cli_opt *opt, const char *v, void *ctx)
 {
-	struct opts *o = ctx;
+	struct ptime_opts *o = ctx;
 	char *end;
 	o->source_hz = strtod(v, &end);
 	if (*end == 'k' || *end == 'M' || *end == 'G')
@@ -46,7 +38,7 @@ static int set_source_hz(const struct cli_opt *opt, const char *v, void *ctx)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct opts *o)
+static int parse_args(int argc, char **argv, struct ptime_opts *o)
 {
 	bool have_measure = false;
 	const struct cli_opt opts[] = {
@@ -109,164 +101,48 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-static int plan_writes(struct ptime_dev *t, struct hwpc_wplan *plan, const struct opts *op, struct hwpc_err *err)
+/* Every device's timer and its rate; a device that fails is reported and
+ * left out. */
+static void open_timers(struct ptime *p)
 {
-	struct hwpc_ptimer *pt = &t->tm.pt;
-	if (op->source) {
-		bool internal;
-		unsigned m, d;
-		if (hwpc_ptimer_parse_source(pt, op->source, &internal, &m, &d, err) ||
-		    hwpc_ptimer_plan_source(pt, internal, m, d, plan, err))
-			return err->status;
-	}
-	if (op->ratio) {
-		uint64_t m, d;
-		if (hwpc_ptimer_parse_ratio(op->ratio, "--set-ratio", &m, &d, err) ||
-		    hwpc_ptimer_plan_ratio(pt, m, d, op->force, plan, err))
-			return err->status;
-	}
-	if (op->alarm) {
-		uint64_t raw, target;
-		if (hwpc_ptimer_read(pt, &raw, NULL, err) ||
-		    hwpc_ptimer_parse_alarm(pt, op->alarm, hwpc_ptimer_ticks(pt, raw), t->rate.tick_hz, &target, err) ||
-		    hwpc_ptimer_plan_alarm(pt, target, plan, err))
-			return err->status;
-		/* The comparison is modulo the alarm period, so a target behind
-		 * the counter fires after it wraps. */
-		uint64_t period = hwpc_ptimer_alarm_period(pt);
-		t->have_alarm = true;
-		t->alarm_ticks = target;
-		t->alarm_in_ticks = (target - hwpc_ptimer_ticks(pt, raw)) % period;
-	}
-	return 0;
-}
-
-/* Options that program PTIMER have no meaning on other timers. */
-static int ptimer_only(const struct ptime_dev *t, const struct opts *op, struct hwpc_err *err)
-{
-	const char *opt = op->ratio ? "--set-ratio" : op->source ? "--set-source" : op->alarm ? "--alarm"
-			  : op->wait_alarm ? "--wait-alarm" : NULL;
-	if (!opt || t->tm.kind == HWPC_TIMER_PTIMER)
-		return 0;
-	return hwpc_err_set(err, HWPC_EINPUT, "%s: %s has no PTIMER; its %s has no clock ratio, source or alarm",
-			    opt, t->tm.dev->chip->name, t->tm.name);
-}
-
-static void warn_config(const struct ptime *p, const struct ptime_dev *t)
-{
-	if (t->rate.ptimer.warn) {
-		char w[512];
-		hwpc_ptimer_warn_text(t->rate.ptimer.warn, w, sizeof w);
-		if (p->n + p->devs.failed > 1)
-			cli_warn("%s: %s", t->name, w);
+	struct hwpc_err err;
+	for (size_t i = 0; i < p->n; i++) {
+		struct ptime_dev *t = &p->d[i];
+		t->name = p->devs.v[i].name;
+		if (hwpc_timer_open(&t->tm, p->devs.v[i].dev, &err) ||
+		    hwpc_timer_rate(&t->tm, p->op->source_hz, &t->rate, &err) || ptime_only_ptimer(t, p->op, &err))
+			ptime_dev_fail(p, i, &err);
 		else
-			cli_warn("%s", w);
+			ptime_warn_config(p, t);
 	}
 }
 
-/* --set-ratio, --set-source, --alarm on device i: planned, printed
- * (--dry-run) or written; then the clock as it now is. */
-static int write_config(struct ptime *p, size_t i, const struct opts *op)
+/* The writes asked for, then the mode, on one report. */
+static int run(struct ptime *p)
 {
-	struct ptime_dev *t = &p->d[i];
-	struct hwpc_err err;
-	struct hwpc_wplan plan;
-	hwpc_wplan_init(&plan, t->tm.dev);
-	ptime_tag(p, i);
-	int rc = plan_writes(t, &plan, op, &err);
-	if (!rc && op->dry_run)
-		rc = hwpc_wplan_print(&plan, p->o, &err);
-	else if (!rc)
-		rc = hwpc_wplan_apply(&plan, &err);
-	hwpc_wplan_free(&plan);
-	if (!rc && !op->dry_run)
-		rc = hwpc_timer_rate(&t->tm, op->source_hz, &t->rate, &err);
-	if (rc)
-		return ptime_dev_fail(p, i, &err);
-	if (!op->dry_run && (op->ratio || op->source))
-		warn_config(p, t);
-	return 0;
-}
-
-/* Where the modes' records have no place for the alarm (a read shows it,
- * --wait-alarm when it fired): say it on stderr, where it does not
- * disturb a table. */
-static void say_alarm(const struct ptime *p, const struct ptime_dev *t)
-{
-	char who[300] = "";
-	if (p->n + p->devs.failed > 1)
-		snprintf(who, sizeof who, "%s: ", t->name);
-	double in_ns = ptime_ticks_ns(t, t->alarm_in_ticks);
-	if (isnan(in_ns))
-		fprintf(stderr, "ptime: %salarm set at tick %llu (the tick rate is unknown)\n", who,
-			(unsigned long long)t->alarm_ticks);
-	else
-		fprintf(stderr, "ptime: %salarm set at tick %llu, %.0f ns from now\n", who,
-			(unsigned long long)t->alarm_ticks, in_ns);
-}
-
-int ptime_out_open(struct ptime *p)
-{
-	struct hwpc_err err;
-	int rc = cli_outfile_open(&p->of, p->output);
+	const struct ptime_opts *op = p->op;
+	int rc = ptime_out_open(p);
 	if (rc)
 		return rc;
-	if (!p->output)
-		p->of.fp = p->fallback; /* stdout, or stderr beside a command */
-	if (!(p->o = hwpc_out_new(p->of.fp, p->fmt, &err))) {
-		cli_outfile_close(&p->of, false);
-		return cli_fail_err(&err);
-	}
-	hwpc_out_set_command(p->o, "ptime");
-	cli_devices_writer(&p->devs, p->o);
-	p->records = 0;
-	return 0;
-}
-
-int ptime_out_close(struct ptime *p, bool ok)
-{
-	struct hwpc_err err;
-	int rc = 0;
-	if (!p->o)
-		return 0;
-	/* -i with OpenMetrics to a file: a writer reopened for a sample that
-	 * never came leaves the last sample's file in place. */
-	if (p->rotated && !p->records)
-		ok = false;
-	if (hwpc_out_finish(p->o, &err)) {
-		rc = cli_fail_err(&err);
-		ok = false;
-	}
-	hwpc_out_free(p->o);
-	p->o = NULL;
-	if (p->of.fp == p->fallback && !p->output)
-		p->of.fp = stdout; /* what cli_outfile_close flushes */
-	int crc = cli_outfile_close(&p->of, ok);
+	if (op->alarm || op->ratio || op->source)
+		ptime_config(p);
+	if (!op->dry_run && (op->measure_ns || op->have_interval || op->cmd))
+		ptime_say_alarms(p);
+	const struct ptime_mode *m = modes[0];
+	for (size_t i = 0; !m->asked(op); i++)
+		m = modes[i + 1];
+	if (p->failures < p->n && !op->dry_run)
+		rc = m->run(p);
+	/* -o FILE is replaced when some device's report is in it (a command
+	 * that could not be started has none). */
+	int crc = ptime_out_close(p, p->failures < p->n && rc != CLI_CMD_CANNOT_RUN);
 	return rc ? rc : crc;
-}
-
-void ptime_tag(struct ptime *p, size_t i)
-{
-	cli_devices_tag(&p->devs, i, p->o);
-}
-
-int ptime_dev_fail(struct ptime *p, size_t i, const struct hwpc_err *err)
-{
-	if (!p->d[i].failed) {
-		p->d[i].failed = true;
-		p->failures++;
-	}
-	p->last_fail = err->status;
-	if (p->n + p->devs.failed > 1)
-		return cli_fail(err->status, "%s: %s", p->d[i].name, err->msg);
-	return cli_fail_err(err);
 }
 
 int main(int argc, char **argv)
 {
 	static struct ptime p;
-	struct opts op = { 0 };
-	struct hwpc_err err;
+	struct ptime_opts op = { 0 };
 	int rc;
 
 	cli_init("ptime");
@@ -277,53 +153,17 @@ int main(int argc, char **argv)
 			 (op.force ? HWPC_OPEN_FORCE : 0) | (op.verbose ? HWPC_OPEN_VERBOSE : 0);
 	if ((rc = cli_devices_open(op.devices, op.ndevices, flags, &p.devs)))
 		return rc;
+	p.op = &op;
 	p.n = p.devs.n;
 	if (!(p.d = calloc(p.n, sizeof *p.d))) {
 		cli_devices_close(&p.devs);
 		return cli_fail(HWPC_EOP, "out of memory");
 	}
-	p.verbose = op.verbose;
-	p.strict = op.strict;
-	p.fmt = op.fmt;
-	p.output = op.output;
 	/* A command's report never mixes with its output (perf stat does the
 	 * same). */
 	p.fallback = op.cmd ? stderr : stdout;
-	for (size_t i = 0; i < p.n; i++) {
-		struct ptime_dev *t = &p.d[i];
-		t->name = p.devs.v[i].name;
-		if (hwpc_timer_open(&t->tm, p.devs.v[i].dev, &err) ||
-		    hwpc_timer_rate(&t->tm, op.source_hz, &t->rate, &err) || ptimer_only(t, &op, &err))
-			ptime_dev_fail(&p, i, &err);
-		else
-			warn_config(&p, t);
-	}
-	if (p.failures < p.n && !(rc = ptime_out_open(&p))) {
-		for (size_t i = 0; writes && i < p.n; i++)
-			if (!p.d[i].failed)
-				write_config(&p, i, &op);
-		bool table = op.measure_ns || op.have_interval || op.cmd;
-		for (size_t i = 0; !op.dry_run && table && i < p.n; i++)
-			if (!p.d[i].failed && p.d[i].have_alarm)
-				say_alarm(&p, &p.d[i]);
-		if (p.failures < p.n && !op.dry_run) {
-			if (op.wait_alarm)
-				rc = ptime_wait_alarm(&p, op.timeout_ns);
-			else if (op.measure_ns)
-				rc = ptime_measure(&p, op.measure_ns);
-			else if (op.have_interval)
-				rc = ptime_sample(&p, op.interval_ns, op.have_count, op.count);
-			else if (op.cmd)
-				rc = ptime_run_command(&p, op.cmd);
-			else
-				rc = ptime_read_once(&p);
-		}
-		/* -o FILE is replaced when some device's report is in it (a
-		 * command that could not be started has none). */
-		int crc = ptime_out_close(&p, p.failures < p.n && rc != CLI_CMD_CANNOT_RUN);
-		if (crc && !rc)
-			rc = crc;
-	}
+	open_timers(&p);
+	rc = p.failures < p.n ? run(&p) : 0;
 	/* rc: a failure of the whole run (the report could not be written);
 	 * a device's failure is counted, and the others go on. */
 	int status;

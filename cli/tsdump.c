@@ -6,6 +6,7 @@
 #include "common/devices.h"
 #include "common/opt.h"
 #include "common/outfile.h"
+#include "core/core_cmd.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * stream), with progress on a terminal, and the record buffer -d -D
  * names. */
 #include "tsdump.h"
+#include "core/core_cmd.h"
 
 #include <errno.h>
 #include <fcntl.h>

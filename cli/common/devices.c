@@ -16,7 +16,7 @@ static int add_device(struct cli_devices *d, const char *spec, unsigned flags)
 		d->fail_status = cli_fail_err(&err);
 		return 0;
 	}
-	c->chipset = c->dev->chip ? c->dev->chip->name : NULL;
+	c->chipset = hwpc_dev_chip(c->dev) ? hwpc_dev_chip(c->dev)->name : NULL;
 	d->n++;
 	return 0;
 }
@@ -28,7 +28,7 @@ static int name_devices(struct cli_devices *d)
 	struct hwpc_err err;
 	char buf[1024];
 	for (size_t i = 0; i < d->n; i++) {
-		if (hwpc_dev_name(&d->v[i].spec, d->v[i].dev, false, buf, sizeof buf, &err))
+		if (hwpc_dev_name(d->v[i].dev, false, buf, sizeof buf, &err))
 			return cli_fail_err(&err);
 		if (!(d->v[i].name = strdup(buf)))
 			return cli_fail(HWPC_EOP, "out of memory");
@@ -43,9 +43,9 @@ static int name_devices(struct cli_devices *d)
 	}
 	int rc = 0;
 	for (size_t i = 0; i < d->n && !rc; i++) {
-		if (!clash[i] || d->v[i].spec.kind != HWPC_DEV_SIM)
+		if (!clash[i])
 			continue;
-		if (hwpc_dev_name(&d->v[i].spec, d->v[i].dev, true, buf, sizeof buf, &err)) {
+		if (hwpc_dev_name(d->v[i].dev, true, buf, sizeof buf, &err)) {
 			rc = cli_fail_err(&err);
 			break;
 		}

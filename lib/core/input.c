@@ -3,6 +3,7 @@
  * (hwpc/input.h). */
 #include "core/err_local.h"
 #include "hwpc/core.h"
+#include "core/core_cmd.h"
 
 #include <errno.h>
 #include <fcntl.h>

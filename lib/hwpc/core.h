@@ -37,19 +37,6 @@ HWPC_API int hwpc_parse_u64(const char *s, uint64_t max, const char *what, uint6
  * garbage are errors. */
 HWPC_API int hwpc_parse_duration_ns(const char *s, int allow_zero, const char *what, uint64_t *out, struct hwpc_err *err);
 
-/* ---- Files users name --------------------------------------------------- */
-
-/* Opening a file the user named for reading, with the exit-status rule of
- * hwpc(7): a named file that cannot be read (missing, unreadable, a
- * directory) is bad input, HWPC_EINPUT, because the fix is a different
- * command line; HWPC_EOP stays for I/O that fails once the file is open. */
-/* A descriptor (O_RDONLY | O_CLOEXEC) for path, or -1 with err set to
- * "cannot read [what ]path: why".  what (may be NULL) says what the file
- * is for ("token map"). */
-HWPC_API int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
-/* The same as a stream ("r"). */
-HWPC_API FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
-
 /* ---- Devices ------------------------------------------------------------ */
 
 /* Devices: a GPU's BAR0 through libpciaccess, or the simulator, behind one
@@ -91,12 +78,11 @@ HWPC_API int hwpc_dev_list_gpus(const struct hwpc_regdb *db, char (**slots)[16],
 
 /* How output names a device (hwpc-output(7) "device"): a PCI device by its
  * slot ("0000:01:00.0", however it was given); a simulator by its spec as
- * given, without the state= option unless with_state ("sim:g84",
+ * given, without the state= option unless detail ("sim:g84",
  * "sim:g84,clock=virtual"), since the state path is noise except to tell
- * two simulators apart. */
+ * two simulators apart.  Default: hwpc_dev_key. */
 struct hwpc_dev;
-HWPC_API int hwpc_dev_name(const struct hwpc_devspec *spec, struct hwpc_dev *dev, bool with_state, char *buf,
-			   size_t len, struct hwpc_err *err);
+HWPC_API int hwpc_dev_name(struct hwpc_dev *dev, bool detail, char *buf, size_t len, struct hwpc_err *err);
 
 /* Clocks a backend may know the frequency of (0 = unknown). */
 enum hwpc_clock {
@@ -111,47 +97,22 @@ enum hwpc_clock {
 HWPC_API int hwpc_clock_by_name(const char *name);
 HWPC_API const char *hwpc_clock_name(enum hwpc_clock c);
 
+/* A device is opaque: the backend behind it (libpciaccess, the
+ * simulator) and its layout are the library's.  What callers need of it
+ * has a function below; hwpc_rd32 reads struct hwpc_dev_mmio, which every
+ * device starts with, inline. */
 struct hwpc_dev;
 
-struct hwpc_dev_ops {
-	const char *name;
-	int (*rd32)(struct hwpc_dev *dev, uint32_t off, uint32_t *val);
-	int (*wr32)(struct hwpc_dev *dev, uint32_t off, uint32_t val);
-	void (*close)(struct hwpc_dev *dev);
-	/* One line: "0000:01:00.0 NVIDIA G84 (BOOT_0 0x084a00a1)" */
-	void (*describe)(struct hwpc_dev *dev, char *buf, size_t len);
-	/* Frequency of a clock in Hz, 0 if the backend cannot know it. */
-	uint64_t (*clock_hz)(struct hwpc_dev *dev, enum hwpc_clock c);
-
-	/* Optional operations, for what differs between backends.  NULL takes
-	 * the default given at each hwpc_dev_* wrapper below; code outside a
-	 * backend calls the wrapper and never asks which backend it has. */
-	int (*key)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
-	uint64_t (*instance)(struct hwpc_dev *dev);
-	uint64_t (*now_ns)(struct hwpc_dev *dev);
-	int (*wait_until_ns)(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err);
-	int (*mem_read)(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
-	uint64_t (*pc_domain_hz)(struct hwpc_dev *dev, unsigned dom);
-	int (*pc_profile)(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
-	bool (*lag_ns)(struct hwpc_dev *dev, uint64_t *lag);
-};
-
-struct hwpc_dev {
-	const struct hwpc_dev_ops *ops;
-	volatile uint8_t *map; /* mapped BAR0, or NULL when ops do the access */
-	uint32_t size;         /* BAR0 size in bytes */
-	/* (off | unmapped) with any bit of badmask set takes the slow path:
-	 * unaligned, outside the (power-of-two) mapping, or no mapping at all
-	 * (unmapped = 0x80000000, a bit every badmask has).  An OR, an AND and
-	 * one branch are the whole cost of the fast path. */
+/* The start of every device: what hwpc_rd32's fast path needs.  map is the
+ * mapped BAR0, or NULL when the backend does the access.  (off | unmapped)
+ * with any bit of badmask set takes the slow path: unaligned, outside the
+ * (power-of-two) mapping, or no mapping at all (unmapped = 0x80000000, a
+ * bit every badmask has).  An OR, an AND and one branch are the whole
+ * cost of the fast path.  Part of the ABI: fixed. */
+struct hwpc_dev_mmio {
+	volatile uint8_t *map;
 	uint32_t badmask;
 	uint32_t unmapped;
-	unsigned flags;        /* enum hwpc_open_flags */
-	const struct hwpc_regdb *db;
-	const struct hwpc_chipset *chip;
-	uint32_t boot0;
-	struct hwpc_err err; /* why the last access failed */
-	void *priv;
 };
 
 HWPC_API int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
@@ -160,6 +121,17 @@ HWPC_API int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags,
 		       struct hwpc_dev **out, struct hwpc_err *err);
 HWPC_API void hwpc_dev_close(struct hwpc_dev *dev);
 HWPC_API void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len);
+/* The register database the device was opened with, and the chipset
+ * identified from PMC.BOOT_0 (NULL: none the database knows). */
+HWPC_API const struct hwpc_regdb *hwpc_dev_regdb(const struct hwpc_dev *dev);
+HWPC_API const struct hwpc_chipset *hwpc_dev_chip(const struct hwpc_dev *dev);
+/* PMC.BOOT_0 as read at open, and the size of BAR0 in bytes. */
+HWPC_API uint32_t hwpc_dev_boot0(const struct hwpc_dev *dev);
+HWPC_API uint32_t hwpc_dev_bar_size(const struct hwpc_dev *dev);
+/* Why the device's last access (hwpc_rd32, hwpc_wr32) failed. */
+HWPC_API const struct hwpc_err *hwpc_dev_error(const struct hwpc_dev *dev);
+/* The frequency of a clock where the device knows it exactly (a
+ * simulator: its configuration), else 0. */
 HWPC_API uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c);
 
 /* A stable, canonical key for the device: the same machine gives the same
@@ -185,13 +157,10 @@ HWPC_API int hwpc_dev_wait_until_ns(struct hwpc_dev *dev, uint64_t t_ns, struct 
 /* Read device memory by address (record buffers, Tensix L1).  Default:
  * an error saying the device offers no such reads. */
 HWPC_API int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
-/* The clock rate of PCOUNTER domain dom in Hz where the backend knows it;
- * 0 when it cannot (real hardware: measure it with the CYCLES counter). */
-HWPC_API uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
-/* The PCOUNTER profile the device is built with, when it has one of its
- * own (a simulated chip: chosen when it was created); "" when the device
- * takes whichever profile is asked for (default: real hardware). */
-HWPC_API int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
+/* Read len bytes at addr: in bulk where the device reads its memory
+ * (hwpc_dev_mem_read), else word by word through BAR0 (little-endian, as
+ * Tensix L1). */
+HWPC_API int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 /* Whether the device can lag behind realtime, and if so *lag: the device
  * time it skipped instead of running it (a realtime simulator whose
  * catch-up passed its step limit), in ns, since this handle was opened --
@@ -202,14 +171,10 @@ HWPC_API int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, st
  * Default: false, *lag 0 (real hardware, a virtual clock). */
 HWPC_API bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
 
-/* Record why an offset is bad (unaligned, outside BAR0); returns the status. */
-HWPC_API int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
 /* The slow path of hwpc_rd32: checks, then the backend's rd32.  Returns
  * status << 32 | value, so that the caller's value never has its address
  * taken (which would cost the fast path a store). */
 HWPC_API uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
-/* Set badmask/unmapped for a mapping of size bytes (or none). */
-HWPC_API void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped);
 
 #if defined(__GNUC__)
 #define HWPC_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -217,11 +182,13 @@ HWPC_API void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool ma
 #define HWPC_LIKELY(x) (x)
 #endif
 
-/* Read a 32-bit register.  Returns 0, or a status with dev->err set. */
+/* Read a 32-bit register.  Returns 0, or a status with the reason in
+ * hwpc_dev_error(dev). */
 static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
-	if (HWPC_LIKELY(!((off | dev->unmapped) & dev->badmask))) {
-		*val = *(const volatile uint32_t *)(dev->map + off);
+	const struct hwpc_dev_mmio *m = (const struct hwpc_dev_mmio *)(void *)dev;
+	if (HWPC_LIKELY(!((off | m->unmapped) & m->badmask))) {
+		*val = *(const volatile uint32_t *)(m->map + off);
 		return 0;
 	}
 	uint64_t r = hwpc_rd32_slow(dev, off);
@@ -231,17 +198,12 @@ static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 
 /* Write a 32-bit register: refused unless the device was opened for
  * writing and regdb knows a writable register there for the chipset (or
- * HWPC_OPEN_FORCE).  Returns 0, or a status with dev->err set. */
+ * HWPC_OPEN_FORCE).  Returns 0, or a status with the reason in
+ * hwpc_dev_error(dev). */
 HWPC_API int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
 /* The check alone: 0 if hwpc_wr32 would attempt the write. */
 HWPC_API int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
 
-/* Identify a chipset from PMC.BOOT_0 (dead BAR, unknown id: errors). */
-HWPC_API int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,
-			  struct hwpc_err *err);
-/* A BOOT_0 value that identifies as chip (for the simulator); false if the
- * chipset has no BOOT_0 encoding. */
-HWPC_API bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
 
 /* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
 HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);
@@ -258,9 +220,9 @@ HWPC_API int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *a
  * virtual clock the same way in every mode, and no command asks which
  * device it has. */
 /* Samples at fixed device times: sample k is due at start + k * period.
- * With a PCOUNTER domain's clock known, the period is whole cycles of the
- * domain and sample k falls on the cycle boundary k * step cycles after
- * the cycle current at start, so a virtual clock is stepped exactly. */
+ * With the counted clock's rate known, the period is whole cycles of it
+ * and sample k falls on the cycle boundary k * step cycles after the cycle
+ * current at start, so a virtual clock is stepped exactly. */
 struct hwpc_sampler {
 	struct hwpc_dev *dev;
 	uint64_t start_ns;    /* device time at hwpc_sampler_start */
@@ -271,10 +233,6 @@ struct hwpc_sampler {
 /* Sample every interval_ns of device time, from now.  Intervals under a
  * millisecond ask the host for fine wakeups. */
 HWPC_API void hwpc_sampler_start(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t interval_ns);
-/* Sample every step_cycles cycles of PCOUNTER domain dom, from now.
- * Returns false (and starts nothing) when the device does not know the
- * domain's clock (hwpc_dev_pc_domain_hz 0): sample by time instead. */
-HWPC_API bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, unsigned dom, uint64_t step_cycles);
 /* The device time sample k is due. */
 HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
 /* Wait until sample k is due (at once when it is past).  A sleep that a
@@ -285,10 +243,6 @@ HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
 
 /* Wait ns of device time from now. */
 HWPC_API int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
-/* Wait until n more cycle boundaries of PCOUNTER domain dom have passed;
- * when the device does not know the domain's clock, wait fallback_ns. */
-HWPC_API int hwpc_dev_wait_pc_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, uint64_t fallback_ns,
-			    struct hwpc_err *err);
 /* Wait for something off the device (an alarm set earlier): sleep the host
  * for ns without moving the device's clock, and say whether the device's
  * clock moved meanwhile (a virtual clock moves only when told). */

@@ -66,10 +66,6 @@ HWPC_API int hwpc_pc_domain_find(const struct hwpc_pc_layout *l, const char *nam
  * "PCOUNTER.GPC.PRE_SRC[2][0]"; a register shared by the domains of a set
  * (NV10's CTRL) gets no index.  false if the chip has no such register. */
 HWPC_API bool hwpc_pc_reg_name(const struct hwpc_pc_layout *l, unsigned d, const char *reg, char *buf, size_t len);
-/* A field of domain d in a register: the per-domain register's FIELD, or a
- * shared register's DOM<n>_FIELD (NV10:NV40 CTRL), or the shared FIELD. */
-HWPC_API bool hwpc_pc_field(const struct hwpc_pc_layout *l, unsigned d, const char *reg, const char *field,
-		   char *regname, size_t len, const struct hwpc_field **out);
 
 /* The names usable in expressions for one domain (hwpc-expr(7)): its
  * signals' regdb names, the trailer signals (flag, domN.flag, domN.event,
@@ -86,9 +82,6 @@ struct hwpc_pc_names {
 HWPC_API int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_pc_names *names,
 			struct hwpc_err *err);
 HWPC_API void hwpc_pc_names_free(struct hwpc_pc_names *names);
-/* The signal number of domain d's own FLAG (a trailer signal); false if
- * the domain's signals do not reach it. */
-HWPC_API bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
 /* The first (preferred) name of a signal of domain d, or NULL. */
 HWPC_API const char *hwpc_pc_signal_name(const struct hwpc_pc_names *names, unsigned signal);
 
@@ -272,8 +265,6 @@ struct hwpc_pc_read_scan {
 	uint64_t samples;
 	uint64_t ones[HWPC_LOP_MAX_SIGNALS];
 };
-HWPC_API void hwpc_pc_read_scan_init(struct hwpc_pc_read_scan *sc);
-HWPC_API int hwpc_pc_read_scan_sample(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, struct hwpc_err *err);
 /* Scan for ns of device time.  Where the device knows the domain's clock,
  * one sample every step cycles (a cycle, or as many as keep it to 100000
  * samples), each on its cycle boundary: a virtual simulator clock is
@@ -305,15 +296,6 @@ struct hwpc_pc_read_rotset {
 	uint64_t periods;
 	unsigned saturated;             /* counters that saturated in some period */
 };
-/* Add one latched period of set k's counters (count[] from a quad read). */
-HWPC_API void hwpc_pc_read_rot_add(struct hwpc_pc_read_rotset *set, const uint64_t count[HWPC_PC_READ_NCTRS], uint64_t cycles);
-/* The total time all sets together span: the sum of their counted times. */
-HWPC_API uint64_t hwpc_pc_read_rot_total(const struct hwpc_pc_read_rotset *sets, size_t nsets);
-/* Scaled estimate of count over total (count when counted == total; NAN
- * when the set never counted). */
-HWPC_API double hwpc_pc_read_rot_scale(uint64_t count, uint64_t counted, uint64_t total);
-/* counted / total, 0..1 (0 when total is 0). */
-HWPC_API double hwpc_pc_read_rot_fraction(uint64_t counted, uint64_t total);
 
 /* Taking turns on the hardware (G84:GF100, whose PRE_OP write swaps): begin
  * programs a set in quad mode with pcsetup's plan (the device open for
@@ -327,8 +309,6 @@ struct hwpc_pc_read_rotation {
 	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
 };
 HWPC_API int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
-HWPC_API int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
-HWPC_API int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err);
 /* One whole turn: begin with set, let it count interval_ns of device time
  * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
 HWPC_API int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
@@ -483,8 +463,6 @@ struct hwpc_pc_setfile {
 };
 /* Errors name path:line. */
 HWPC_API int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err);
-/* The same from an open stream; name is used in messages. */
-HWPC_API int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
 HWPC_API void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);
 
 /* --- which setups of a file apply (pcsetup -f, pcread -f) ----------------

@@ -91,9 +91,6 @@ HWPC_API int hwpc_r10k_cpu_init(struct hwpc_r10k_cpu *cpu, const struct hwpc_reg
 		       struct hwpc_err *err);
 /* The CPU of a device, with its revision read from PRID. */
 HWPC_API int hwpc_r10k_cpu_from_dev(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev, struct hwpc_err *err);
-/* Refuse CPUs that are not all one type: using the counters of a machine
- * with both R10000 and R12000 processors is undefined (seed). */
-HWPC_API int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, struct hwpc_err *err);
 
 /* --- events --- */
 /* An event by short name, libpfm or PAPI name (case-insensitive) or IRIX
@@ -101,10 +98,6 @@ HWPC_API int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsig
  * the event belongs to, or the revision it exists on. */
 HWPC_API const struct hwpc_r10k_event *hwpc_r10k_event_find(const struct hwpc_r10k_cpu *cpu, const char *spec,
 						   int counter, struct hwpc_err *err);
-/* Every table entry spec names (one name can mean an event on each
- * counter, like the R10000's CYCLES); returns how many, 0 with err set. */
-HWPC_API unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec,
-			       const struct hwpc_r10k_event **out, unsigned max, struct hwpc_err *err);
 /* Whether ev can be counted on counter c. */
 HWPC_API bool hwpc_r10k_event_on(const struct hwpc_r10k_event *ev, unsigned c);
 /* r10k_evcntrs(5)'s NOTES row for an event number ("R10000 rev 3 and R12000
@@ -165,9 +158,6 @@ HWPC_API int hwpc_r10k_setup(struct hwpc_wplan *plan, const struct hwpc_r10k_cpu
 		    struct hwpc_err *err);
 
 /* --- 64-bit virtual counters and generation numbers --- */
-/* Add the events a counter of `bits` bits counted since `last` (wrapping
- * at most once: reads must come more often than the counter wraps). */
-HWPC_API uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits);
 
 struct hwpc_r10k_session {
 	struct hwpc_dev *dev;
@@ -191,12 +181,8 @@ struct hwpc_r10k_sample {
 };
 /* Start: read the control words (generation 1) and the counters. */
 HWPC_API int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwpc_err *err);
-/* The session now expects these control words (after programming them). */
-HWPC_API void hwpc_r10k_expect(struct hwpc_r10k_session *s, unsigned counter, uint32_t ctrl, uint32_t count);
 /* Read both counters into the virtual counters, checking the control words. */
 HWPC_API int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, struct hwpc_err *err);
-/* Simulated time for a simulated device, else CLOCK_MONOTONIC, in ns. */
-HWPC_API uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
 
 /* What pcsetup wrote, for pcread (hwpc_pc_note_load/check with the
  * name HWPC_R10K_NOTE): counter's control word added to the device's
@@ -224,14 +210,6 @@ struct hwpc_r10k_mux {
 	unsigned steps;
 	bool started;
 };
-/* Assign events (names or numbers) to counters: an event that belongs to
- * one counter goes there, one that fits either goes to the counter with
- * fewer events.  Each counter then rotates through its own list. */
-HWPC_API int hwpc_r10k_mux_plan(struct hwpc_r10k_mux *m, const struct hwpc_r10k_cpu *cpu, const char *const *events,
-		       unsigned n, unsigned modes, struct hwpc_err *err);
-/* Program each counter's first event at now_ns. */
-HWPC_API int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns,
-			struct hwpc_err *err);
 /* One rotation at now_ns: credit each counter's count and the time since
  * the last step to its current event, then move every counter that has
  * more than one event to its next.  *changed reports a generation change
@@ -252,8 +230,6 @@ struct hwpc_r10k_estimate {
 	double scaled;            /* count * time_total / time_counted */
 	bool counted;             /* false: never on a counter (scaled is 0) */
 };
-/* perf's arithmetic: scaled = count * total / counted. */
-HWPC_API void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out);
 HWPC_API void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hwpc_r10k_estimate *out);
 
 #ifdef __cplusplus

@@ -163,7 +163,6 @@ HWPC_API int hwpc_gens_parse(const struct hwpc_regdb *db, const char *text, stru
 /* Write a range expression back in its shortest form. */
 HWPC_API void hwpc_gens_format(const struct hwpc_regdb *db, const struct hwpc_gens *g, char *buf,
 		      size_t len);
-HWPC_API bool hwpc_vendor_known(const struct hwpc_regdb *db, uint16_t vendor);
 
 /* --- registers --- */
 HWPC_API unsigned hwpc_regdb_reg_count(const struct hwpc_regdb *db);

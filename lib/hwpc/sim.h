@@ -26,8 +26,6 @@ extern "C" {
  * the spec's options (clock=, state=, crystal=, ...).  Without reset an
  * existing file is an error. */
 HWPC_API int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err);
-/* Where the state of a spec lives (state= or the default path). */
-HWPC_API int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err);
 
 /* Advance simulated time by ns (virtual clock: the only way time moves;
  * realtime clock: a jump ahead). */
@@ -36,12 +34,6 @@ HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_
  * "advance N cycles of CLOCK". */
 HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
 			  struct hwpc_err *err);
-HWPC_API uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
-/* Realtime simulated time skipped since the device was opened (catch-ups
- * that passed the step limit, its first access's included) in *lag, in ns,
- * without catching up first; false on a virtual clock, which never skips
- * (hwpc_dev_lag_ns).  pcsim show reports the state's total. */
-HWPC_API bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag);
 HWPC_API bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */
 HWPC_API int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);
@@ -54,10 +46,6 @@ struct hwpc_sim_mem {
 };
 HWPC_API unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max);
 HWPC_API int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
-/* Which incarnation of a simulated machine this is: new on every create
- * or reset (0 for a real device).  Things remembered about a machine, such
- * as pcsetup's setup notes, are void once it was reset. */
-HWPC_API uint64_t hwpc_sim_instance(const struct hwpc_dev *dev);
 /* Report ignored accesses (registers the generation lacks) on stderr. */
 HWPC_API void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on);
 
@@ -100,11 +88,6 @@ HWPC_API int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint
 /* One record per PCOUNTER domain (dom < 0: every domain). */
 HWPC_API int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct hwpc_err *err);
 HWPC_API unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev);
-/* The clock rate of domain dom in Hz (0: not a simulated domain). */
-HWPC_API uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
-/* The PCOUNTER profile the simulated chip was created with (sim option
- * profile=, else the chip's default). */
-HWPC_API int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err);
 
 /* ---- The simulated R10000/R12000 ---------------------------------------- */
 

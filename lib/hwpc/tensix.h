@@ -217,25 +217,6 @@ HWPC_API int hwpc_tensix_dec_set_batch(struct hwpc_tensix_dec *d, hwpc_tensix_ba
  * the summary but not delivered.  Losses still come through the item
  * callback.  Call before the first feed. */
 HWPC_API void hwpc_tensix_dec_set_stats(struct hwpc_tensix_dec *d, struct hwpc_tensix_tokstat *tab);
-/* Decoding one stream in pieces (on several threads): a decoder made for
- * the piece that starts at byte offset origin (a multiple of 16) of the
- * input, before its first feed; -1 if the decoder has a buffer layout
- * (its phases count from the start of the input), origin is not a
- * multiple of 16 or bytes were fed. */
-HWPC_API int hwpc_tensix_dec_set_origin(struct hwpc_tensix_dec *d, uint64_t origin);
-/* A guess at where a piece may start in these whole 16-byte units (the
- * first is only looked at as the one before): a unit that looks like a
- * full-timestamp event after one that ends with a whole event.  Returns
- * the unit's index, or units when there is none. */
-HWPC_API size_t hwpc_tensix_dec_sync_unit(const void *bytes, size_t units);
-/* Whether piece c, fed the bytes that follow d's, can be joined to d:
- * when the whole input fed to d alone would give exactly the items c gave
- * (and d gave).  Delivers both batches first.  If not, feed c's bytes to
- * d instead.  Then (c's statistics merged into d's by the caller)
- * hwpc_tensix_dec_join: d counts c's items and stands where c does.  c is not
- * used again but must still be freed. */
-HWPC_API int hwpc_tensix_dec_joinable(struct hwpc_tensix_dec *d, struct hwpc_tensix_dec *c);
-HWPC_API void hwpc_tensix_dec_join(struct hwpc_tensix_dec *d, struct hwpc_tensix_dec *c);
 /* Buffer and L1 address of an input offset (-1, UINT64_MAX: unknown). */
 HWPC_API void hwpc_tensix_dec_locate(const struct hwpc_tensix_dec *d, uint64_t offset, int *buffer, uint64_t *addr);
 HWPC_API int hwpc_tensix_dec_feed(struct hwpc_tensix_dec *d, const void *bytes, size_t n);
@@ -301,11 +282,6 @@ HWPC_API int hwpc_tensix_script(struct hwpc_tensix *t, FILE *fp, const char *nam
 
 /* The buffers' bounds, CNTL's valid bits and STATUS, for the decoder. */
 HWPC_API int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *lay, struct hwpc_err *err);
-
-/* Read len bytes of device memory at addr: a simulator's memory in one
- * locked copy, else 32-bit reads through the BAR (addr and len multiples
- * of 4). */
-HWPC_API int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The record kinds pcsetup writes (hwpc-output(7), "pcsetup"), and the
  * planned register writes of --dry-run and -v that ptime --dry-run shares
- * (lib/core/wplan.c). */
+ * (lib/dev/wplan.c). */
 #include "output/schema_internal.h"
 
 static const struct hwpc_schema_key pc_setup_keys[] = {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The record kinds ptime writes (hwpc-output(7), "ptime").  --dry-run
- * writes planned_write records (lib/core/wplan.c). */
+ * writes planned_write records (lib/dev/wplan.c). */
 #include "output/schema_internal.h"
 
 /* With -v: where the tick rate comes from (a read and --measure). */

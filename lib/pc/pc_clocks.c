@@ -11,6 +11,7 @@
  * simple). */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
+#include "dev/backend.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -169,13 +170,13 @@ static int wait_counting(struct hwpc_pc_clocks *c, struct hwpc_err *err)
 	/* The setup lands on each domain's next cycle: a state read before
 	 * that is the old one. */
 	for (unsigned j = 0; j < c->n; j++) {
-		int rc = hwpc_dev_wait_pc_cycles(c->dev, c->clk[j].dom, 1, j ? 0 : 10000, err);
+		int rc = hwpc_pc_wait_cycles(c->dev, c->l, c->clk[j].dom, 1, j ? 0 : 10000, err);
 		if (rc)
 			return rc;
 	}
 	for (unsigned j = 0; j < c->n; j++) {
 		struct hwpc_pc_clock *k = &c->clk[j];
-		uint64_t hz = hwpc_dev_pc_domain_hz(c->dev, k->dom);
+		uint64_t hz = hwpc_pc_domain_hz(c->dev, c->l, k->dom);
 		for (unsigned t = 0;; t++) {
 			struct hwpc_pc_read_sample s;
 			int rc = hwpc_pc_read(&k->r, false, &s, err);
@@ -187,7 +188,7 @@ static int wait_counting(struct hwpc_pc_clocks *c, struct hwpc_err *err)
 				return hwpc_err_set(err, HWPC_EOP, "domain %s did not start counting (%s after %s): "
 						    "is its clock running?", k->r.di->name, s.state_name,
 						    hz ? "1000 cycles" : "0.1 s");
-			if ((rc = hwpc_dev_wait_pc_cycles(c->dev, k->dom, 1, 10000, err)))
+			if ((rc = hwpc_dev_wait_cycles(c->dev, hz, 1, 10000, err)))
 				return rc;
 		}
 	}
@@ -250,7 +251,7 @@ int hwpc_pc_clocks_measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct 
 	 * cycle of every domain before the rest. */
 	int rrc = hwpc_wplan_apply(&c->restore_first, &why);
 	for (unsigned j = 0; j < c->n && !rrc; j++)
-		rrc = hwpc_dev_wait_pc_cycles(c->dev, c->clk[j].dom, 1, j ? 0 : 10000, &why);
+		rrc = hwpc_pc_wait_cycles(c->dev, c->l, c->clk[j].dom, 1, j ? 0 : 10000, &why);
 	if (!rrc)
 		rrc = hwpc_wplan_apply(&c->restore, &why);
 	if (rrc && !rc)

@@ -8,6 +8,14 @@
 
 #include "hwpc/pc.h"
 
+/* The exact rate of domain dom's clock where the device knows it (0:
+ * unknown: real hardware), and a wait until n more of its cycles have
+ * passed (fallback_ns where the rate is unknown): a virtual simulator
+ * clock is stepped exactly. */
+uint64_t hwpc_pc_domain_hz(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom);
+int hwpc_pc_wait_cycles(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, uint64_t n,
+			uint64_t fallback_ns, struct hwpc_err *err);
+
 /* The domains names[] name (by name or number), in order; none, or "all"
  * among them, is every domain.  doms has room for HWPC_PC_MAX_DOMAINS. */
 int hwpc_pc_domains_pick(const struct hwpc_pc_layout *l, const char *const *names, unsigned n, unsigned *doms,
@@ -155,8 +163,8 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 			 struct hwpc_err *err);
 /* Fire it, and wait until each of the domains doms[0..n) has had a cycle
  * since (one after the other), so that what it latched can be read. */
-int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n, struct hwpc_pc_trigger *t,
-			 struct hwpc_err *err);
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
+			 struct hwpc_pc_trigger *t, struct hwpc_err *err);
 
 /* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------
  * From begin to the last sample, each domain's counts, cut into intervals
@@ -213,5 +221,40 @@ struct hwpc_pc_run_what {
 size_t hwpc_pc_run_cols(bool sampling, struct hwpc_col *cols);
 int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 		    const struct hwpc_pc_span_dom *d, const struct hwpc_pc_run_what *w, struct hwpc_err *err);
+
+/* ---- Not exported: for the commands and the library ---------------------- */
+
+/* Add one latched period of set k's counters (count[] from a quad read). */
+void hwpc_pc_read_rot_add(struct hwpc_pc_read_rotset *set, const uint64_t count[HWPC_PC_READ_NCTRS], uint64_t cycles);
+
+/* The total time all sets together span: the sum of their counted times. */
+uint64_t hwpc_pc_read_rot_total(const struct hwpc_pc_read_rotset *sets, size_t nsets);
+
+/* Scaled estimate of count over total (count when counted == total; NAN
+ * when the set never counted). */
+double hwpc_pc_read_rot_scale(uint64_t count, uint64_t counted, uint64_t total);
+
+/* counted / total, 0..1 (0 when total is 0). */
+double hwpc_pc_read_rot_fraction(uint64_t counted, uint64_t total);
+
+int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
+
+int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err);
+
+void hwpc_pc_read_scan_init(struct hwpc_pc_read_scan *sc);
+
+int hwpc_pc_read_scan_sample(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, struct hwpc_err *err);
+
+/* The signal number of domain d's own FLAG (a trailer signal); false if
+ * the domain's signals do not reach it. */
+bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
+
+/* A field of domain d in a register: the per-domain register's FIELD, or a
+ * shared register's DOM<n>_FIELD (NV10:NV40 CTRL), or the shared FIELD. */
+bool hwpc_pc_field(const struct hwpc_pc_layout *l, unsigned d, const char *reg, const char *field,
+		   char *regname, size_t len, const struct hwpc_field **out);
+
+/* The same from an open stream; name is used in messages. */
+int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
 
 #endif

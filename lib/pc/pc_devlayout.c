@@ -3,6 +3,7 @@
  * (a simulated chip, chosen at pcsim reset) uses it, real hardware takes
  * the one asked for. */
 #include "core/err_local.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 
 #include <stdio.h>
@@ -15,7 +16,7 @@ int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc
 	char own[32];
 	if (!dev->chip)
 		return hwpc_err_set(err, HWPC_EINPUT, "the device's chipset is unknown: no PCOUNTER layout");
-	if (hwpc_dev_pc_profile(dev, own, sizeof own, err))
+	if (hwpc_dev_setting(dev, "profile", own, sizeof own, err))
 		return err->status;
 	if (*own) {
 		if (profile && strcasecmp(profile, own))

@@ -4,6 +4,7 @@
  * the domain's trailer base.  A direct look-up: pcread needs only this one
  * position, not every name hwpc_pc_names_build makes. */
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>

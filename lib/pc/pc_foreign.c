@@ -9,6 +9,7 @@
  * written and read the live count. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
+#include "dev/backend.h"
 
 #include <stdio.h>
 

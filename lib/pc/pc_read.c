@@ -10,6 +10,7 @@
  *   one SIG_STATUS       the domain's own FLAG trailer signal
  * Record mode reads RECORD_START, RECORD_LIMIT and RECORD_STATUS instead
  * of the counters (its counters live in memory packets). */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"
@@ -343,4 +344,15 @@ double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s)
 	if ((s->present & need) != need || (s->saturated & need) || !s->ctr[HWPC_PC_READ_CYCLES])
 		return NAN;
 	return 100.0 * (double)s->ctr[HWPC_PC_READ_EVENT] / (double)s->ctr[HWPC_PC_READ_CYCLES];
+}
+
+uint64_t hwpc_pc_domain_hz(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom)
+{
+	return dom < l->ndomains ? hwpc_dev_clock_named_hz(dev, l->dom[dom].name) : 0;
+}
+
+int hwpc_pc_wait_cycles(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, uint64_t n,
+			uint64_t fallback_ns, struct hwpc_err *err)
+{
+	return hwpc_dev_wait_cycles(dev, hwpc_pc_domain_hz(dev, l, dom), n, fallback_ns, err);
 }

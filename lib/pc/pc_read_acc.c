@@ -2,6 +2,7 @@
 /* 64-bit totals across samples (hwpc_pc_read_acc_*) and the perf-style scaling
  * of rotated counter sets (hwpc_pc_read_rot_*). */
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,8 +2,10 @@
 /* Signal status of a domain (SIG_STATUS), activity scans, and what the
  * domain's inputs count (its SRC/OP registers decompiled). */
 #include "core/err_local.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 #include "hwpc/core.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,12 +49,12 @@ int hwpc_pc_read_scan_for(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, uint
 {
 	HWPC_ERR_ENSURE(err);
 	struct hwpc_sampler smp;
-	uint64_t hz = hwpc_dev_pc_domain_hz(r->dev, r->dom);
+	uint64_t hz = hwpc_dev_clock_named_hz(r->dev, r->di->name);
 	uint64_t cycles = (uint64_t)((unsigned __int128)ns * hz / 1000000000u);
 	uint64_t step = cycles > SCAN_MAX_SAMPLES ? cycles / SCAN_MAX_SAMPLES : 1;
 	int rc;
 	hwpc_pc_read_scan_init(sc);
-	if (cycles && hwpc_sampler_start_cycles(&smp, r->dev, r->dom, step)) {
+	if (cycles && hwpc_sampler_start_cycles(&smp, r->dev, hz, step)) {
 		/* Where sampling is slower than the domain (real time), the
 		 * scan still ends on time, with fewer samples. */
 		uint64_t end = smp.start_ns + ns;

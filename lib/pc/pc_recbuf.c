@@ -5,6 +5,7 @@
 #include "core/err_local.h"
 #include "hwpc/core.h"
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
 
 #include <string.h>
 

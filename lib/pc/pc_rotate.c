@@ -7,8 +7,10 @@
  * say how long it counted.  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
  * stat scales (hwpc_pc_read_rot_scale). */
 #include "core/err_local.h"
+#include "dev/backend.h"
 #include "hwpc/pc.h"
 #include "hwpc/core.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -78,10 +80,10 @@ int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_r
 	 * clock is stepped exactly), else 10 us at a time; give up after a
 	 * thousand cycles or a second. */
 	struct hwpc_dev *dev = rt->r->dev;
-	uint64_t hz = hwpc_dev_pc_domain_hz(dev, rt->r->dom);
+	uint64_t hz = hwpc_dev_clock_named_hz(dev, rt->r->di->name);
 	uint64_t tries = hz ? 1000 : 100000;
 	for (;;) {
-		if ((rc = hwpc_dev_wait_pc_cycles(dev, rt->r->dom, 1, 10000, err)) || (rc = drain(rt, &s, err)))
+		if ((rc = hwpc_dev_wait_cycles(dev, hz, 1, 10000, err)) || (rc = drain(rt, &s, err)))
 			return rc;
 		if (s.latched)
 			break;

@@ -5,6 +5,8 @@
 #include "core/err_local.h"
 #include "hwpc/core.h"
 #include "hwpc/pc.h"
+#include "pc/pc_cmd.h"
+#include "core/core_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>

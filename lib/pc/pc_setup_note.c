@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Remembering what pcsetup programmed (see hwpc_pc_note_*): one small
  * text file per device and domain in the user's runtime directory. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/core.h"
 #include "hwpc/pc.h"

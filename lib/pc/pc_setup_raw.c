@@ -3,6 +3,7 @@
  * of regdb for the generation, the selected domain's when no index is
  * given; a field or mask is read-modify-write against what the plan
  * already writes there, else against the register's current value. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/core.h"
 #include "pc/pc_setup_internal.h"

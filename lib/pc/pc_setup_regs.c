@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Registers, fields and enums of a domain by their regdb names, for the
  * plan builder; and, when the generation lacks one, where it exists. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "pc/pc_setup_internal.h"
+#include "pc/pc_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>

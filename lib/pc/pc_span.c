@@ -16,6 +16,7 @@
  * domains write their counts to memory and are left out. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
+#include "dev/backend.h"
 
 #include <string.h>
 
@@ -85,7 +86,7 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	 * within a cycle of it), between the timestamps around the write. */
 	if (sp->swap == HWPC_PC_SPAN_TRIGGER) {
 		t[0] = hwpc_dev_now_ns(dev);
-		rc = hwpc_pc_trigger_fire(dev, NULL, 0, &sp->trigger, err);
+		rc = hwpc_pc_trigger_fire(dev, NULL, NULL, 0, &sp->trigger, err);
 		t[1] = hwpc_dev_now_ns(dev);
 	}
 	for (unsigned i = 0; i < sp->n && !rc; i++) {
@@ -106,7 +107,7 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	}
 	for (unsigned i = 0; i < sp->n && !rc; i++) {
 		struct hwpc_pc_span_dom *d = &sp->d[i];
-		uint64_t hz = hwpc_dev_pc_domain_hz(dev, d->r->dom);
+		uint64_t hz = hwpc_pc_domain_hz(dev, d->r->l, d->r->dom);
 		if (d->mode != HWPC_PC_READ_MODE_QUAD)
 			continue;
 		for (uint64_t tries = hz ? 1000 : 100000;; tries--) {
@@ -119,7 +120,7 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 						  "(is its clock running?)", d->r->di->name, hz ? "1000 cycles" : "a second");
 				break;
 			}
-			if ((rc = hwpc_dev_wait_pc_cycles(dev, d->r->dom, 1, 10000, err)))
+			if ((rc = hwpc_dev_wait_cycles(dev, hz, 1, 10000, err)))
 				break;
 		}
 	}

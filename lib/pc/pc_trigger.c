@@ -7,6 +7,7 @@
  * no public document names one, there is no entry and the error says so. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
+#include "dev/backend.h"
 
 #include <stdio.h>
 
@@ -55,8 +56,8 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 	return hwpc_wplan_addr(plan, t->addr, v, "fires PM_TRIGGER", err);
 }
 
-int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n, struct hwpc_pc_trigger *t,
-			 struct hwpc_err *err)
+int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
+			 struct hwpc_pc_trigger *t, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	struct hwpc_wplan plan;
@@ -68,6 +69,6 @@ int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const unsigned *doms, unsigned n,
 	/* The pulse lands on each domain's next cycle: a virtual simulator
 	 * clock is stepped there, real hardware is given 10 us. */
 	for (unsigned j = 0; !rc && j < n; j++)
-		rc = hwpc_dev_wait_pc_cycles(dev, doms[j], 1, j ? 0 : 10000, err);
+		rc = hwpc_pc_wait_cycles(dev, l, doms[j], 1, j ? 0 : 10000, err);
 	return rc;
 }

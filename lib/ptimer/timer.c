@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Timers behind one interface (see hwpc/timer.h). */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/ptimer.h"
-#include "hwpc/sim.h"
 
 #include <string.h>
 

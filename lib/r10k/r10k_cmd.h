@@ -8,6 +8,8 @@
 
 #include "hwpc/r10k.h"
 
+/* Whether dev is an R10000/R12000 (its counters, not PCOUNTER's). */
+bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev);
 /* Multiplex events (a comma-separated list) counting in modes (a list for
  * hwpc_r10k_modes_parse; NULL: user) over the session's counters, from
  * now: hwpc_r10k_mux_plan and hwpc_r10k_mux_start. */
@@ -21,5 +23,39 @@ int hwpc_r10k_sample_out(struct hwpc_out *o, const struct hwpc_r10k_session *s, 
 /* The multiplexed events' estimates as r10k_estimate records, under
  * columns as wide as their widest value (every row is known first). */
 int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct hwpc_err *err);
+
+/* ---- Not exported: for the commands and the library ---------------------- */
+
+/* Refuse CPUs that are not all one type: using the counters of a machine
+ * with both R10000 and R12000 processors is undefined (seed). */
+int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, struct hwpc_err *err);
+
+/* Add the events a counter of `bits` bits counted since `last` (wrapping
+ * at most once: reads must come more often than the counter wraps). */
+uint64_t hwpc_r10k_delta(uint32_t last, uint32_t now, unsigned bits);
+
+/* The session now expects these control words (after programming them). */
+void hwpc_r10k_expect(struct hwpc_r10k_session *s, unsigned counter, uint32_t ctrl, uint32_t count);
+
+/* Simulated time for a simulated device, else CLOCK_MONOTONIC, in ns. */
+uint64_t hwpc_r10k_now_ns(struct hwpc_dev *dev);
+
+/* perf's arithmetic: scaled = count * total / counted. */
+void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out);
+
+/* Every table entry spec names (one name can mean an event on each
+ * counter, like the R10000's CYCLES); returns how many, 0 with err set. */
+unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec,
+			       const struct hwpc_r10k_event **out, unsigned max, struct hwpc_err *err);
+
+/* Assign events (names or numbers) to counters: an event that belongs to
+ * one counter goes there, one that fits either goes to the counter with
+ * fewer events.  Each counter then rotates through its own list. */
+int hwpc_r10k_mux_plan(struct hwpc_r10k_mux *m, const struct hwpc_r10k_cpu *cpu, const char *const *events,
+		       unsigned n, unsigned modes, struct hwpc_err *err);
+
+/* Program each counter's first event at now_ns. */
+int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns,
+			struct hwpc_err *err);
 
 #endif

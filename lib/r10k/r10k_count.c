@@ -6,6 +6,7 @@
  * and comparing them at every read. */
 #include "core/err_local.h"
 #include "r10k/r10k_internal.h"
+#include "r10k/r10k_cmd.h"
 
 #include <string.h>
 

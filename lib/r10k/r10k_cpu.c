@@ -2,9 +2,11 @@
 /* An R10000/R12000 CPU as regdb describes it: the control word's fields,
  * the counter parameters and the event table, looked up once and checked,
  * so that a broken regdb fails here with file:line and not later. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/r10k.h"
 #include "regdb/regdb_lex.h"
+#include "r10k/r10k_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,4 +237,12 @@ int hwpc_r10k_check_same(const struct hwpc_r10k_cpu *const *cpus, unsigned n, st
 					    "with both R10000 and R12000 processors is undefined",
 					    i, cpus[i]->chip->name, cpus[0]->chip->name);
 	return 0;
+}
+
+bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev)
+{
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
+	bool r10k = cpu && !hwpc_r10k_cpu_from_dev(cpu, dev, NULL);
+	free(cpu);
+	return r10k;
 }

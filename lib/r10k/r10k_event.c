@@ -6,6 +6,7 @@
 #include "r10k/r10k_internal.h"
 #include "regdb/regdb_lex.h"
 #include "core/strdist.h"
+#include "r10k/r10k_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Register access for the R10000/R12000 library: addresses from regdb,
  * errors that name the register. */
+#include "dev/backend.h"
 #include "r10k/r10k_internal.h"
 
 uint32_t r10k_addr(const struct hwpc_reg *reg, unsigned idx)

@@ -3,6 +3,7 @@
  * lists.  Ranges follow the chipset table's order, not numeric ids. */
 #include "regdb/regdb_internal.h"
 #include "core/strdist.h"
+#include "regdb/regdb_cmd.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Registers by pattern and by name for people (see hwpc/regdb_select.h). */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/regs.h"
+#include "regs/regs_cmd.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

@@ -155,4 +155,37 @@ int hwpc_watch_change_out(const struct hwpc_watch *w, const struct hwpc_watch_ch
 			  struct hwpc_err *err);
 extern const struct hwpc_col hwpc_watch_cols[7];
 
+/* ---- Registers by pattern and by name for people ------------------------ */
+
+/* Which of a chip's registers a pattern selects, and a register read with
+ * its fields decoded (pcread --list-regs, --reg). */
+/* Does pattern select r?  NULL selects every register.  A pattern with a
+ * glob character (* ? [) matches the whole full or short name, any case
+ * ("PCOUNTER.CTR_*", "TIME_*"); any other pattern is a substring of the
+ * full name, any case ("ptimer"). */
+bool hwpc_reg_selected(const struct hwpc_reg *r, const char *pattern);
+/* The next register of chip that pattern selects, in regdb order, from
+ * *pos on (start with *pos = 0); NULL when there are no more. */
+const struct hwpc_reg *hwpc_regdb_select_next(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+					      const char *pattern, unsigned *pos);
+/* "[dom:8][i:4]": the register's dimensions. */
+void hwpc_reg_dims_format(const struct hwpc_reg *r, char *buf, size_t len);
+/* "rw", "ro", "wo", "w1c". */
+const char *hwpc_reg_access_name(const struct hwpc_reg *r);
+/* A register reference to read: parsed like hwpc_regref_parse, and refused
+ * when the register is write-only. */
+int hwpc_regref_parse_readable(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
+			       struct hwpc_regref *out, struct hwpc_err *err);
+/* One read of a reference.  A field: its value, and its enum name when it
+ * has one (else ""); a register: the word, and every field decoded. */
+struct hwpc_regval {
+	char name[160]; /* canonical: "PCOUNTER.CTRL[1].CTR_MODE" */
+	uint32_t addr;
+	uint64_t value;
+	bool is_field;
+	char text[512];
+};
+int hwpc_regref_read(struct hwpc_dev *dev, const struct hwpc_regref *ref, struct hwpc_regval *out,
+		     struct hwpc_err *err);
+
 #endif

@@ -5,6 +5,7 @@
  * ADDR:LEN), each named where regdb knows the address and its fields
  * decoded; values decoded without a device (envytools' lookup); and the
  * differences of two snapshots. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "regs/regs_cmd.h"
 

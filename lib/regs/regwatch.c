@@ -2,6 +2,7 @@
 /* Watching registers (see regs_cmd.h): poll registers or fields and report
  * every change with the PTIMER time (the device's clock where the chip has
  * no PTIMER), until a condition holds, a number of changes or a timeout. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "regs/regs_cmd.h"
 

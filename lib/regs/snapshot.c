@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Register snapshots: taken from a device, written as JSON, read back
  * (see hwpc/snapshot.h; the format is in pcread(1)). */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/regs.h"
 #include "output/json_read.h"

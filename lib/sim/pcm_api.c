@@ -448,16 +448,3 @@ int hwpc_sim_pc_show(struct hwpc_dev *dev, struct hwpc_out *o, int dom, struct h
 	sim_unlock(s);
 	return rc;
 }
-
-int hwpc_sim_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
-{
-	HWPC_ERR_ENSURE(err);
-	struct sim *s;
-	struct pc_state *st;
-	struct pc_priv *p;
-	if (get_pc(dev, &s, &st, &p, err))
-		return err->status;
-	snprintf(buf, len, "%s", st->profile);
-	sim_unlock(s);
-	return 0;
-}

@@ -138,25 +138,9 @@ static bool pc_present(struct sim *s)
 	return hwpc_param_find(s->dev.db, s->dev.chip, "PCOUNTER.CLASS") != NULL;
 }
 
-static size_t pc_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t pc_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct pc_state);
-}
-
-static int opt_u64(const struct hwpc_devspec *spec, const char *key, uint64_t def, uint64_t max, uint64_t *out,
-		   struct hwpc_err *err)
-{
-	const char *v = sim_spec_opt(spec, key);
-	*out = def;
-	if (!v)
-		return 0;
-	char *end;
-	unsigned long long x = strtoull(v, &end, 0);
-	if (!*v || *end || x > max || *v == '-')
-		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option %s=%s (expected 0..%llu)", key, v,
-				    (unsigned long long)max);
-	*out = x;
-	return 0;
 }
 
 /* SPEC_SRC's power-on SWAP selection (PCOUNTER.SWAP_POWER_ON, a model
@@ -177,7 +161,7 @@ static void swap_power_on(struct sim *s, struct pc_state *st, const struct pc_pr
 	}
 }
 
-static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int pc_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct pc_state *st = state;
 	struct pc_priv *p = calloc(1, sizeof *p);
@@ -186,55 +170,26 @@ static int pc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, 
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
 	memset(st, 0, sizeof *st);
 	memcpy(st->magic, PC_MAGIC, sizeof PC_MAGIC);
-	const char *prof = sim_spec_opt(spec, "profile");
-	if (prof)
-		snprintf(st->profile, sizeof st->profile, "%s", prof);
+	if (opts->has_profile)
+		snprintf(st->profile, sizeof st->profile, "%s", opts->profile);
 	else if ((rc = pc_profile_default(s, st->profile, sizeof st->profile, err)))
 		goto out;
 	p->chip = s->dev.chip;
 	if ((rc = pc_profile_load(s, st->profile, p, err)))
 		goto out;
 	st->ndomains = p->ndomains;
-	uint64_t all = 0, lat;
-	const char *v = sim_spec_opt(spec, "pchz");
-	if (v && sim_parse_hz(v, &all)) {
-		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option pchz=%s (expected a frequency such as 100k)", v);
-		goto out;
-	}
 	for (unsigned d = 0; d < p->ndomains; d++) {
-		char key[16];
-		uint64_t hz = all ? all : p->dom[d].default_hz;
-		snprintf(key, sizeof key, "pchz%u", d);
-		v = sim_spec_opt(spec, key);
-		if (v && sim_parse_hz(v, &hz)) {
-			rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option %s=%s (expected a frequency such as 100k)",
-					  key, v);
-			goto out;
-		}
-		st->dom[d].hz = hz;
+		bool own = d < SIM_OPT_PC_DOMAINS && opts->has_pchz_dom[d];
+		st->dom[d].hz = own ? opts->pchz_dom[d] : opts->has_pchz ? opts->pchz : p->dom[d].default_hz;
 	}
-	for (unsigned d = p->ndomains; d < 8; d++) {
-		char key[16];
-		snprintf(key, sizeof key, "pchz%u", d);
-		if (sim_spec_opt(spec, key)) {
-			rc = hwpc_err_set(err, HWPC_EINPUT, "sim option %s: profile %s has only %u domains", key,
+	for (unsigned d = p->ndomains; d < SIM_OPT_PC_DOMAINS; d++)
+		if (opts->has_pchz_dom[d]) {
+			rc = hwpc_err_set(err, HWPC_EINPUT, "sim option pchz%u: profile %s has only %u domains", d,
 					  st->profile, p->ndomains);
 			goto out;
 		}
-	}
-	if ((rc = opt_u64(spec, "reclat", PC_DEFAULT_RECLAT, 1000000, &lat, err)))
-		goto out;
-	if (lat == 0) {
-		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option reclat=0 (a packet write takes at least 1 cycle)");
-		goto out;
-	}
-	st->reclat = (uint32_t)lat;
-	v = sim_spec_opt(spec, "engine");
-	if (v && strcmp(v, "fast") && strcmp(v, "reference")) {
-		rc = hwpc_err_set(err, HWPC_EINPUT, "bad sim option engine=%s (expected fast or reference)", v);
-		goto out;
-	}
-	st->engine = v && !strcmp(v, "reference") ? PC_ENGINE_REFERENCE : PC_ENGINE_FAST;
+	st->reclat = opts->has_reclat ? (uint32_t)opts->reclat : PC_DEFAULT_RECLAT;
+	st->engine = opts->reference_engine ? PC_ENGINE_REFERENCE : PC_ENGINE_FAST;
 	pc_init_generators(s, st, p);
 	swap_power_on(s, st, p);
 out:
@@ -383,8 +338,6 @@ static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
 /* regdb-names: PCOUNTER.HUB_DSET PCOUNTER.GPC_DSET PCOUNTER.PART_DSET GF100- */
 static const char *const pc_spaces[] = { "PCOUNTER",	  "PCOUNTER.HUB",      "PCOUNTER.GPC",	    "PCOUNTER.PART",
 					 "PCOUNTER.HUB_DSET", "PCOUNTER.GPC_DSET", "PCOUNTER.PART_DSET", NULL };
-static const char *const pc_options[] = { "profile", "pchz",  "pchz0", "pchz1", "pchz2", "pchz3",
-					  "pchz4",   "pchz5", "pchz6", "pchz7", "reclat", "engine", NULL };
 
 const struct sim_model sim_model_pcounter = {
 	.name = "pcounter",
@@ -393,7 +346,6 @@ const struct sim_model sim_model_pcounter = {
 	.spaces = pc_spaces,
 	.present = pc_present,
 	.state_size = pc_size,
-	.options = pc_options,
 	.lazy_attach = true,
 	.validate = pc_validate,
 	.settings_crc = pc_settings_crc,

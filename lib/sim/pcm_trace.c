@@ -13,6 +13,7 @@
 #include "hwpc/core.h"
 #include "hwpc/sim.h"
 #include "sim/pcm.h"
+#include "core/core_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>

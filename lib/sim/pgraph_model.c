@@ -20,12 +20,12 @@ struct pgraph_priv {
 	const struct hwpc_field *trigger; /* DEBUG_1.PM_TRIGGER */
 };
 
-static size_t pgraph_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t pgraph_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct pgraph_state);
 }
 
-static int pgraph_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int pgraph_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct pgraph_state *st = state;
 	st->debug_1 = 0;

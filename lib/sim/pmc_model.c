@@ -18,7 +18,7 @@ struct pmc_priv {
 	const struct hwpc_field *intr_ptimer;
 };
 
-static size_t pmc_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t pmc_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct pmc_state);
 }
@@ -28,7 +28,7 @@ static const struct hwpc_reg *reg(struct sim *s, const char *name)
 	return hwpc_reg_find(s->dev.db, s->dev.chip, name, NULL);
 }
 
-static int pmc_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int pmc_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct pmc_state *st = state;
 	const struct hwpc_reg *r = reg(s, "PMC.ENABLE");

@@ -32,7 +32,7 @@ struct ptimer_priv {
 	unsigned counter_bits;
 };
 
-static size_t ptimer_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t ptimer_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct ptimer_state);
 }
@@ -154,7 +154,7 @@ static void ptimer_bus_fault(struct sim *s, void *state, void *privp, uint32_t a
 		st->fault_data = val;
 }
 
-static int ptimer_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int ptimer_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct ptimer_state *st = state;
 	memset(st, 0, sizeof *st);

@@ -18,12 +18,12 @@ struct punits_priv {
 	bool has_masks;
 };
 
-static size_t punits_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t punits_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct punits_state);
 }
 
-static int punits_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int punits_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct punits_state *st = state;
 	st->sw_gpc_disable = st->sw_part_disable = 0;

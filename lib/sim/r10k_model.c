@@ -31,29 +31,9 @@ static bool r10k_present(struct sim *s)
 	return sim_space(s, "R10K") != NULL;
 }
 
-static size_t r10k_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t r10k_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct r10k_state);
-}
-
-/* cpurev=MAJOR[.MINOR] -> the PRID revision fields. */
-static int parse_rev(const char *v, unsigned *major, unsigned *minor)
-{
-	char *end;
-	unsigned long a = strtoul(v, &end, 10), b = 0;
-	if (end == v || a > 15)
-		return -1;
-	if (*end == '.') {
-		const char *p = end + 1;
-		b = strtoul(p, &end, 10);
-		if (end == p || b > 15)
-			return -1;
-	}
-	if (*end)
-		return -1;
-	*major = (unsigned)a;
-	*minor = (unsigned)b;
-	return 0;
 }
 
 /* The clock and the processor ID (cpuclk=, cpurev=): fixed at create. */
@@ -64,21 +44,14 @@ static uint32_t r10k_settings_crc(const void *state)
 	return sim_crc32(c, &st->prid, sizeof st->prid);
 }
 
-static int r10k_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int r10k_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct r10k_state *st = state;
 	struct hwpc_r10k_cpu cpu;
-	unsigned major = 3, minor = 0;
-	const char *hz = sim_spec_opt(spec, "cpuclk"), *rev = sim_spec_opt(spec, "cpurev");
+	unsigned major = opts->has_cpurev ? opts->cpurev_major : 3, minor = opts->has_cpurev ? opts->cpurev_minor : 0;
 
 	memset(st, 0, sizeof *st);
-	st->cpu_hz = DEFAULT_CPU_HZ;
-	if (hz && sim_parse_hz(hz, &st->cpu_hz))
-		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option cpuclk=%s (expected a frequency such as 200M)",
-				    hz);
-	if (rev && parse_rev(rev, &major, &minor))
-		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option cpurev=%s (expected MAJOR[.MINOR], e.g. 2.6)",
-				    rev);
+	st->cpu_hz = opts->has_cpuclk ? opts->cpuclk : DEFAULT_CPU_HZ;
 	/* Checks the revision against regdb's R10K.REVISIONS. */
 	if (hwpc_r10k_cpu_init(&cpu, s->dev.db, s->dev.chip->name, (int)major, err))
 		return err->status;
@@ -272,7 +245,6 @@ static void r10k_show(struct sim *s, void *state, void *privp, struct hwpc_out *
 }
 
 static const char *const r10k_spaces[] = { "R10K", NULL };
-static const char *const r10k_options[] = { "cpuclk", "cpurev", NULL };
 
 const struct sim_model sim_model_r10k = {
 	.name = "r10k",
@@ -281,7 +253,6 @@ const struct sim_model sim_model_r10k = {
 	.spaces = r10k_spaces,
 	.present = r10k_present,
 	.state_size = r10k_size,
-	.options = r10k_options,
 	.init = r10k_init,
 	.settings_crc = r10k_settings_crc,
 	.attach = r10k_attach,

@@ -5,6 +5,7 @@
 #include "core/err_local.h"
 #include "hwpc/sim.h"
 #include "sim/r10k_model.h"
+#include "r10k/r10k_cmd.h"
 
 #include <string.h>
 #include <strings.h>

@@ -12,15 +12,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/core.h"
+#include "dev/backend.h"
 #include "hwpc/output.h"
 #include "hwpc/sim.h"
+#include "sim/sim_options.h"
 
 #define SIM_MAGIC "HWPCSIM"
 #define SIM_VERSION 3
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
-/* The fastest clock the simulator takes (sim_parse_hz). */
+/* The fastest clock the simulator takes (sim_options.c). */
 #define SIM_MAX_HZ 1000000000000ULL
 /* A realtime catch-up runs at most this fraction of the step limit per
  * access: 1/5 of 20 M reference cycles (about 0.5 s of CPU) while this
@@ -81,12 +82,10 @@ struct sim_model {
 	const char *const *spaces;
 	/* Whether the chip has this unit (default: yes). */
 	bool (*present)(struct sim *s);
-	/* Section size; spec holds the create-time options. */
-	size_t (*state_size)(struct sim *s, const struct hwpc_devspec *spec);
-	/* Profile options this model takes at create time ("crystal"). */
-	const char *const *options;
+	/* Section size for the create-time options. */
+	size_t (*state_size)(struct sim *s, const struct sim_opts *opts);
 	/* Fresh state: power-on values, then the create-time options. */
-	int (*init)(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err);
+	int (*init)(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err);
 	/* Attach only when the model is first needed (its attach is costly and
 	 * many commands never touch it: ptime on a virtual clock). */
 	bool lazy_attach;
@@ -142,6 +141,8 @@ struct sim_range {
 
 struct sim {
 	struct hwpc_dev dev;
+	struct hwpc_devspec spec; /* as opened (sim_backend.c names the device by it) */
+	struct sim_opts opts;     /* its options */
 	int fd;
 	char path[512];
 	struct sim_header *hdr;
@@ -162,7 +163,7 @@ struct sim {
 	bool lagged;          /* a catch-up of this handle skipped time */
 };
 
-/* The simulator's device operations (backend_sim.c). */
+/* The simulator's device operations (sim_backend.c). */
 extern const struct hwpc_dev_ops sim_dev_ops;
 
 /* --- the core: state file (state.c) --------------------------------------- */
@@ -199,6 +200,10 @@ void *sim_model_priv(struct sim *s, unsigned i);
 int sim_find_range(const struct sim *s, uint32_t addr);
 /* A host access nothing answered: every model's bus_fault hook. */
 void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
+/* Read simulated memory (the models' memory hooks) by address, under the
+ * lock; the memories in model order (NULL past the last) (mmio.c). */
+int sim_mem_copy(struct sim *s, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
+uint8_t *sim_memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out);
 /* MMIO as the chip sees it: lock, sync, dispatch (mmio.c). */
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val);
 int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val);
@@ -231,12 +236,8 @@ bool sim_pmc_unit_enabled(struct sim *s, const char *unit);
 uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok);
 /* The regdb space of that name the simulated chip has, or NULL. */
 const struct hwpc_space *sim_space(struct sim *s, const char *name);
-/* Value of a create-time option, or NULL. */
-const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key);
 /* The usual detach: free what attach allocated. */
 void sim_priv_free(void *priv);
-/* Parse a frequency: "27000000", "27M", "100k", "1.5G" (Hz). */
-int sim_parse_hz(const char *s, uint64_t *out);
 
 /* Model ids (sections). */
 enum {
@@ -249,5 +250,13 @@ enum {
 	SIM_MODEL_PGRAPH = 7,
 	SIM_MODEL_PUNITS = 8,
 };
+
+/* ---- Not exported: for the commands and the library ---------------------- */
+
+/* Where the state of a spec lives (state= or the default path). */
+int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err);
+
+/* The clock rate of domain dom in Hz (0: not a simulated domain). */
+uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom);
 
 #endif

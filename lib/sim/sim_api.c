@@ -3,7 +3,6 @@
  * outside the chip - create, reset, advance, show, simulated memory. */
 #include "core/err_local.h"
 #include "hwpc/sim.h"
-#include "core/rundir.h"
 #include "sim/sim.h"
 
 #include <ctype.h>
@@ -18,28 +17,12 @@ bool sim_dev_is_sim(const struct hwpc_dev *dev)
 int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	const char *state = sim_spec_opt(spec, "state");
-	char chip[32];
-	size_t i;
-
-	if (state) {
-		if (!*state)
-			return hwpc_err_set(err, HWPC_EINPUT, "sim option state= needs a file name");
-		if ((size_t)snprintf(buf, len, "%s", state) >= len)
-			return hwpc_err_set(err, HWPC_EINPUT, "state file name too long");
-		return 0;
-	}
-	for (i = 0; spec->chip[i] && i + 1 < sizeof chip; i++)
-		chip[i] = (char)tolower((unsigned char)spec->chip[i]);
-	chip[i] = 0;
-	/* One directory per user, private: the state is the user's machine. */
-	char dir[400];
-	if (hwpc_runtime_dir(dir, sizeof dir, err))
+	struct sim_opts o;
+	if (sim_opts_parse(spec, &o, err))
 		return err->status;
-	if ((size_t)snprintf(buf, len, "%s/sim-%s.state", dir, chip) >= len)
-		return hwpc_err_set(err, HWPC_EINPUT, "state file name too long");
-	return 0;
+	return sim_opts_state_path(&o, spec->chip, buf, len, err);
 }
+
 int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_regdb *db, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -84,56 +67,9 @@ int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycl
 	return 0;
 }
 
-uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
-{
-	struct sim *s = (struct sim *)dev;
-	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
-		return 0;
-	sim_sync(s);
-	uint64_t t = s->hdr->now_ns;
-	sim_unlock(s);
-	return t;
-}
-
-bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
-{
-	struct sim *s = (struct sim *)dev;
-	*lag = 0;
-	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
-		return false;
-	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
-	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
-	sim_unlock(s);
-	return realtime;
-}
-
-uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
-{
-	return sim_dev_is_sim(dev) ? ((const struct sim *)dev)->create_id : 0;
-}
-
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
 	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
-}
-
-/* The models' memories, in model order. */
-static uint8_t *memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
-{
-	for (unsigned i = 0; i < s->nmodels; i++) {
-		const struct sim_model *m = s->models[i];
-		for (unsigned k = 0; m->memory; k++) {
-			void *mp = sim_model_priv(s, i);
-			if (s->attach_failed[i])
-				break;
-			uint8_t *p = m->memory(s, s->state[i], mp, k, &out->base, &out->size, &out->name);
-			if (!p)
-				break;
-			if (index-- == 0)
-				return p;
-		}
-	}
-	return NULL;
 }
 
 unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max)
@@ -143,7 +79,7 @@ unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsig
 	unsigned n = 0;
 	if (!sim_dev_is_sim(dev))
 		return 0;
-	while (memory(s, n, n < max ? &out[n] : &tmp))
+	while (sim_memory(s, n, n < max ? &out[n] : &tmp))
 		n++;
 	return n;
 }
@@ -151,28 +87,9 @@ unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsig
 int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	struct sim *s = (struct sim *)dev;
-	struct hwpc_sim_mem m;
 	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	sim_lock(s);
-	sim_sync(s);
-	for (unsigned i = 0;; i++) {
-		const uint8_t *p = memory(s, i, &m);
-		if (!p)
-			break;
-		if (addr >= m.base && addr - m.base <= m.size && len <= m.size - (addr - m.base)) {
-			memcpy(buf, p + (addr - m.base), len);
-			sim_unlock(s);
-			return 0;
-		}
-	}
-	sim_unlock(s);
-	return hwpc_err_set(err, HWPC_EINPUT,
-			    "0x%llx..0x%llx is not in the memory %s simulates (pcsim -d sim:%s show "
-			    "lists it)",
-			    (unsigned long long)addr, (unsigned long long)(addr + len), dev->chip->name,
-			    dev->chip->name);
+	return sim_mem_copy((struct sim *)dev, addr, buf, len, err);
 }
 
 void hwpc_sim_set_verbose(struct hwpc_dev *dev, bool on)

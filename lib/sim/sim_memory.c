@@ -10,7 +10,6 @@
 #include <string.h>
 
 #define MEM_DEFAULT (16u << 20)
-#define MEM_MAX (1ULL << 32)
 
 struct mem_state {
 	char magic[8];
@@ -19,62 +18,17 @@ struct mem_state {
 	uint8_t data[];
 };
 
-/* "16M", "4096", "64k", "1G" (binary units). */
-static int parse_size(const char *v, uint64_t *out)
+static size_t mem_size(struct sim *s, const struct sim_opts *opts)
 {
-	char *end;
-	if (!*v || *v == '-')
-		return -1;
-	unsigned long long x = strtoull(v, &end, 0);
-	uint64_t mul = 1;
-	if (!strcmp(end, "k") || !strcmp(end, "K"))
-		mul = 1 << 10;
-	else if (!strcmp(end, "M"))
-		mul = 1 << 20;
-	else if (!strcmp(end, "G"))
-		mul = 1 << 30;
-	else if (*end)
-		return -1;
-	if (x > MEM_MAX / mul)
-		return -1;
-	*out = x * mul;
-	return *out > MEM_MAX ? -1 : 0;
+	return sizeof(struct mem_state) + (opts->has_mem ? opts->mem : MEM_DEFAULT);
 }
 
-static uint64_t mem_bytes(const struct hwpc_devspec *spec)
-{
-	const char *v = sim_spec_opt(spec, "mem");
-	uint64_t n = MEM_DEFAULT;
-	if (v && parse_size(v, &n))
-		n = MEM_DEFAULT; /* init reports the error */
-	return n;
-}
-
-static size_t mem_size(struct sim *s, const struct hwpc_devspec *spec)
-{
-	return sizeof(struct mem_state) + mem_bytes(spec);
-}
-
-static int mem_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int mem_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct mem_state *m = state;
-	const char *v = sim_spec_opt(spec, "mem");
-	uint64_t n;
-	if (v && parse_size(v, &n))
-		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option mem=%s (expected a size up to 4G, e.g. 16M)", v);
-	const char *b = sim_spec_opt(spec, "membase");
-	uint64_t base = 0;
-	if (b) {
-		char *end;
-		unsigned long long x = strtoull(b, &end, 0);
-		if (!*b || *b == '-' || *end || x >= 1ULL << 40 || (x & 0xfff))
-			return hwpc_err_set(err, HWPC_EINPUT,
-					    "bad sim option membase=%s (expected a 4 KiB aligned 40-bit address)", b);
-		base = x;
-	}
 	memcpy(m->magic, "HWPCMEM", 8);
-	m->size = mem_bytes(spec); /* the data is zero: a fresh file is sparse */
-	m->base = base;
+	m->size = opts->has_mem ? opts->mem : MEM_DEFAULT; /* the data is zero: a fresh file is sparse */
+	m->base = opts->membase;
 	return 0;
 }
 
@@ -87,7 +41,7 @@ static uint32_t mem_settings_crc(const void *state)
 static int mem_attach(struct sim *s, void *state, void **priv, struct hwpc_err *err)
 {
 	struct mem_state *m = state;
-	if (memcmp(m->magic, "HWPCMEM", 8) || m->size > MEM_MAX)
+	if (memcmp(m->magic, "HWPCMEM", 8) || m->size > SIM_MEM_MAX)
 		return hwpc_err_set(err, HWPC_EOP, "simulated memory header is corrupt");
 	return 0;
 }
@@ -157,7 +111,6 @@ static bool mem_present(struct sim *s)
 	return false;
 }
 
-static const char *const mem_options[] = { "mem", "membase", NULL };
 
 const struct sim_model sim_model_memory = {
 	.name = "memory",
@@ -165,7 +118,6 @@ const struct sim_model sim_model_memory = {
 	.version = 1,
 	.present = mem_present,
 	.state_size = mem_size,
-	.options = mem_options,
 	.init = mem_init,
 	.settings_crc = mem_settings_crc,
 	.attach = mem_attach,

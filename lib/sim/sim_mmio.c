@@ -5,6 +5,7 @@
 #include "sim/sim.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* An access no model answered: models that record bus faults do (NV41+
  * PTIMER's MMIO_FAULT_*), and -v says so. */
@@ -61,4 +62,47 @@ int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val)
 	sim_unlock(s);
 	/* A refused write (rc < 0) fails with the model's message. */
 	return rc < 0 ? (s->dev.err.status ? s->dev.err.status : HWPC_EINPUT) : 0;
+}
+
+/* The models' memories, in model order: bulk reads of simulated memory
+ * (Tensix L1, record buffers) under the lock, as MMIO is. */
+uint8_t *sim_memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out)
+{
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		for (unsigned k = 0; m->memory; k++) {
+			void *mp = sim_model_priv(s, i);
+			if (s->attach_failed[i])
+				break;
+			uint8_t *p = m->memory(s, s->state[i], mp, k, &out->base, &out->size, &out->name);
+			if (!p)
+				break;
+			if (index-- == 0)
+				return p;
+		}
+	}
+	return NULL;
+}
+
+int sim_mem_copy(struct sim *s, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	struct hwpc_sim_mem m;
+	sim_lock(s);
+	sim_sync(s);
+	for (unsigned i = 0;; i++) {
+		const uint8_t *p = sim_memory(s, i, &m);
+		if (!p)
+			break;
+		if (addr >= m.base && addr - m.base <= m.size && len <= m.size - (addr - m.base)) {
+			memcpy(buf, p + (addr - m.base), len);
+			sim_unlock(s);
+			return 0;
+		}
+	}
+	sim_unlock(s);
+	return hwpc_err_set(err, HWPC_EINPUT,
+			    "0x%llx..0x%llx is not in the memory %s simulates (pcsim -d sim:%s show "
+			    "lists it)",
+			    (unsigned long long)addr, (unsigned long long)(addr + len), s->dev.chip->name,
+			    s->dev.chip->name);
 }

@@ -6,6 +6,7 @@
 #include "core/strdist.h"
 #include "hwpc/sim.h"
 #include "sim/sim.h"
+#include "regdb/regdb_cmd.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,10 +21,6 @@
 
 /* What every simulated GPU's BAR0 spans. */
 #define SIM_BAR0_SIZE 0x1000000u
-
-/* Options the core takes; each model adds its own (struct sim_model). */
-static const char *const core_options[] = { "state", "clock", "crystal", "nvclk", "mclk",
-					    "hclk",  "tclk",  NULL };
 
 /* Default frequencies of the external clocks (pcsim(1), "Model notes"). */
 static const uint64_t default_hz[HWPC_CLOCK_COUNT] = {
@@ -105,71 +102,6 @@ static void unmap_state(struct sim *s)
 }
 
 
-/* Canonical create-time options ("clock=virtual,crystal=25M"), compared on
- * later opens so that a spec never silently means another machine. */
-static void canon_options(const struct hwpc_devspec *spec, char *buf, size_t len)
-{
-	size_t used = 0;
-	buf[0] = 0;
-	for (const char *const *k = core_options; *k; k++) {
-		const char *v = sim_spec_opt(spec, *k);
-		if (v && strcmp(*k, "state"))
-			used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s=%s",
-						 used ? "," : "", *k, v);
-	}
-	for (unsigned m = 0; sim_models[m]; m++)
-		for (const char *const *k = sim_models[m]->options; k && *k; k++) {
-			const char *v = sim_spec_opt(spec, *k);
-			if (v)
-				used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s=%s",
-							 used ? "," : "", *k, v);
-		}
-}
-
-static int check_options(const struct hwpc_devspec *spec, struct hwpc_err *err)
-{
-	for (unsigned i = 0; i < spec->nopts; i++) {
-		int known = 0;
-		for (const char *const *k = core_options; *k && !known; k++)
-			known = !strcmp(*k, spec->keys[i]);
-		for (unsigned m = 0; sim_models[m] && !known; m++)
-			for (const char *const *k = sim_models[m]->options; k && *k && !known; k++)
-				known = !strcmp(*k, spec->keys[i]);
-		if (!known) {
-			/* A typo of a known key is named as one. */
-			const char *near = NULL;
-			unsigned best = 3;
-			for (const char *const *k = core_options; *k; k++)
-				if (hwpc_strdist_ci(spec->keys[i], *k) < best)
-					best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
-			for (unsigned m = 0; sim_models[m]; m++)
-				for (const char *const *k = sim_models[m]->options; k && *k; k++)
-					if (hwpc_strdist_ci(spec->keys[i], *k) < best)
-						best = hwpc_strdist_ci(spec->keys[i], *k), near = *k;
-			if (near && best * 3 <= strlen(spec->keys[i]))
-				return hwpc_err_set(err, HWPC_EINPUT, "unknown sim option '%s' (did you mean %s?)",
-						    spec->keys[i], near);
-			char list[256];
-			size_t used = 0;
-			for (const char *const *k = core_options; *k; k++)
-				used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0,
-							 "%s%s", used ? ", " : "", *k);
-			for (unsigned m = 0; sim_models[m]; m++)
-				for (const char *const *k = sim_models[m]->options; k && *k; k++)
-					used += (size_t)snprintf(list + used,
-								 used < sizeof list ? sizeof list - used : 0,
-								 ", %s", *k);
-			return hwpc_err_set(err, HWPC_EINPUT, "unknown sim option '%s' (expected one of: %s)",
-					    spec->keys[i], list);
-		}
-	}
-	const char *clock = sim_spec_opt(spec, "clock");
-	if (clock && strcmp(clock, "realtime") && strcmp(clock, "virtual"))
-		return hwpc_err_set(err, HWPC_EINPUT, "bad sim option clock=%s (expected realtime or virtual)",
-				    clock);
-	return 0;
-}
-
 /* Which models this chip has, and their section sizes. */
 static void choose_models(struct sim *s)
 {
@@ -179,22 +111,16 @@ static void choose_models(struct sim *s)
 			s->models[s->nmodels++] = sim_models[m];
 }
 
-static int pick_clocks(struct sim *s, const struct hwpc_devspec *spec, uint64_t *hz, struct hwpc_err *err)
+static int pick_clocks(struct sim *s, const struct sim_opts *o, uint64_t *hz, struct hwpc_err *err)
 {
-	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
-		hz[c] = default_hz[c];
-		const char *v = sim_spec_opt(spec, hwpc_clock_name((enum hwpc_clock)c));
-		if (v && sim_parse_hz(v, &hz[c]))
-			return hwpc_err_set(err, HWPC_EINPUT,
-					    "bad sim option %s=%s (expected a frequency such as 100M or "
-					    "27000000)",
-					    hwpc_clock_name((enum hwpc_clock)c), v);
-	}
+	for (int c = 0; c < HWPC_CLOCK_COUNT; c++)
+		hz[c] = o->has_hz[c] ? o->hz[c] : default_hz[c];
 	/* The crystal is whatever the chip's straps can say. */
 	const struct hwpc_reg *r = hwpc_reg_find(s->dev.db, s->dev.chip, "PSTRAPS.STRAPS0_PRIMARY", NULL);
 	const struct hwpc_field *f = r ? hwpc_field_find(r, s->dev.chip, "CRYSTAL") : NULL;
+	bool crystal = o->has_hz[HWPC_CLOCK_CRYSTAL];
 	if (!f) {
-		if (sim_spec_opt(spec, "crystal"))
+		if (crystal)
 			return hwpc_err_set(err, HWPC_EINPUT, "%s has no crystal strap (crystal= does not apply)",
 					    s->dev.chip->name);
 		hz[HWPC_CLOCK_CRYSTAL] = 0;
@@ -210,14 +136,13 @@ static int pick_clocks(struct sim *s, const struct hwpc_devspec *spec, uint64_t 
 			continue;
 		used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0, "%s%s",
 					 used ? ", " : "", f->enums[i].name);
-		if (sim_spec_opt(spec, "crystal") && (uint64_t)v == hz[HWPC_CLOCK_CRYSTAL])
+		if (crystal && (uint64_t)v == hz[HWPC_CLOCK_CRYSTAL])
 			match = true;
 	}
-	if (sim_spec_opt(spec, "crystal")) {
+	if (crystal) {
 		if (!match)
-			return hwpc_err_set(err, HWPC_EINPUT,
-					    "crystal=%s is not one the %s straps can select (%s)",
-					    sim_spec_opt(spec, "crystal"), s->dev.chip->name, list);
+			return hwpc_err_set(err, HWPC_EINPUT, "crystal=%s is not one the %s straps can select (%s)",
+					    o->hz_text[HWPC_CLOCK_CRYSTAL], s->dev.chip->name, list);
 		return 0;
 	}
 	for (size_t p = 0; p < sizeof prefer / sizeof prefer[0]; p++)
@@ -244,45 +169,44 @@ static int map_file(struct sim *s, size_t size, struct hwpc_err *err)
 
 #define SECTION_ALIGN 64
 
-/* Where each model's section goes, for the create-time options in spec;
+/* Where each model's section goes, for the create-time options o;
  * returns the file size.  A file is only ever laid out this way, so an
  * open compares its table with this one exactly: every section aligned,
  * inside the file, none overlapping. */
-static uint64_t layout(struct sim *s, const struct hwpc_devspec *spec, struct sim_section *sect)
+static uint64_t layout(struct sim *s, const struct sim_opts *o, struct sim_section *sect)
 {
 	uint64_t off = (sizeof(struct sim_header) + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		sect[i].id = s->models[i]->id;
 		sect[i].version = s->models[i]->version;
 		sect[i].offset = off;
-		sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, spec) : 0;
+		sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, o) : 0;
 		off += (sect[i].size + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
 	}
 	return off;
 }
 
 /* Lay out and initialise a fresh state file.  The file is locked. */
-static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int create_state(struct sim *s, struct hwpc_err *err)
 {
+	const struct sim_opts *o = &s->opts;
 	struct sim_header h;
 	uint64_t off, hz[HWPC_CLOCK_COUNT];
 
-	if (pick_clocks(s, spec, hz, err))
+	if (pick_clocks(s, o, hz, err))
 		return err->status;
 	memset(&h, 0, sizeof h);
 	memcpy(h.magic, SIM_MAGIC, sizeof SIM_MAGIC);
 	h.version = SIM_VERSION;
 	h.header_size = sizeof h;
 	snprintf(h.chipset, sizeof h.chipset, "%s", s->dev.chip->name);
-	h.clock_mode = sim_spec_opt(spec, "clock") && !strcmp(sim_spec_opt(spec, "clock"), "virtual")
-			       ? SIM_CLOCK_VIRTUAL
-			       : SIM_CLOCK_REALTIME;
+	h.clock_mode = o->virtual_clock ? SIM_CLOCK_VIRTUAL : SIM_CLOCK_REALTIME;
 	memcpy(h.clock_hz, hz, sizeof hz);
 	choose_models(s);
 	h.nsections = s->nmodels;
-	off = layout(s, spec, h.sect);
+	off = layout(s, o, h.sect);
 	h.file_size = off;
-	canon_options(spec, h.options, sizeof h.options);
+	snprintf(h.options, sizeof h.options, "%s", o->canon);
 	if (ftruncate(s->fd, 0) || ftruncate(s->fd, (off_t)off))
 		return hwpc_err_set(err, HWPC_EOP, "cannot size simulator state %s: %s", s->path,
 				    strerror(errno));
@@ -294,7 +218,7 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, struct h
 	s->hdr->rt_offset_ns = -(int64_t)sim_mono_ns(); /* simulated time starts at 0 */
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
-		if (s->models[i]->init && s->models[i]->init(s, s->state[i], spec, err))
+		if (s->models[i]->init && s->models[i]->init(s, s->state[i], o, err))
 			return err->status;
 		if (s->models[i]->settings_crc)
 			s->hdr->settings_crc[i] = s->models[i]->settings_crc(s->state[i]);
@@ -344,8 +268,9 @@ static int check_times(struct sim *s, const struct sim_header *h, struct hwpc_er
 }
 
 /* Check an existing file and point the models at their sections. */
-static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int load_state(struct sim *s, struct hwpc_err *err)
 {
+	const struct sim_opts *o = &s->opts;
 	struct stat st;
 	struct sim_header h;
 
@@ -369,28 +294,24 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 				    "simulator state %s holds a %s, not a %s (use another state= or 'pcsim "
 				    "reset -d sim:%s')",
 				    s->path, h.chipset, s->dev.chip->name, s->dev.chip->name);
-	const char *clock = sim_spec_opt(spec, "clock");
-	if (clock && (!strcmp(clock, "virtual")) != (h.clock_mode == SIM_CLOCK_VIRTUAL))
+	if (o->has_clock && o->virtual_clock != (h.clock_mode == SIM_CLOCK_VIRTUAL))
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "simulator state %s uses the %s clock, not clock=%s ('pcsim reset' with "
 				    "the new spec changes it)",
-				    s->path, h.clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime", clock);
-	char opts[sizeof h.options];
-	canon_options(spec, opts, sizeof opts);
+				    s->path, h.clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
+				    o->virtual_clock ? "virtual" : "realtime");
 	h.options[sizeof h.options - 1] = 0;
-	if (*opts && strcmp(opts, h.options))
+	if (*o->canon && strcmp(o->canon, h.options))
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "simulator state %s was created with '%s', not '%s' ('pcsim reset' with "
 				    "the new spec recreates it)",
-				    s->path, *h.options ? h.options : "no options", opts);
+				    s->path, *h.options ? h.options : "no options", o->canon);
 	choose_models(s);
 	if (h.nsections != s->nmodels)
 		return regdb_mismatch(s, "unexpected sections", err);
 	/* Section sizes follow the options the file was created with. */
-	struct hwpc_devspec stored;
-	char text[sizeof h.options + 64];
-	snprintf(text, sizeof text, "sim:%s%s%s", s->dev.chip->name, *h.options ? "," : "", h.options);
-	if (hwpc_devspec_parse(text, &stored, NULL))
+	struct sim_opts stored;
+	if (sim_opts_parse_canon(s->dev.chip->name, h.options, &stored, NULL))
 		return corrupt(s, "bad stored options", err);
 	struct sim_section want[SIM_MAX_SECTIONS];
 	if (layout(s, &stored, want) != h.file_size || memcmp(want, h.sect, s->nmodels * sizeof want[0]))
@@ -471,10 +392,12 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "unknown chipset '%s' in sim:%s (pcsim list shows the chipsets)",
 				    spec->chip, spec->chip);
-	if (check_options(spec, err))
-		return err->status;
 	if (!(s = calloc(1, sizeof *s)))
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	if (sim_opts_parse(spec, &s->opts, err)) {
+		free(s);
+		return err->status;
+	}
 	s->fd = -1;
 	s->dev.ops = &sim_dev_ops;
 	s->dev.flags = flags;
@@ -491,7 +414,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 			     chip->name);
 		goto fail;
 	}
-	if (hwpc_sim_state_path(spec, s->path, sizeof s->path, err))
+	if (sim_opts_state_path(&s->opts, spec->chip, s->path, sizeof s->path, err))
 		goto fail;
 	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->fd < 0) {
@@ -512,7 +435,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	/* A missing or empty file is created on first use, so that
 	 * "ptime -d sim:g84" works without a pcsim create first. */
 	if (mode != SIM_OPEN || st.st_size == 0) {
-		if (create_state(s, spec, err)) {
+		if (create_state(s, err)) {
 			/* Never leave a half-made file: an empty one is created
 			 * afresh on the next open. */
 			if (s->hdr)
@@ -523,7 +446,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 				(void)0;
 			goto fail;
 		}
-	} else if (load_state(s, spec, err)) {
+	} else if (load_state(s, err)) {
 		goto fail;
 	}
 	s->lag_at_open = s->hdr->lag_ns;

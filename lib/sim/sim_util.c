@@ -21,39 +21,6 @@ uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz)
 	return to_ns > from_ns ? sim_cycles(to_ns, hz) - sim_cycles(from_ns, hz) : 0;
 }
 
-const char *sim_spec_opt(const struct hwpc_devspec *spec, const char *key)
-{
-	for (unsigned i = 0; spec && i < spec->nopts; i++)
-		if (!strcmp(spec->keys[i], key))
-			return spec->values[i];
-	return NULL;
-}
-
-int sim_parse_hz(const char *s, uint64_t *out)
-{
-	char *end;
-	double v;
-
-	if (!*s || !(isdigit((unsigned char)*s) || *s == '.'))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno)
-		return -1;
-	if (!strcasecmp(end, "k") || !strcasecmp(end, "khz"))
-		v *= 1e3;
-	else if (!strcmp(end, "M") || !strcasecmp(end, "mhz"))
-		v *= 1e6;
-	else if (!strcasecmp(end, "G") || !strcasecmp(end, "ghz"))
-		v *= 1e9;
-	else if (*end && strcasecmp(end, "hz"))
-		return -1;
-	if (!(v >= 1) || v > (double)SIM_MAX_HZ || v != floor(v))
-		return -1;
-	*out = (uint64_t)v;
-	return 0;
-}
-
 void sim_priv_free(void *priv)
 {
 	free(priv);

@@ -55,7 +55,7 @@ static uint32_t l1_size(struct sim *s)
 	return sp ? sp->size : 0;
 }
 
-static size_t tensix_size(struct sim *s, const struct hwpc_devspec *spec)
+static size_t tensix_size(struct sim *s, const struct sim_opts *opts)
 {
 	return sizeof(struct tensix_state) + l1_size(s);
 }
@@ -69,7 +69,7 @@ static struct tsx_model *model(struct tensix_state *st, const struct tensix_priv
 	return &st->m;
 }
 
-static int tensix_init(struct sim *s, void *state, const struct hwpc_devspec *spec, struct hwpc_err *err)
+static int tensix_init(struct sim *s, void *state, const struct sim_opts *opts, struct hwpc_err *err)
 {
 	struct tensix_state *st = state;
 	struct hwpc_tensix_fields bits; /* for the power-on CNTL; attach keeps its own */

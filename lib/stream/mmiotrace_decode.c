@@ -8,6 +8,7 @@
 #include "hwpc/stream.h"
 #include "hwpc/pc.h"
 #include "hwpc/regs.h"
+#include "regdb/regdb_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>

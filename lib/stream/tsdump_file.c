@@ -14,6 +14,7 @@
  * decoded once, in order, into the caller's tsdump. */
 #include "core/err_local.h"
 #include "stream/tsdump_internal.h"
+#include "tensix/tensix_cmd.h"
 
 #include <sched.h>
 #include <signal.h>

@@ -7,6 +7,7 @@
  * bytes again with the earlier tsdump, so the summary is always the one a
  * single pass gives. */
 #include "stream/tsdump_internal.h"
+#include "tensix/tensix_cmd.h"
 
 bool tsdump_splittable(const struct hwpc_tsdump *t)
 {

@@ -2,6 +2,7 @@
 /* The Tensix debug timestamper through a device (see hwpc/tensix.h).  The
  * size codes, field positions and addresses are regdb's (tensix.regdb);
  * this file only knows the command words. */
+#include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/tensix.h"
 #include "hwpc/core.h"
@@ -313,28 +314,5 @@ int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *la
 		lay->valid[b] = hwpc_field_get(f.valid[b], cntl) != 0;
 	}
 	lay->have_bufs = lay->have_status = true;
-	return 0;
-}
-
-int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
-{
-	HWPC_ERR_ENSURE(err);
-	/* A device with memory reads (the simulator's L1) answers in bulk;
-	 * anything else is read word by word through BAR0. */
-	if (dev->ops->mem_read)
-		return hwpc_dev_mem_read(dev, addr, buf, len, err);
-	if ((addr | len) & 3)
-		return hwpc_err_set(err, HWPC_EINPUT, "reading 0x%llx+%zu: not 4-byte aligned",
-				    (unsigned long long)addr, len);
-	uint8_t *p = buf;
-	for (size_t i = 0; i < len; i += 4) {
-		uint32_t v;
-		if (addr + i > UINT32_MAX || hwpc_rd32(dev, (uint32_t)(addr + i), &v))
-			return hwpc_err_set(err, dev->err.status ? dev->err.status : HWPC_EINPUT,
-					    "reading 0x%llx: %s", (unsigned long long)(addr + i),
-					    addr + i > UINT32_MAX ? "outside BAR0" : dev->err.msg);
-		for (int k = 0; k < 4; k++)
-			p[i + (size_t)k] = (uint8_t)(v >> (8 * k)); /* little-endian, as L1 */
-	}
 	return 0;
 }

@@ -22,48 +22,11 @@
  * every anomaly.  Whole well-formed units go through the fast path
  * (tensix_stream_fast.c) instead, whenever the decoder stands at a unit
  * boundary with nothing unusual pending; it hands anything else back. */
-#include "tensix/tensix_stream_internal.h"
+#include "tensix/tensix_dec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const kind_names[HWPC_TENSIX_KIND_COUNT] = {
-	[HWPC_TENSIX_EVENT] = "event",
-	[HWPC_TENSIX_PADDING] = "padding",
-	[HWPC_TENSIX_FULL] = "full",
-	[HWPC_TENSIX_PENDING] = "pending",
-	[HWPC_TENSIX_STALE] = "stale",
-	[HWPC_TENSIX_OVERFLOW] = "overflow",
-	[HWPC_TENSIX_UNDECODABLE] = "undecodable",
-	[HWPC_TENSIX_SIZE_MIXED] = "size-mixed",
-	[HWPC_TENSIX_TRUNCATED] = "truncated",
-	[HWPC_TENSIX_TRAILING] = "trailing",
-	[HWPC_TENSIX_SHORT] = "short",
-	[HWPC_TENSIX_EXTRA] = "extra",
-	[HWPC_TENSIX_BACKWARDS] = "backwards",
-	[HWPC_TENSIX_BAD_RANGE] = "bad-range",
-};
-
-const char *hwpc_tensix_kind_name(enum hwpc_tensix_kind kind)
-{
-	return (unsigned)kind < HWPC_TENSIX_KIND_COUNT ? kind_names[kind] : "?";
-}
-
-const char *hwpc_tensix_time_name(enum hwpc_tensix_time time)
-{
-	switch (time) {
-	case HWPC_TENSIX_TIME_FULL: return "full";
-	case HWPC_TENSIX_TIME_UNWRAPPED: return "unwrapped";
-	case HWPC_TENSIX_TIME_RELATIVE: return "relative";
-	}
-	return "?";
-}
-
-bool hwpc_tensix_kind_is_loss(enum hwpc_tensix_kind kind)
-{
-	return kind >= HWPC_TENSIX_OVERFLOW && kind < HWPC_TENSIX_KIND_COUNT;
-}
 
 static uint64_t region_bytes(const struct hwpc_tensix_layout *l, int b)
 {
@@ -128,13 +91,6 @@ void hwpc_tensix_dec_set_stats(struct hwpc_tensix_dec *d, struct hwpc_tensix_tok
 	d->stats = tab;
 }
 
-void tensix_dec_flush_batch(struct hwpc_tensix_dec *d)
-{
-	if (d->nbatch && !d->stop)
-		d->stop = d->bcb(d->bctx, d->batch, d->nbatch);
-	d->nbatch = 0;
-}
-
 void hwpc_tensix_dec_locate(const struct hwpc_tensix_dec *d, uint64_t offset, int *buffer, uint64_t *addr)
 {
 	*buffer = -1;
@@ -155,89 +111,6 @@ const struct hwpc_tensix_summary *hwpc_tensix_dec_summary(const struct hwpc_tens
 	return &d->sum;
 }
 
-static void locate(const struct hwpc_tensix_dec *d, struct hwpc_tensix_item *it, uint64_t off)
-{
-	it->offset = off;
-	it->buffer = -1;
-	it->addr = UINT64_MAX;
-	if (!d->lay.have_bufs)
-		return;
-	if (off < d->cap[0]) {
-		it->buffer = 0;
-		it->addr = (uint64_t)d->lay.start[0] * 16 + off;
-	} else if (off < d->cap[0] + d->cap[1]) {
-		it->buffer = 1;
-		it->addr = (uint64_t)d->lay.start[1] * 16 + (off - d->cap[0]);
-	}
-}
-
-static void deliver(struct hwpc_tensix_dec *d, const struct hwpc_tensix_item *it)
-{
-	d->sum.kinds[it->kind]++;
-	bool loss = hwpc_tensix_kind_is_loss(it->kind);
-	if (loss)
-		d->sum.lost = true;
-	else if (d->stats)
-		return; /* summary mode: information is only counted */
-	if (d->nbatch)
-		tensix_dec_flush_batch(d); /* items stay in input order */
-	if (!d->stop && d->cb)
-		d->stop = d->cb(d->ctx, it);
-}
-
-static void anomaly(struct hwpc_tensix_dec *d, enum hwpc_tensix_kind kind, uint64_t off, uint64_t count,
-		    uint32_t value, int buffer)
-{
-	struct hwpc_tensix_item it = {.kind = kind, .count = count, .value = value, .msg = d->msg};
-	locate(d, &it, off);
-	if (buffer >= 0 && buffer != it.buffer) {
-		/* An anomaly of a buffer at its end (full): the address is
-		 * that buffer's, one past its last byte, not the next one's. */
-		uint64_t base = buffer ? d->cap[0] : 0;
-		it.buffer = buffer;
-		it.addr = d->lay.have_bufs && d->cap[buffer] && off >= base ? (uint64_t)d->lay.start[buffer] * 16 + (off - base)
-							  : UINT64_MAX;
-	}
-	if (kind == HWPC_TENSIX_OVERFLOW || kind == HWPC_TENSIX_BACKWARDS) {
-		it.ts = d->sum.last_ts;
-		it.time = d->sum.last_time;
-	}
-	deliver(d, &it);
-}
-
-void tensix_dec_flush_runs(struct hwpc_tensix_dec *d)
-{
-	if (d->pad_bytes && d->stats) {
-		/* summary mode: counted, no message to format */
-		d->sum.kinds[HWPC_TENSIX_PADDING]++;
-		d->pad_bytes = 0;
-	}
-	if (d->pad_bytes) {
-		/* Padding follows every flush: formatted by hand, since
-		 * snprintf here cost more than decoding the events. */
-		char num[24], *e = num + sizeof num, *q = e;
-		uint64_t v = d->pad_bytes;
-		do
-			*--q = (char)('0' + v % 10);
-		while (v /= 10);
-		size_t k = (size_t)(e - q);
-		memcpy(d->msg, q, k);
-		memcpy(d->msg + k, " bytes of zero padding", 23); /* always a multiple of 4 */
-		uint64_t n = d->pad_bytes;
-		d->pad_bytes = 0;
-		anomaly(d, HWPC_TENSIX_PADDING, d->pad_off, n, 0, -1);
-	}
-	if (d->bad_words) {
-		snprintf(d->msg, sizeof d->msg,
-			 "%llu word%s that start no event (first 0x%08x: size code %u is undefined)",
-			 (unsigned long long)d->bad_words, d->bad_words == 1 ? "" : "s", d->bad_first,
-			 d->bad_first & TSX_SIZE_MASK);
-		uint64_t n = d->bad_words;
-		d->bad_words = 0;
-		anomaly(d, HWPC_TENSIX_UNDECODABLE, d->bad_off, n, d->bad_first, -1);
-	}
-}
-
 static void add_padding(struct hwpc_tensix_dec *d, uint64_t off, uint64_t bytes)
 {
 	if (d->bad_words)
@@ -248,7 +121,7 @@ static void add_padding(struct hwpc_tensix_dec *d, uint64_t off, uint64_t bytes)
 		tensix_dec_flush_runs(d);
 		snprintf(d->msg, sizeof d->msg,
 			 "flush padding after %u-bit events in the same 16-byte unit", d->unit_size);
-		anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = 0;
 	}
 	if (d->pad_bytes && d->pad_off + d->pad_bytes == off) {
@@ -267,32 +140,9 @@ static void check_size(struct hwpc_tensix_dec *d, unsigned size, uint64_t off)
 	} else if (d->unit_size != size) {
 		snprintf(d->msg, sizeof d->msg,
 			 "%u-bit event after %u-bit events without a flush", size, d->unit_size);
-		anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = size;
 	}
-}
-
-void tensix_dec_event_item(struct hwpc_tensix_dec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,
-		      uint64_t ts, enum hwpc_tensix_time time)
-{
-	if (d->stop || !d->cb)
-		return;
-	/* Every field set one by one: "= {0}" of this struct compiles to a
-	 * rep stos that cost more than the rest of the decoding. */
-	struct hwpc_tensix_item it;
-	it.kind = HWPC_TENSIX_EVENT;
-	it.size = size;
-	it.res = size == 32 ? 32 : 1;
-	it.count = 0;
-	it.value = 0;
-	it.msg = NULL;
-	locate(d, &it, off);
-	it.index = index;
-	it.header = header;
-	it.token = header >> TSX_TOKEN_LO;
-	it.ts = ts;
-	it.time = time;
-	d->stop = d->cb(d->ctx, &it);
 }
 
 /* One whole event: w holds its words, size its bits.  The time logic is
@@ -354,20 +204,21 @@ static void emit_event(struct hwpc_tensix_dec *d, const uint32_t *w,
 	if (d->stats && header >> TSX_TOKEN_LO < HWPC_TENSIX_DIRECT_TOKENS) {
 		hwpc_tensix_tokstat_add(&d->stats[header >> TSX_TOKEN_LO], ts);
 	} else if (d->bcb) {
-		tsx_batch_put(d, ev_off, index, size, header, ts, time);
+		if (tsx_batch_put(d, ev_off, index, size, header, ts, time))
+			tensix_dec_flush_batch(d);
 	} else {
 		tensix_dec_event_item(d, ev_off, index, size, header, ts, time);
 	}
 
 	if (size == 128 && w[3] != 0) {
 		snprintf(d->msg, sizeof d->msg, "128-bit event's last word is 0x%08x, not 0", w[3]);
-		anomaly(d, HWPC_TENSIX_UNDECODABLE, ev_off + 12, 1, w[3], -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_UNDECODABLE, ev_off + 12, 1, w[3], -1);
 	}
 	if (backwards) {
 		snprintf(d->msg, sizeof d->msg,
 			 "timestamp %llu is earlier than the one before it (%llu)",
 			 (unsigned long long)ts, (unsigned long long)prev);
-		anomaly(d, HWPC_TENSIX_BACKWARDS, ev_off, 1, 0, -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_BACKWARDS, ev_off, 1, 0, -1);
 	}
 }
 
@@ -454,13 +305,13 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
 			 (unsigned long long)n,
 			 b ? "not written since buffer 0 is not full" : "past the write position");
-		anomaly(d, HWPC_TENSIX_STALE, d->phase_end[p - 1], n, 0, b);
+		tensix_dec_anomaly(d, HWPC_TENSIX_STALE, d->phase_end[p - 1], n, 0, b);
 	}
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
 		tensix_dec_flush_runs(d);
 		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
-		anomaly(d, HWPC_TENSIX_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
+		tensix_dec_anomaly(d, HWPC_TENSIX_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
 	}
 }
 
@@ -543,13 +394,13 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 	if (d->have && d->have + pending != d->need) {
 		snprintf(d->msg, sizeof d->msg, "input ends inside a %u-bit event (%u of %u words)",
 			 d->size, d->have, d->need);
-		anomaly(d, HWPC_TENSIX_TRUNCATED, d->ev_off, d->have, d->size, -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_TRUNCATED, d->ev_off, d->have, d->size, -1);
 	}
 	unsigned mod = d->lay.have_bufs ? 16 : 4;
 	if (total % mod) {
 		snprintf(d->msg, sizeof d->msg, "input size %llu is not a multiple of %u",
 			 (unsigned long long)total, mod);
-		anomaly(d, HWPC_TENSIX_TRAILING, total - total % mod, total % mod, 0, -1);
+		tensix_dec_anomaly(d, HWPC_TENSIX_TRAILING, total - total % mod, total % mod, 0, -1);
 	}
 	if (d->lay.have_bufs) {
 		for (int b = 0; b < 2; b++) {
@@ -557,7 +408,7 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 				snprintf(d->msg, sizeof d->msg,
 					 "buffer %d: start 0x%x > end 0x%x, it is never written", b,
 					 d->lay.start[b], d->lay.end[b]);
-				anomaly(d, HWPC_TENSIX_BAD_RANGE, 0, 0, 0, b);
+				tensix_dec_anomaly(d, HWPC_TENSIX_BAD_RANGE, 0, 0, 0, b);
 			}
 		}
 		uint64_t want = d->phase_end[PH_B1] > d->cap[0] ? d->phase_end[PH_B1]
@@ -566,14 +417,14 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 			snprintf(d->msg, sizeof d->msg,
 				 "input ends %llu bytes before the end of the buffer data",
 				 (unsigned long long)(want - total));
-			anomaly(d, HWPC_TENSIX_SHORT, total, want - total, 0, -1);
+			tensix_dec_anomaly(d, HWPC_TENSIX_SHORT, total, want - total, 0, -1);
 		}
 		uint64_t all = d->cap[0] + d->cap[1];
 		if (total > all) {
 			snprintf(d->msg, sizeof d->msg,
 				 "%llu bytes past the end of the buffers ignored",
 				 (unsigned long long)(total - all));
-			anomaly(d, HWPC_TENSIX_EXTRA, all, total - all, 0, -1);
+			tensix_dec_anomaly(d, HWPC_TENSIX_EXTRA, all, total - all, 0, -1);
 		}
 		/* Full flags of buffers the input did not reach. */
 		while (d->phase < PH_EXTRA)
@@ -592,13 +443,13 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 				snprintf(d->msg, sizeof d->msg,
 					 "buffer %d overflowed: events were dropped (none was written)",
 					 b);
-			anomaly(d, HWPC_TENSIX_OVERFLOW, total, 0, 0, b);
+			tensix_dec_anomaly(d, HWPC_TENSIX_OVERFLOW, total, 0, 0, b);
 		}
 		if (pending) {
 			snprintf(d->msg, sizeof d->msg,
 				 "%u word%s still in the write accumulator, not yet in L1", pending,
 				 pending == 1 ? "" : "s");
-			anomaly(d, HWPC_TENSIX_PENDING, total, pending, 0, -1);
+			tensix_dec_anomaly(d, HWPC_TENSIX_PENDING, total, pending, 0, -1);
 		}
 	}
 	return d->stop;

@@ -20,13 +20,13 @@
  * path in tensix_stream.c, which reports every anomaly.  So the fast path
  * never reports anything itself: it decodes only what the careful path
  * would decode without a word of complaint, with the same timestamp rules
- * (tensix_stream_internal.h).  tests/unit/test_tsdec_fastpath.c holds the
+ * (tensix_dec.h).  tests/unit/test_tsdec_fastpath.c holds the
  * two paths to the same output.
  *
  * The loop is compiled once per consumer (summary statistics, batches,
  * item callback), so the summary updates its per-token table inline and
  * builds no per-event record at all. */
-#include "tensix/tensix_stream_internal.h"
+#include "tensix/tensix_dec.h"
 
 enum sink { SINK_STATS, SINK_BATCH, SINK_ITEM };
 
@@ -99,17 +99,18 @@ static ALWAYS_INLINE void put_event(struct hwpc_tensix_dec *d, struct scan *s, e
 					    ts);
 		} else {
 			uint64_t index = s->index + s->by_size[0] + s->by_size[1] + s->by_size[2] + s->by_size[3];
-			tsx_batch_put(d, off, index, size, header, ts, time);
+			if (tsx_batch_put(d, off, index, size, header, ts, time))
+				tensix_dec_flush_batch(d);
 		}
 		s->by_size[sz]++;
 		return;
 	}
 	uint64_t index = s->index++;
 	s->by_size[sz]++;
-	if (sink == SINK_BATCH)
-		tsx_batch_put(d, off, index, size, header, ts, time);
-	else
+	if (sink != SINK_BATCH)
 		tensix_dec_event_item(d, off, index, size, header, ts, time);
+	else if (tsx_batch_put(d, off, index, size, header, ts, time))
+		tensix_dec_flush_batch(d);
 }
 
 static ALWAYS_INLINE void ev32(struct hwpc_tensix_dec *d, struct scan *s, enum sink sink, uint64_t off, uint32_t w)

@@ -20,7 +20,8 @@
  *
  * tests/unit/test_tsdec_pieces.c splits streams at every unit and holds
  * the joined result to the one decoder's. */
-#include "tensix/tensix_stream_internal.h"
+#include "tensix/tensix_dec.h"
+#include "tensix/tensix_cmd.h"
 
 int hwpc_tensix_dec_set_origin(struct hwpc_tensix_dec *d, uint64_t origin)
 {

@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # libhwpc.so exports exactly its public API: every symbol it defines is
-# hwpc_*, and every function declared in a public header (lib/hwpc.h,
+# hwpc_*, every function declared in a public header (lib/hwpc.h,
 # lib/hwpc/*.h) is exported, so a declaration without HWPC_API, or one of a
-# function defined outside the library, is caught.  Static inline functions
-# of the headers are not exported and not asked for.
+# function defined outside the library, is caught, and every function it
+# exports is declared there, so one marked HWPC_API in an internal header
+# (lib/FAMILY/*_cmd.h: what the commands use that is not API) is caught
+# too.  Static inline functions of the headers are not exported and not
+# asked for.
 #
 # usage: tests/checks/exports.sh BUILD_DIR    (from the top of the tree)
 # Needs gcc (its -aux-info lists the headers' declarations) and nm.
@@ -63,6 +66,12 @@ if [ -n "$missing" ]; then
 	for m in $missing; do
 		printf '  %s (%s)\n' "$m" "$(awk -v m="$m" '$1 == m { print $2 }' "$tmp/declared")" >&2
 	done
+	rc=1
+fi
+extra=$(grep '^hwpc_' "$tmp/exported" | comm -23 - "$(cut -f1 "$tmp/declared" | sort -u >"$tmp/names"; echo "$tmp/names")")
+if [ -n "$extra" ]; then
+	echo "exports: $so exports functions no public header declares (HWPC_API on an internal one?):" >&2
+	echo "$extra" | sed 's/^/  /' >&2
 	rc=1
 fi
 [ "$rc" -eq 0 ] && echo "exports: $(wc -l <"$tmp/exported") hwpc_ symbols, every public declaration exported"

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Fail, printing it, if the library's objects depend on each other in a
-# cycle through OBJECT (default lib/core/device.o): the device core every backend
+# cycle through OBJECT (default lib/dev/device.o): the device core every backend
 # uses must not, through the backends it opens, depend on itself.  The
 # graph is derived from nm: an object uses another when one of its
 # undefined symbols is defined there.
 #
 # usage: tests/checks/link_cycles.sh BUILD_DIR [OBJECT]
 build=${1:-build}
-target=${2:-lib/core/device.o}
+target=${2:-lib/dev/device.o}
 objs=$(find "$build/obj/lib" "$build/obj/gen" -name '*.o' 2>/dev/null | sort)
 if [ -z "$objs" ]; then
 	echo "link_cycles: no objects under $build/obj/lib (build first)" >&2

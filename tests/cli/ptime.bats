@@ -53,7 +53,7 @@ load helpers
 
 @test "--set-ratio changes the rate; --dry-run shows the writes and changes nothing" {
 	vsim g84
-	# The planned writes are planned_write records (lib/core/wplan.c): the
+	# The planned writes are planned_write records (lib/dev/wplan.c): the
 	# text is checked here, the kind's keys where it is declared.
 	run ptime -d sim:g84 --set-ratio 1/3 --dry-run
 	check [ "$status" -eq 0 ]

@@ -2,6 +2,7 @@
 /* Fuzz device specs as -d takes them ("0", "01:00.0", "sim:CHIP,k=v").
  * What parses is checked for sanity; nothing is opened. */
 #include "fuzz_common.h"
+#include "sim/sim.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

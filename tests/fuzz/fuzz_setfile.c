@@ -8,6 +8,7 @@
  * The simulators are created once, in the harness's temporary directory;
  * planning only reads registers, so they stay as created. */
 #include "fuzz_common.h"
+#include "pc/pc_cmd.h"
 
 static const char *const chips[] = {"nv10", "nv30", "g84", "gf100"};
 #define NCHIPS (sizeof chips / sizeof chips[0])

@@ -105,7 +105,7 @@ static void exercise(struct hwpc_dev *dev)
 		hwpc_sim_advance_ns(dev, 1000, &err);
 	for (unsigned d = 0; d < hwpc_sim_pc_domain_count(dev) && d < 4; d++)
 		hwpc_sim_pc_domain_hz(dev, d);
-	hwpc_sim_now_ns(dev);
+	hwpc_dev_now_ns(dev);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -14,6 +14,7 @@
  * inside the input (an anomaly such as "buffer 1 is full" may sit at the
  * end of a buffer the input does not reach). */
 #include "fuzz_common.h"
+#include "tensix/tensix_cmd.h"
 
 struct run {
 	size_t bytes;

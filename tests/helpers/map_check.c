@@ -3,6 +3,7 @@
  * the permissions of its BAR0 mapping from /proc/self/maps ("r--s" for a
  * reader), proving commands that only read cannot write. */
 #include "hwpc.h"
+#include "dev/backend.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +29,7 @@ int main(int argc, char **argv)
 	while (f && fgets(line, sizeof line, f)) {
 		unsigned long lo;
 		char perms[8];
-		if (sscanf(line, "%lx-%*x %7s", &lo, perms) == 2 && (void *)lo == (void *)dev->map) {
+		if (sscanf(line, "%lx-%*x %7s", &lo, perms) == 2 && (void *)lo == (void *)dev->mmio.map) {
 			printf("%s\n", perms);
 			found = 1;
 		}

@@ -11,6 +11,7 @@
 #include "hwpc.h"
 
 #include "regdb_fixture.h"
+#include "regdb/regdb_cmd.h"
 
 static void spec_error(const char *s, const char *needle)
 {

@@ -4,6 +4,8 @@
  * selected by pattern and read by name (hwpc/regdb_select.h), on G84 and
  * the one-domain NV10. */
 #include "pcsim_test.h"
+#include "regs/regs_cmd.h"
+#include "pc/pc_cmd.h"
 
 static void setfile(const char *text, struct hwpc_pc_setfile *f)
 {

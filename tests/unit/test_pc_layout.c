@@ -11,6 +11,7 @@
 #include "hwpc.h"
 
 #include "regdb_fixture.h"
+#include "pc/pc_cmd.h"
 
 static void layout(const char *chip, struct hwpc_pc_layout *l)
 {

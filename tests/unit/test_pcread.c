@@ -5,6 +5,7 @@
  * accumulation across wraps, resets and saturation, and the rotation
  * scaling arithmetic. */
 #include "pcsim_test.h"
+#include "pc/pc_cmd.h"
 
 #include <math.h>
 

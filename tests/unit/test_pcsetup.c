@@ -3,6 +3,7 @@
  * nothing after it; CTRL before everything it governs; RECORD_START after
  * record mode is entered), option and setup-file validation. */
 #include "pcsim_test.h"
+#include "pc/pc_cmd.h"
 
 #include <strings.h>
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
+#include "dev/backend.h"
 #include "regdb_edit.h"
 
 /* Create and open chip's simulator with db; the first error, or "". */

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
+#include "dev/backend.h"
 
 static struct hwpc_regdb *db;
 static char dir[64];

@@ -3,6 +3,7 @@
  * scaling arithmetic with exact expected numbers, and rotation on the
  * simulated CPU in virtual time (200 MHz: 10 us is 2000 cycles). */
 #include "r10k_fixture.h"
+#include "r10k/r10k_cmd.h"
 
 /* Advance 10 us and rotate. */
 static void step(struct hwpc_dev *dev, struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, bool want_change)

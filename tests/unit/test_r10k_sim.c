@@ -3,6 +3,7 @@
  * as pcsetup/pcread will drive it: every count here is exact.  The CPU
  * clock is 200 MHz (5 ns a cycle) unless a test says otherwise. */
 #include "r10k_fixture.h"
+#include "r10k/r10k_cmd.h"
 
 static void cpu_of(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev)
 {

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
+#include "r10k/r10k_cmd.h"
 
 static struct hwpc_regdb *db;
 

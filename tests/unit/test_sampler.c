@@ -27,13 +27,14 @@ static int f_wait(struct hwpc_dev *d, uint64_t t, struct hwpc_err *err)
 	return 0;
 }
 
-static uint64_t f_hz(struct hwpc_dev *d, unsigned dom)
+/* The clock of domain "d0" is known, any other is not. */
+static uint64_t f_hz(struct hwpc_dev *d, const char *clock)
 {
-	return dom == 0 ? ((struct fake *)d)->hz : 0;
+	return !strcmp(clock, "d0") ? ((struct fake *)d)->hz : 0;
 }
 
 static const struct hwpc_dev_ops fake_ops = {
-	.name = "fake", .now_ns = f_now, .wait_until_ns = f_wait, .pc_domain_hz = f_hz,
+	.name = "fake", .now_ns = f_now, .wait_until_ns = f_wait, .clock_hz = f_hz,
 };
 
 static void test_by_interval(void **state)
@@ -60,15 +61,16 @@ static void test_by_cycles(void **state)
 	/* 3 MHz: a cycle is 333.3 ns, so cycle boundaries fall on rounded-up ns. */
 	struct fake f = { .dev.ops = &fake_ops, .now = 1000, .hz = 3000000 };
 	struct hwpc_sampler s;
-	assert_false(hwpc_sampler_start_cycles(&s, &f.dev, 1, 1)); /* domain 1: clock unknown */
-	assert_true(hwpc_sampler_start_cycles(&s, &f.dev, 0, 2));
+	uint64_t d0 = hwpc_dev_clock_named_hz(&f.dev, "d0"), d1 = hwpc_dev_clock_named_hz(&f.dev, "d1");
+	assert_false(hwpc_sampler_start_cycles(&s, &f.dev, d1, 1)); /* domain 1: clock unknown */
+	assert_true(hwpc_sampler_start_cycles(&s, &f.dev, d0, 2));
 	/* At 1000 ns the domain has made 3 cycles; sample k at cycle 3 + 2k. */
 	assert_int_equal(hwpc_sampler_due_ns(&s, 0), 1000);
 	assert_int_equal(hwpc_sampler_due_ns(&s, 1), 1667); /* cycle 5 at 1666.7 ns */
 	assert_int_equal(hwpc_sampler_due_ns(&s, 2), 2334); /* cycle 7 at 2333.3 ns */
-	assert_int_equal(hwpc_dev_wait_pc_cycles(&f.dev, 0, 1, 99, NULL), 0);
+	assert_int_equal(hwpc_dev_wait_cycles(&f.dev, d0, 1, 99, NULL), 0);
 	assert_int_equal(f.now, 1334); /* cycle 4 */
-	assert_int_equal(hwpc_dev_wait_pc_cycles(&f.dev, 1, 1, 99, NULL), 0);
+	assert_int_equal(hwpc_dev_wait_cycles(&f.dev, d1, 1, 99, NULL), 0);
 	assert_int_equal(f.now, 1433); /* unknown clock: the fallback time */
 }
 

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "tensix/tensix_stream_internal.h" /* fast_units: proof that the fast path ran */
+#include "tensix/tensix_dec.h" /* fast_units: proof that the fast path ran */
 #include "tsx_collect.h"
 #include "tsx_gen.h"
 

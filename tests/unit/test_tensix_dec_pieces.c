@@ -18,6 +18,7 @@
 #include "stream/tsdump_internal.h" /* the piece functions and counters */
 #include "tsx_collect.h"
 #include "tsx_gen.h"
+#include "tensix/tensix_cmd.h"
 
 /* A summary tsdump writing JSON Lines to memory. */
 struct sum {

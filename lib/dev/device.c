@@ -3,7 +3,7 @@
  * defaults, and the checks every access goes through.  Opening a device
  * (which knows every backend) is device_open.c, so that a backend using
  * these never depends on all the others. */
-#include "hwpc/core.h"
+#include "dev/backend.h"
 #include "core/err_local.h"
 
 #include <errno.h>
@@ -42,9 +42,39 @@ void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len)
 	dev->ops->describe(dev, buf, len);
 }
 
+const struct hwpc_regdb *hwpc_dev_regdb(const struct hwpc_dev *dev)
+{
+	return dev->db;
+}
+
+const struct hwpc_chipset *hwpc_dev_chip(const struct hwpc_dev *dev)
+{
+	return dev->chip;
+}
+
+uint32_t hwpc_dev_boot0(const struct hwpc_dev *dev)
+{
+	return dev->boot0;
+}
+
+uint32_t hwpc_dev_bar_size(const struct hwpc_dev *dev)
+{
+	return dev->size;
+}
+
+const struct hwpc_err *hwpc_dev_error(const struct hwpc_dev *dev)
+{
+	return &dev->err;
+}
+
+uint64_t hwpc_dev_clock_named_hz(struct hwpc_dev *dev, const char *clock)
+{
+	return dev->ops->clock_hz ? dev->ops->clock_hz(dev, clock) : 0;
+}
+
 uint64_t hwpc_dev_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
 {
-	return dev->ops->clock_hz ? dev->ops->clock_hz(dev, c) : 0;
+	return (unsigned)c < HWPC_CLOCK_COUNT ? hwpc_dev_clock_named_hz(dev, clock_names[c]) : 0;
 }
 
 int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
@@ -58,6 +88,14 @@ int hwpc_dev_key(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *e
 uint64_t hwpc_dev_instance(struct hwpc_dev *dev)
 {
 	return dev->ops->instance ? dev->ops->instance(dev) : 0;
+}
+
+int hwpc_dev_name(struct hwpc_dev *dev, bool detail, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->out_name)
+		return dev->ops->out_name(dev, detail, buf, len, err);
+	return hwpc_dev_key(dev, buf, len, err); /* the PCI slot */
 }
 
 uint64_t hwpc_host_now_ns(void)
@@ -92,22 +130,38 @@ int hwpc_dev_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 			    "memory reads", (unsigned long long)addr, dev->ops->name);
 }
 
+int hwpc_dev_read_block(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (dev->ops->mem_read)
+		return dev->ops->mem_read(dev, addr, buf, len, err);
+	if ((addr | len) & 3)
+		return hwpc_err_set(err, HWPC_EINPUT, "reading 0x%llx+%zu: not 4-byte aligned",
+				    (unsigned long long)addr, len);
+	uint8_t *p = buf;
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t v;
+		if (addr + i > UINT32_MAX || hwpc_rd32(dev, (uint32_t)(addr + i), &v))
+			return hwpc_err_set(err, dev->err.status ? dev->err.status : HWPC_EINPUT,
+					    "reading 0x%llx: %s", (unsigned long long)(addr + i),
+					    addr + i > UINT32_MAX ? "outside BAR0" : dev->err.msg);
+		for (int k = 0; k < 4; k++)
+			p[i + (size_t)k] = (uint8_t)(v >> (8 * k));
+	}
+	return 0;
+}
+
 bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
 {
 	*lag = 0;
 	return dev->ops->lag_ns ? dev->ops->lag_ns(dev, lag) : false;
 }
 
-uint64_t hwpc_dev_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
-{
-	return dev->ops->pc_domain_hz ? dev->ops->pc_domain_hz(dev, dom) : 0;
-}
-
-int hwpc_dev_pc_profile(struct hwpc_dev *dev, char *buf, size_t len, struct hwpc_err *err)
+int hwpc_dev_setting(struct hwpc_dev *dev, const char *key, char *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (dev->ops->pc_profile)
-		return dev->ops->pc_profile(dev, buf, len, err);
+	if (dev->ops->setting)
+		return dev->ops->setting(dev, key, buf, len, err);
 	if (len)
 		buf[0] = 0;
 	return 0;
@@ -128,8 +182,8 @@ void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool mapped)
 		p2 *= 2;
 	/* BARs are powers of two; a mapping of 2 GiB or more, or none, always
 	 * takes the slow path, which checks exactly. */
-	dev->badmask = ~(p2 - 1) | 3u | 0x80000000u;
-	dev->unmapped = mapped && size >= 4 ? 0 : 0x80000000u;
+	dev->mmio.badmask = ~(p2 - 1) | 3u | 0x80000000u;
+	dev->mmio.unmapped = mapped && size >= 4 ? 0 : 0x80000000u;
 }
 
 uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off)
@@ -138,8 +192,8 @@ uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off)
 	int rc;
 	if ((off & 3) || off > dev->size - 4)
 		rc = hwpc_dev_bad_offset(dev, off);
-	else if (dev->map) {
-		v = *(const volatile uint32_t *)(dev->map + off);
+	else if (dev->mmio.map) {
+		v = *(const volatile uint32_t *)(dev->mmio.map + off);
 		rc = 0;
 	} else {
 		rc = dev->ops->rd32(dev, off, &v);
@@ -176,8 +230,8 @@ int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 {
 	if (hwpc_wr32_allowed(dev, off, &dev->err))
 		return dev->err.status;
-	if (dev->map) {
-		*(volatile uint32_t *)(dev->map + off) = val;
+	if (dev->mmio.map) {
+		*(volatile uint32_t *)(dev->mmio.map + off) = val;
 		return 0;
 	}
 	return dev->ops->wr32(dev, off, val);

@@ -2,7 +2,8 @@
 /* The real-hardware backend: libpciaccess enumerates NVIDIA display
  * devices and maps BAR0, read-only unless the command writes. */
 #include "core/err_local.h"
-#include "core/backend.h"
+#include "dev/backend.h"
+#include "regdb/regdb_cmd.h"
 
 #include <errno.h>
 #include <pciaccess.h>
@@ -236,7 +237,7 @@ int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const
 		map_error(p->slot, rc, err);
 		goto fail;
 	}
-	p->dev.map = p->map;
+	p->dev.mmio.map = p->map;
 	p->dev.size = (uint32_t)p->map_size;
 	hwpc_dev_set_fastpath(&p->dev, p->dev.size, true);
 	uint32_t boot0_addr;

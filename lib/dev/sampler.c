@@ -3,6 +3,7 @@
  * turns "the next sample" into a device time and waits for it. */
 #include "core/err_local.h"
 #include "hwpc/core.h"
+#include "dev/backend.h"
 
 #include <errno.h>
 #include <sys/prctl.h>
@@ -31,9 +32,8 @@ void hwpc_sampler_start(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t i
 	s->start_ns = hwpc_dev_now_ns(dev);
 }
 
-bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, unsigned dom, uint64_t step_cycles)
+bool hwpc_sampler_start_cycles(struct hwpc_sampler *s, struct hwpc_dev *dev, uint64_t hz, uint64_t step_cycles)
 {
-	uint64_t hz = hwpc_dev_pc_domain_hz(dev, dom);
 	if (!hz || !step_cycles)
 		return false;
 	*s = (struct hwpc_sampler){ .dev = dev, .hz = hz, .step_cycles = step_cycles };
@@ -64,10 +64,8 @@ int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 	return hwpc_dev_wait_until_ns(dev, hwpc_dev_now_ns(dev) + ns, err);
 }
 
-int hwpc_dev_wait_pc_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, uint64_t fallback_ns,
-			    struct hwpc_err *err)
+int hwpc_dev_wait_cycles(struct hwpc_dev *dev, uint64_t hz, uint64_t n, uint64_t fallback_ns, struct hwpc_err *err)
 {
-	uint64_t hz = hwpc_dev_pc_domain_hz(dev, dom);
 	if (!hz)
 		return hwpc_dev_wait_ns(dev, fallback_ns, err);
 	return hwpc_dev_wait_until_ns(dev, cycle_ns(cycles_at(hwpc_dev_now_ns(dev), hz) + n, hz), err);

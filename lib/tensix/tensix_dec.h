@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal to the Tensix stream decoder: its state, shared by the careful
- * word-by-word path (tensix_stream.c) and the unit-at-a-time fast path
- * (tensix_stream_fast.c), and the timestamp rules both must apply alike. */
+ * word-by-word path (tensix_stream.c), the unit-at-a-time fast path
+ * (tensix_stream_fast.c) and what both deliver (tensix_stream_item.c), and
+ * the timestamp rules both must apply alike. */
 #ifndef HWPC_TENSIX_STREAM_INTERNAL_H
 #define HWPC_TENSIX_STREAM_INTERNAL_H
 
@@ -99,11 +100,12 @@ static inline uint64_t tsx_unwrap64(uint64_t ref, uint32_t lo)
 	return cand;
 }
 
-/* tensix_stream.c: deliver the batch of events (hwpc_tensix_dec_set_batch). */
+/* tensix_stream_item.c: deliver the batch of events (hwpc_tensix_dec_set_batch). */
 void tensix_dec_flush_batch(struct hwpc_tensix_dec *d);
 
-/* One event into the batch, delivered when full (both paths). */
-static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tensix_dec *d, uint64_t off, uint64_t index,
+/* One event into the batch (both paths); true when the batch is full and
+ * must be delivered (tensix_dec_flush_batch). */
+static inline __attribute__((always_inline)) bool tsx_batch_put(struct hwpc_tensix_dec *d, uint64_t off, uint64_t index,
 								unsigned size, uint32_t header, uint64_t ts,
 								enum hwpc_tensix_time time)
 {
@@ -115,13 +117,15 @@ static inline __attribute__((always_inline)) void tsx_batch_put(struct hwpc_tens
 	e->token = header >> TSX_TOKEN_LO;
 	e->size = (uint16_t)size;
 	e->time = (uint8_t)time;
-	if (d->nbatch == BATCH)
-		tensix_dec_flush_batch(d);
+	return d->nbatch == BATCH;
 }
 
-/* tensix_stream.c, for the fast path: emit the pending padding or
- * undecodable run; deliver one event through the item callback. */
+/* tensix_stream_item.c: emit the pending padding or undecodable run; an
+ * anomaly at off (of buffer, or -1: where off is); one event through the
+ * item callback. */
 void tensix_dec_flush_runs(struct hwpc_tensix_dec *d);
+void tensix_dec_anomaly(struct hwpc_tensix_dec *d, enum hwpc_tensix_kind kind, uint64_t off, uint64_t count,
+			uint32_t value, int buffer);
 /* tensix_stream.c: what the careful path does at a 16-byte unit boundary. */
 void tensix_dec_boundary(struct hwpc_tensix_dec *d);
 void tensix_dec_event_item(struct hwpc_tensix_dec *d, uint64_t off, uint64_t index, unsigned size, uint32_t header,

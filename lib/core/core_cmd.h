@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* The core's part the hwpc commands and the library's families use that is
+ * not libhwpc's API (nothing here is exported from libhwpc.so; the
+ * commands link libhwpc.a). */
+#ifndef HWPC_CORE_CMD_H
+#define HWPC_CORE_CMD_H
+
+#include "hwpc/core.h"
+
+#include <stdio.h>
+
+/* Opening a file the user named for reading, with the exit-status rule of
+ * hwpc(7): a named file that cannot be read (missing, unreadable, a
+ * directory) is bad input, HWPC_EINPUT, because the fix is a different
+ * command line; HWPC_EOP stays for I/O that fails once the file is open. */
+/* A descriptor (O_RDONLY | O_CLOEXEC) for path, or -1 with err set to
+ * "cannot read [what ]path: why".  what (may be NULL) says what the file
+ * is for ("token map"). */
+int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
+/* The same as a stream ("r"). */
+FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
+
+#endif
