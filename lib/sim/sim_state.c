@@ -493,13 +493,20 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	}
 	if (hwpc_sim_state_path(spec, s->path, sizeof s->path, err))
 		goto fail;
-	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* O_NOFOLLOW: a link planted where the state goes must not make us
+	 * write over the file it names. */
+	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
 	if (s->fd < 0) {
-		hwpc_err_set(err, HWPC_EOP, "cannot open simulator state %s: %s", s->path, strerror(errno));
+		hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, not followed "
+			     "(name the file itself)" : "cannot open simulator state %s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	struct stat st;
+	if (fstat(s->fd, &st) || !S_ISREG(st.st_mode)) {
+		hwpc_err_set(err, HWPC_EOP, "simulator state %s is not a regular file", s->path);
 		goto fail;
 	}
 	sim_lock(s);
-	struct stat st;
 	if (fstat(s->fd, &st)) {
 		hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
 		goto fail;
