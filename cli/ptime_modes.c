@@ -145,6 +145,7 @@ int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
 	for (size_t i = 0; i < p->n; i++)
 		if (!p->d[i].failed)
 			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, interval_ns);
