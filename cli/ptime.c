@@ -234,7 +234,7 @@ int ptime_out_close(struct ptime *p, bool ok)
 	if (p->rotated && !p->records)
 		ok = false;
 	if (hwpc_out_finish(p->o, &err)) {
-		rc = cli_fail_err(&err);
+		rc = p->write_failed ? HWPC_EOP : cli_fail_err(&err);
 		ok = false;
 	}
 	hwpc_out_free(p->o);

@@ -40,6 +40,7 @@ struct ptime {
 	struct hwpc_out *o;
 	size_t records; /* written to o since it was opened */
 	bool rotated;   /* -i: the report was replaced per sample */
+	bool write_failed; /* and was said: not again when it is closed */
 };
 
 /* Open the report (p->output, or p->fallback) and its writer. */

@@ -58,7 +58,10 @@ int ptime_end_record(struct ptime *p)
 {
 	struct hwpc_err err;
 	p->records++;
-	return hwpc_out_end(p->o, &err) ? cli_fail_err(&err) : 0;
+	if (!hwpc_out_end(p->o, &err))
+		return 0;
+	p->write_failed = true;
+	return cli_fail_err(&err);
 }
 
 int ptime_read_once(struct ptime *p)
@@ -184,8 +187,8 @@ int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_
 		}
 		if (!rc && (!have_count || k + 1 < count))
 			rc = publish_sample(p);
-		if (p->o)
-			fflush(p->of.fp);
+		if (!rc && p->o && (rc = cli_outfile_flush(&p->of)))
+			p->write_failed = true; /* a write error ends it */
 	}
 done:
 	free(smp);

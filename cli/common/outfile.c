@@ -206,6 +206,17 @@ static int publish_anon(int fd, const char *path)
 	return rc;
 }
 
+int cli_outfile_flush(struct cli_outfile *of)
+{
+	errno = 0;
+	if (!of->fp || (fflush(of->fp) == 0 && !ferror(of->fp)))
+		return 0;
+	const char *e = errno ? strerror(errno) : "write error";
+	if (of->path)
+		return cli_fail(HWPC_EOP, "cannot write '%s': %s", of->path, e);
+	return cli_fail(HWPC_EOP, "write error on standard %s: %s", of->fp == stderr ? "error" : "output", e);
+}
+
 int cli_outfile_close(struct cli_outfile *of, bool ok)
 {
 	int rc = 0;

@@ -30,6 +30,9 @@ struct cli_outfile {
 int cli_outfile_open(struct cli_outfile *of, const char *path);
 /* The same with a named temporary file, as where O_TMPFILE is missing. */
 int cli_outfile_open_named(struct cli_outfile *of, const char *path);
+/* Write out what is buffered (each -i sample): 0, or the exit status
+ * after printing the error (none when the reader of a pipe went away). */
+int cli_outfile_flush(struct cli_outfile *of);
 /* Finish: with ok, flush and put the temporary file in place of path
  * (status 0, or the exit status after printing the error); without,
  * remove it and return 0.  Standard output is flushed, not closed. */
