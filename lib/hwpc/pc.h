@@ -489,6 +489,11 @@ struct hwpc_pc_setfile {
 };
 /* Errors name path:line. */
 HWPC_API int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+/* The same, keeping only the entries pcsetup -f takes: those of the set
+ * named set, or (set NULL) each section's first.  Every line is still
+ * checked; memory does not grow with the sets left out. */
+HWPC_API int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc_setfile *out,
+			       struct hwpc_err *err);
 /* The same from an open stream; name is used in messages. */
 HWPC_API int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
 HWPC_API void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f);

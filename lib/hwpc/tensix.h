@@ -216,6 +216,9 @@ HWPC_API int hwpc_tensix_dec_set_batch(struct hwpc_tensix_dec *d, hwpc_tensix_ba
  * be set; information items (padding, full, pending, stale) are counted in
  * the summary but not delivered.  Losses still come through the item
  * callback.  Call before the first feed. */
+/* quiet: loss and information items come with an empty message (msg ""),
+ * for a reader that keeps no more of them; they are still delivered. */
+HWPC_API void hwpc_tensix_dec_set_quiet(struct hwpc_tensix_dec *d, bool quiet);
 HWPC_API void hwpc_tensix_dec_set_stats(struct hwpc_tensix_dec *d, struct hwpc_tensix_tokstat *tab);
 /* Decoding one stream in pieces (on several threads): a decoder made for
  * the piece that starts at byte offset origin (a multiple of 16) of the

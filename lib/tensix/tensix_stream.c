@@ -24,6 +24,7 @@
  * boundary with nothing unusual pending; it hands anything else back. */
 #include "tensix/tensix_stream_internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,11 @@ int hwpc_tensix_dec_set_batch(struct hwpc_tensix_dec *d, hwpc_tensix_batch_cb cb
 	return 0;
 }
 
+void hwpc_tensix_dec_set_quiet(struct hwpc_tensix_dec *d, bool quiet)
+{
+	d->quiet = quiet;
+}
+
 void hwpc_tensix_dec_set_stats(struct hwpc_tensix_dec *d, struct hwpc_tensix_tokstat *tab)
 {
 	d->stats = tab;
@@ -169,6 +175,22 @@ static void locate(const struct hwpc_tensix_dec *d, struct hwpc_tensix_item *it,
 		it->buffer = 1;
 		it->addr = (uint64_t)d->lay.start[1] * 16 + (off - d->cap[0]);
 	}
+}
+
+/* The message of the item about to be delivered; none once the reader
+ * keeps no more (hwpc_tensix_dec_set_quiet): formatting it cost more than
+ * decoding a stream that is all anomalies. */
+static void msgf(struct hwpc_tensix_dec *d, const char *fmt, ...) HWPC_PRINTF(2, 3);
+static void msgf(struct hwpc_tensix_dec *d, const char *fmt, ...)
+{
+	va_list ap;
+	if (d->quiet) {
+		d->msg[0] = 0;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
 }
 
 static void deliver(struct hwpc_tensix_dec *d, const struct hwpc_tensix_item *it)
@@ -228,7 +250,7 @@ void tensix_dec_flush_runs(struct hwpc_tensix_dec *d)
 		anomaly(d, HWPC_TENSIX_PADDING, d->pad_off, n, 0, -1);
 	}
 	if (d->bad_words) {
-		snprintf(d->msg, sizeof d->msg,
+		msgf(d,
 			 "%llu word%s that start no event (first 0x%08x: size code %u is undefined)",
 			 (unsigned long long)d->bad_words, d->bad_words == 1 ? "" : "s", d->bad_first,
 			 d->bad_first & TSX_SIZE_MASK);
@@ -246,7 +268,7 @@ static void add_padding(struct hwpc_tensix_dec *d, uint64_t off, uint64_t bytes)
 	 * accumulator is undefined: only FLUSH_64b and FLUSH_96b exist. */
 	if (d->unit_size == 32 || d->unit_size == 128) {
 		tensix_dec_flush_runs(d);
-		snprintf(d->msg, sizeof d->msg,
+		msgf(d,
 			 "flush padding after %u-bit events in the same 16-byte unit", d->unit_size);
 		anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = 0;
@@ -265,7 +287,7 @@ static void check_size(struct hwpc_tensix_dec *d, unsigned size, uint64_t off)
 	if (d->unit_size == 0) {
 		d->unit_size = size;
 	} else if (d->unit_size != size) {
-		snprintf(d->msg, sizeof d->msg,
+		msgf(d,
 			 "%u-bit event after %u-bit events without a flush", size, d->unit_size);
 		anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = size;
@@ -360,11 +382,11 @@ static void emit_event(struct hwpc_tensix_dec *d, const uint32_t *w,
 	}
 
 	if (size == 128 && w[3] != 0) {
-		snprintf(d->msg, sizeof d->msg, "128-bit event's last word is 0x%08x, not 0", w[3]);
+		msgf(d, "128-bit event's last word is 0x%08x, not 0", w[3]);
 		anomaly(d, HWPC_TENSIX_UNDECODABLE, ev_off + 12, 1, w[3], -1);
 	}
 	if (backwards) {
-		snprintf(d->msg, sizeof d->msg,
+		msgf(d,
 			 "timestamp %llu is earlier than the one before it (%llu)",
 			 (unsigned long long)ts, (unsigned long long)prev);
 		anomaly(d, HWPC_TENSIX_BACKWARDS, ev_off, 1, 0, -1);
@@ -449,7 +471,7 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 	    d->phase_end[p] > d->phase_end[p - 1]) {
 		int b = p == PH_B1_STALE;
 		uint64_t n = d->phase_end[p] - d->phase_end[p - 1];
-		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
+		msgf(d, "buffer %d: %llu bytes %s (STATUS), skipped", b,
 			 (unsigned long long)n,
 			 b ? "not written since buffer 0 is not full" : "past the write position");
 		tensix_dec_flush_runs(d);
@@ -457,7 +479,7 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 	}
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
-		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
+		msgf(d, "buffer %d is full (STATUS)", b);
 		tensix_dec_flush_runs(d);
 		anomaly(d, HWPC_TENSIX_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
 	}
@@ -540,20 +562,20 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 	}
 	tensix_dec_flush_runs(d);
 	if (d->have && d->have + pending != d->need) {
-		snprintf(d->msg, sizeof d->msg, "input ends inside a %u-bit event (%u of %u words)",
+		msgf(d, "input ends inside a %u-bit event (%u of %u words)",
 			 d->size, d->have, d->need);
 		anomaly(d, HWPC_TENSIX_TRUNCATED, d->ev_off, d->have, d->size, -1);
 	}
 	unsigned mod = d->lay.have_bufs ? 16 : 4;
 	if (total % mod) {
-		snprintf(d->msg, sizeof d->msg, "input size %llu is not a multiple of %u",
+		msgf(d, "input size %llu is not a multiple of %u",
 			 (unsigned long long)total, mod);
 		anomaly(d, HWPC_TENSIX_TRAILING, total - total % mod, total % mod, 0, -1);
 	}
 	if (d->lay.have_bufs) {
 		for (int b = 0; b < 2; b++) {
 			if (d->lay.valid[b] && d->lay.start[b] > d->lay.end[b]) {
-				snprintf(d->msg, sizeof d->msg,
+				msgf(d,
 					 "buffer %d: start 0x%x > end 0x%x, it is never written", b,
 					 d->lay.start[b], d->lay.end[b]);
 				anomaly(d, HWPC_TENSIX_BAD_RANGE, 0, 0, 0, b);
@@ -562,14 +584,14 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 		uint64_t want = d->phase_end[PH_B1] > d->cap[0] ? d->phase_end[PH_B1]
 								 : d->phase_end[PH_B0];
 		if (total < want) {
-			snprintf(d->msg, sizeof d->msg,
+			msgf(d,
 				 "input ends %llu bytes before the end of the buffer data",
 				 (unsigned long long)(want - total));
 			anomaly(d, HWPC_TENSIX_SHORT, total, want - total, 0, -1);
 		}
 		uint64_t all = d->cap[0] + d->cap[1];
 		if (total > all) {
-			snprintf(d->msg, sizeof d->msg,
+			msgf(d,
 				 "%llu bytes past the end of the buffers ignored",
 				 (unsigned long long)(total - all));
 			anomaly(d, HWPC_TENSIX_EXTRA, all, total - all, 0, -1);
@@ -583,18 +605,18 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 			if (!d->st.overflow[b])
 				continue;
 			if (d->sum.have_ts)
-				snprintf(d->msg, sizeof d->msg,
+				msgf(d,
 					 "buffer %d overflowed: events after ts %llu (%s) were dropped",
 					 b, (unsigned long long)d->sum.last_ts,
 					 hwpc_tensix_time_name(d->sum.last_time));
 			else
-				snprintf(d->msg, sizeof d->msg,
+				msgf(d,
 					 "buffer %d overflowed: events were dropped (none was written)",
 					 b);
 			anomaly(d, HWPC_TENSIX_OVERFLOW, total, 0, 0, b);
 		}
 		if (pending) {
-			snprintf(d->msg, sizeof d->msg,
+			msgf(d,
 				 "%u word%s still in the write accumulator, not yet in L1", pending,
 				 pending == 1 ? "" : "s");
 			anomaly(d, HWPC_TENSIX_PENDING, total, pending, 0, -1);

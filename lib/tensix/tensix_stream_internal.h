@@ -66,6 +66,7 @@ struct hwpc_tensix_dec {
 	struct hwpc_tensix_summary sum;
 	uint64_t fast_units; /* units the fast path took (for the tests) */
 	char msg[192];
+	bool quiet; /* hwpc_tensix_dec_set_quiet */
 };
 
 static inline uint32_t tsx_le32(const uint8_t *p)
