@@ -134,11 +134,30 @@ int cli_outfile_open_named(struct cli_outfile *of, const char *path)
 	return 0;
 }
 
+/* FILE that exists and is not a regular file (a device, a FIFO,
+ * /dev/stdout) is written as it is: replacing it would put a regular file
+ * where /dev/null was. */
+static int open_direct(struct cli_outfile *of, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 || !(of->fp = fdopen(fd, "w"))) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return open_fail(of, path, e);
+	}
+	of->direct = true;
+	return 0;
+}
+
 int cli_outfile_open(struct cli_outfile *of, const char *path)
 {
 	int rc = start(of, path);
 	if (rc)
 		return rc > 0 ? 0 : -rc;
+	struct stat st;
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return open_direct(of, path);
 	char *dir = dir_of(path);
 	if (!dir)
 		return open_fail(of, path, ENOMEM);
@@ -230,7 +249,7 @@ int cli_outfile_close(struct cli_outfile *of, bool ok)
 	}
 	bool written = fflush(of->fp) == 0 && !ferror(of->fp);
 	int e = errno;
-	if (ok && written && !of->tmp && publish_anon(fileno(of->fp), of->path)) {
+	if (ok && written && !of->tmp && !of->direct && publish_anon(fileno(of->fp), of->path)) {
 		written = false;
 		e = errno;
 	}

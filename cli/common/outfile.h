@@ -12,7 +12,8 @@
  * two calls.  Elsewhere it is a named ".FILE.XXXXXX", removed on SIGINT,
  * SIGTERM, SIGHUP and SIGPIPE: the handlers that do it go in before the
  * file exists (a command's own handler for a signal takes its place and
- * ends the command through cli_outfile_close). */
+ * ends the command through cli_outfile_close).  A FILE that exists and is
+ * not a regular file (/dev/null, a FIFO) is written as it is. */
 #ifndef HWPC_CLI_OUTFILE_H
 #define HWPC_CLI_OUTFILE_H
 
@@ -23,6 +24,7 @@ struct cli_outfile {
 	FILE *fp;    /* where to write: the temporary file, or stdout */
 	char *path;  /* FILE, or NULL for stdout */
 	char *tmp;   /* the named temporary file, or NULL (O_TMPFILE) */
+	bool direct; /* FILE is not a regular file: written as it is */
 };
 
 /* Open path for writing (NULL or "-": standard output).  Returns 0, or the

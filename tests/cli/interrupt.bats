@@ -110,3 +110,24 @@ hold() {
 	done
 	check [ "$(ls -A "$d" | tr '\n' ' ')" = "new.prom out " ]
 }
+
+@test "-o of a device or FIFO writes to it, never replaces it" {
+	vsim g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	if mknod "$d/null" c 1 3 2>/dev/null; then
+		run ptime -d sim:g84 -o "$d/null"
+		check [ "$status" -eq 0 ]
+		check [ -c "$d/null" ]
+		run pcsim -d sim:g84 dump "$d/null"
+		check [ "$status" -eq 0 ]
+		check [ -c "$d/null" ]
+	fi
+	mkfifo "$d/fifo"
+	cat "$d/fifo" >"$d/got" &
+	run ptime -d sim:g84 --format json -o "$d/fifo"
+	wait
+	check [ "$status" -eq 0 ]
+	check [ -p "$d/fifo" ]
+	grep -q '"type":"timer_sample"\|"type":"timer"' "$d/got"
+}
