@@ -5,6 +5,7 @@
 #include "core/err_local.h"
 #include "core/strdist.h"
 #include "hwpc/sim.h"
+#include "core/rundir.h"
 #include "sim/sim.h"
 
 #include <errno.h>
@@ -493,9 +494,20 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	}
 	if (hwpc_sim_state_path(spec, s->path, sizeof s->path, err))
 		goto fail;
-	/* O_NOFOLLOW: a link planted where the state goes must not make us
-	 * write over the file it names. */
-	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+	/* In the runtime directory through the checked directory itself;
+	 * never through a link planted where the state goes, which would
+	 * make us write over the file it names. */
+	int dirfd = AT_FDCWD;
+	char dir[400];
+	if (!sim_spec_opt(spec, "state") && hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
+		goto fail;
+	const char *slash = strrchr(s->path, '/');
+	s->fd = hwpc_open_or_create_at(dirfd, dirfd == AT_FDCWD || !slash ? s->path : slash + 1, O_RDWR | O_NONBLOCK);
+	if (dirfd != AT_FDCWD) {
+		int e = errno;
+		close(dirfd);
+		errno = e;
+	}
 	if (s->fd < 0) {
 		hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, not followed "
 			     "(name the file itself)" : "cannot open simulator state %s: %s", s->path, strerror(errno));
