@@ -75,9 +75,15 @@ state_ok() {
 
 @test "--help and --version: exit 1 when the output cannot be written" {
 	for c in pcsim ptime pcread pcsetup tsdump; do
-		run sh -c "$c --help >/dev/full"
+		run sh -c "$c --version >/dev/full"
 		check [ "$status" -eq 1 ]
 		[[ "$output" == "$c: write error on standard output: No space left on device" ]] ||
+			{ echo "$c: $output"; false; }
+		# (a help longer than a buffer fails before the exit: the reason
+		# is gone by then)
+		run sh -c "$c --help >/dev/full"
+		check [ "$status" -eq 1 ]
+		[[ "$output" == "$c: write error on standard output"* && "${#lines[@]}" -eq 1 ]] ||
 			{ echo "$c: $output"; false; }
 		run sh -c "$c --version >&-"
 		check [ "$status" -eq 1 ]
