@@ -166,6 +166,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
 
+# A helper that drives the commands' shared code (-o FILE) links it too.
+$(BUILD)/tests/outfile_hold: $(BUILD)/obj/tests/helpers/outfile_hold.o $(CLI_COMMON_OBJS) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(CLI_COMMON_OBJS) $(STATIC_LIB) $(LDLIBS)
+
 tests: all $(UNIT_BINS) $(TEST_HELPERS)
 
 unit: tests

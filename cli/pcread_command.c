@@ -49,7 +49,7 @@ static int set_up(const struct pcread_opts *op, struct pcread_dev *p, struct hwp
 	if (!rc && op->ndomains > 1)
 		rc = cli_fail(HWPC_EINPUT, "a setup is for one domain (-D given %u times; a setup file sets up several)",
 			      op->ndomains);
-	if (!rc && ((op->setfile && hwpc_pc_setfile_parse(op->setfile, &f, &err)) ||
+	if (!rc && ((op->setfile && hwpc_pc_setfile_parse_pick(op->setfile, op->set, &f, &err)) ||
 		    hwpc_pc_jobset_pick(js, &p->layout, op->setfile ? &f : NULL, &s, op->ndomains ? op->domains[0] : NULL,
 					op->set, &err) ||
 		    (!op->force && hwpc_pc_jobset_check(js, p->dev, &p->layout, &err)) ||

@@ -88,8 +88,9 @@ static int sink_open(struct sink *k, const struct pcread_dev *p0)
 static int sink_close(struct sink *k)
 {
 	struct hwpc_err err;
-	int rc = (k->t && hwpc_trace_finish(k->t, &err)) || (k->o && hwpc_out_finish(k->o, &err)) ? cli_fail_err(&err)
-												   : 0;
+	int rc = (k->t && hwpc_trace_finish(k->t, &err)) || (k->o && hwpc_out_finish(k->o, &err))
+			 ? k->broken ? k->broken : cli_fail_err(&err) /* a broken writer was said */
+			 : 0;
 	hwpc_trace_free(k->t);
 	hwpc_out_free(k->o);
 	k->t = NULL;
@@ -206,8 +207,8 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 		bool more = op->have_interval && (!op->have_count || n + 1 < op->count) && !*stop;
 		if (!rc && k.rewrite && more && k.since_open)
 			rc = publish(&k, ps[0]);
-		if (op->have_interval && op->interval_ns >= 1000000 && r->of->fp)
-			fflush(r->of->fp);
+		if (!rc && op->have_interval && op->interval_ns >= 1000000)
+			rc = k.broken = cli_outfile_flush(r->of); /* a write error ends it */
 	}
 	int crc = sink_close(&k);
 	rc = rc ? rc : crc;

@@ -46,9 +46,13 @@ static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 	if (!(o = cli_devices_out(r->devs, r->of->fp, op->fmt, hwpc_watch_cols, 7, &err)))
 		return cli_fail_err(&err);
 	/* The start values, then every change as it is seen. */
+	bool unwritten = false; /* each change as it comes; a write error ends the watch */
 	while (!(rc = hwpc_watch_next(w, &ch, &ended, &err)) && !ended && !(rc = hwpc_watch_change_out(w, &ch, o, &err)))
-		fflush(r->of->fp);
-	if (rc)
+		if ((rc = cli_outfile_flush(r->of))) {
+			unwritten = true;
+			break;
+		}
+	if (rc && !unwritten)
 		rc = cli_fail_err(&err);
 	if (hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);

@@ -60,7 +60,7 @@ int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_
 	hwpc_wplan_init(&plan, dev);
 	if (hwpc_pc_layout_dev(dev, op->profile, &l, &err))
 		rc = cli_fail_err(&err);
-	else if (op->file && hwpc_pc_setfile_parse(op->file, &f, &err))
+	else if (op->file && hwpc_pc_setfile_parse_pick(op->file, op->set, &f, &err))
 		rc = cli_fail_err(&err);
 	else if (hwpc_pc_jobset_pick(js, &l, op->file ? &f : NULL, &op->setup, op->domain, op->set, &err))
 		rc = cli_fail_err(&err);

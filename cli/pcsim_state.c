@@ -3,6 +3,7 @@
  * list them, move and show their time, show their state, raw register
  * access and memory dumps. */
 #include "pcsim.h"
+#include "common/outfile.h"
 #include "regdb/regdb_cmd.h"
 
 #include <ctype.h>
@@ -196,9 +197,15 @@ int pcsim_dump(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	}
 	const char *name = c->argv[0];
 	bool std = !strcmp(name, "-");
-	FILE *fp = std ? stdout : fopen(name, "wb");
-	if (!fp || fwrite(buf, 1, (size_t)len, fp) != len || (std ? fflush(fp) : fclose(fp)))
-		rc = cli_fail(HWPC_EOP, "cannot write %s: %s", name, strerror(errno));
+	/* FILE as -o writes one: whole or not at all, even interrupted */
+	struct cli_outfile of;
+	if (!(rc = cli_outfile_open(&of, name))) {
+		bool ok = fwrite(buf, 1, (size_t)len, of.fp) == len;
+		if (!ok)
+			rc = cli_fail(HWPC_EOP, "cannot write %s: %s", name, strerror(errno));
+		int crc = cli_outfile_close(&of, ok);
+		rc = rc ? rc : crc;
+	}
 	free(buf);
 	if (rc || std)
 		return rc; /* the report would mix with the bytes */

@@ -54,6 +54,7 @@ struct ptime {
 	struct hwpc_out *o;
 	size_t records; /* written to o since it was opened */
 	bool rotated;   /* -i: the report was replaced per sample */
+	bool write_failed; /* and was said: not again when it is closed */
 };
 
 /* A row of the table: a mode runs over every device that has not failed,

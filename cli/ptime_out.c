@@ -51,7 +51,10 @@ int ptime_end_record(struct ptime *p)
 {
 	struct hwpc_err err;
 	p->records++;
-	return hwpc_out_end(p->o, &err) ? cli_fail_err(&err) : 0;
+	if (!hwpc_out_end(p->o, &err))
+		return 0;
+	p->write_failed = true;
+	return cli_fail_err(&err);
 }
 
 int ptime_out_open(struct ptime *p)
@@ -81,7 +84,7 @@ int ptime_out_close(struct ptime *p, bool ok)
 	if (p->rotated && !p->records)
 		ok = false;
 	if (hwpc_out_finish(p->o, &err)) {
-		rc = cli_fail_err(&err);
+		rc = p->write_failed ? HWPC_EOP : cli_fail_err(&err);
 		ok = false;
 	}
 	hwpc_out_free(p->o);

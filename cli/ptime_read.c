@@ -129,8 +129,8 @@ static int sample(struct ptime *p)
 				rc = put_sample(p, i, k, hwpc_sampler_elapsed_ns(&smp[i]), &prev[i]);
 		if (!rc && (!op->have_count || k + 1 < op->count))
 			rc = publish_sample(p);
-		if (p->o)
-			fflush(p->of.fp);
+		if (!rc && p->o && (rc = cli_outfile_flush(&p->of)))
+			p->write_failed = true; /* a write error ends it */
 	}
 	free(smp);
 	free(prev);

@@ -2,10 +2,11 @@
 /* tsdump --mmiotrace: a kernel mmiotrace of a driver, every NVIDIA BAR0
  * access named and decoded, PCOUNTER logic ops as expressions; or, with
  * --format setup, a pcsetup setup file of the last PCOUNTER configuration
- * the trace wrote.  Two passes over the text: the BAR0 and the chipset
- * first, the accesses second. */
+ * the trace wrote.  Two passes over the text, streamed (cli_lines): the
+ * BAR0 and the chipset first, the accesses second. */
 #include "tsdump.h"
 
+#include "common/lines.h"
 #include "common/outfile.h"
 
 #include <errno.h>
@@ -26,42 +27,6 @@ int tsdump_mmiotrace_args(const struct tsdump_opts *o, const char *arg)
 		return cli_fail(HWPC_EINPUT, "--mmiotrace and %s cannot be combined", bad);
 	if (o->fmt == HWPC_FMT_TRACE && !o->setup_fmt)
 		return cli_fail(HWPC_EINPUT, "--mmiotrace writes text, csv, json or setup, not a Chrome trace");
-	return 0;
-}
-
-/* The whole input, as lines (the trace is read twice). */
-static int slurp(const char *path, char **text, size_t *len)
-{
-	bool in = !strcmp(path, "-");
-	FILE *fp = in ? stdin : fopen(path, "r");
-	size_t cap = 1 << 16, n = 0;
-	char *buf = NULL;
-	if (!fp)
-		return cli_fail(errno == ENOENT ? HWPC_EINPUT : HWPC_EOP, "cannot read %s: %s", path, strerror(errno));
-	for (;;) {
-		char *nb = realloc(buf, cap);
-		if (!nb) {
-			free(buf);
-			if (!in)
-				fclose(fp);
-			return cli_fail(HWPC_EOP, "reading %s: out of memory", path);
-		}
-		buf = nb;
-		n += fread(buf + n, 1, cap - n - 1, fp);
-		if (n < cap - 1)
-			break;
-		cap *= 2;
-	}
-	int bad = ferror(fp);
-	if (!in)
-		fclose(fp);
-	if (bad) {
-		free(buf);
-		return cli_fail(HWPC_EOP, "cannot read %s: %s", path, strerror(errno));
-	}
-	buf[n] = 0;
-	*text = buf;
-	*len = n;
 	return 0;
 }
 
@@ -148,22 +113,25 @@ static void second_pass(struct pass *p, const char *line, unsigned lineno)
 		p->rc = cli_fail_err(&err);
 }
 
-/* Calls fn on each line (NUL-terminated in place, restored after). */
-static void each_line(char *text, size_t len, struct pass *p, void (*fn)(struct pass *, const char *, unsigned))
+/* The longest line read: longer ones are malformed (no record comes near). */
+#define MMT_LINE_MAX 1023
+
+/* Calls fn on each line of the input. */
+static int each_line(struct cli_lines *in, struct pass *p, void (*fn)(struct pass *, const char *, unsigned))
 {
-	unsigned lineno = 0;
-	for (char *s = text; s < text + len;) {
-		char *nl = memchr(s, '\n', (size_t)(text + len - s));
-		char *end = nl ? nl : text + len;
-		char saved = *end;
-		*end = 0;
-		fn(p, s, ++lineno);
-		*end = saved;
-		s = end + 1;
+	bool too_long;
+	for (char *s; (s = cli_lines_next(in, &too_long));) {
+		if (!too_long) {
+			fn(p, s, (unsigned)in->lineno);
+		} else if (fn == first_pass) {
+			cli_warn("%s:%lu: line longer than %d characters", p->what, in->lineno, MMT_LINE_MAX);
+			p->malformed++;
+		}
 	}
+	return cli_lines_end(in);
 }
 
-static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text, size_t len, FILE *out)
+static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli_lines *in, FILE *out)
 {
 	static const struct hwpc_col cols[] = {
 		{ "line", 0 }, { "trace_time", 0 }, { "op", 0 }, { "addr", 8 }, { "value", 10 },
@@ -180,7 +148,10 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text
 	struct pass p = { .what = what, .setup = o->setup_fmt, .text = o->fmt == HWPC_FMT_TEXT };
 	if (!(p.m = hwpc_mmt_new(db, &err)))
 		return cli_fail_err(&err);
-	each_line(text, len, &p, first_pass);
+	if ((p.rc = each_line(in, &p, first_pass)) || (p.rc = cli_lines_rewind(in))) {
+		hwpc_mmt_free(p.m);
+		return p.rc;
+	}
 	if (hwpc_mmt_start(p.m, chip, &err)) {
 		hwpc_mmt_free(p.m);
 		return cli_fail(err.status, "%s: %s", what, err.msg);
@@ -191,8 +162,10 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, char *text
 		p.rc = cli_fail_err(&err);
 	if (p.o)
 		hwpc_out_set_command(p.o, "tsdump");
-	if (!p.rc)
-		each_line(text, len, &p, second_pass);
+	if (!p.rc) {
+		int rc = each_line(in, &p, second_pass);
+		p.rc = p.rc ? p.rc : rc;
+	}
 	if (!p.rc && p.o && hwpc_out_finish(p.o, &err))
 		p.rc = cli_fail_err(&err);
 	if (!p.rc && p.setup && hwpc_mmt_write_setup(p.m, out, what, &err))
@@ -218,23 +191,22 @@ int tsdump_mmiotrace(const struct tsdump_opts *o)
 {
 	struct hwpc_regdb *db;
 	struct hwpc_err err;
-	char *text = NULL;
-	size_t len = 0;
+	struct cli_lines in;
 	int rc;
 	if (hwpc_regdb_load(&db, &err))
 		return cli_fail_err(&err);
-	if ((rc = slurp(o->mmiotrace, &text, &len))) {
+	if ((rc = cli_lines_open(&in, o->mmiotrace, MMT_LINE_MAX))) {
 		hwpc_regdb_free(db);
 		return rc;
 	}
 	struct cli_outfile of;
 	if (!(rc = cli_outfile_open(&of, o->output))) {
-		rc = decode(o, db, text, len, of.fp);
+		rc = decode(o, db, &in, of.fp);
 		/* Malformed lines and lost events still give the whole decode. */
 		int r = cli_outfile_close(&of, !rc || rc == HWPC_ELOST || rc == HWPC_EINPUT);
 		rc = rc ? rc : r;
 	}
-	free(text);
+	cli_lines_close(&in);
 	hwpc_regdb_free(db);
 	return rc;
 }

@@ -14,5 +14,6 @@ const volatile sig_atomic_t *cli_catch_stop(void)
 {
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal); /* the terminal went: as ^C */
 	return &stop;
 }

@@ -51,6 +51,33 @@ static int parse_slot(const char *s, struct hwpc_devspec *out)
 	return out->dev < 32 && out->func < 8;
 }
 
+/* An option's value, at s, into out (len bytes): up to the next ',' not
+ * escaped, or "quoted".  A backslash takes the next byte as it is (\, is a
+ * comma, \\ a backslash), in quotes or not, so that a state file's name
+ * can hold any byte.  *end is where the value ends; -1 when it does not
+ * fit, -2 when a quote is not closed or not followed by ',' or the end. */
+static int sim_value(const char *s, char *out, size_t len, const char **end)
+{
+	bool quoted = *s == '"';
+	size_t k = 0;
+	int rc = 0;
+	for (s += quoted; *s && (quoted ? *s != '"' : *s != ','); s++) {
+		if (*s == '\\' && s[1])
+			s++;
+		if (k + 1 < len)
+			out[k++] = *s;
+		else
+			rc = -1;
+	}
+	out[k] = 0;
+	if (quoted && *s != '"')
+		return -2;
+	if (quoted && *++s && *s != ',')
+		return -2;
+	*end = s;
+	return rc;
+}
+
 static int parse_sim(const char *spec, struct hwpc_devspec *out, struct hwpc_err *err)
 {
 	const char *s = spec + 4;
@@ -66,27 +93,32 @@ static int parse_sim(const char *spec, struct hwpc_devspec *out, struct hwpc_err
 	s += n;
 	while (*s == ',') {
 		s++;
-		n = strcspn(s, ",");
-		const char *eq = memchr(s, '=', n);
-		if (!eq || eq == s)
+		n = strcspn(s, ",=");
+		if (s[n] != '=' || n == 0)
 			return hwpc_err_set(err, HWPC_EINPUT,
-					    "device '%s': option '%.*s' is not key=value", spec, (int)n, s);
-		size_t kn = (size_t)(eq - s), vn = n - kn - 1;
+					    "device '%s': option '%.*s' is not key=value", spec,
+					    (int)strcspn(s, ","), s);
 		if (out->nopts >= HWPC_SIM_MAX_OPTS)
 			return hwpc_err_set(err, HWPC_EINPUT, "device '%s': too many options", spec);
-		if (kn >= sizeof out->keys[0] || vn >= sizeof out->values[0])
+		if (n >= sizeof out->keys[0])
 			return hwpc_err_set(err, HWPC_EINPUT, "device '%s': option '%.*s' too long", spec,
 					    (int)n, s);
 		for (unsigned i = 0; i < out->nopts; i++)
-			if (strlen(out->keys[i]) == kn && !strncmp(out->keys[i], s, kn))
+			if (strlen(out->keys[i]) == n && !strncmp(out->keys[i], s, n))
 				return hwpc_err_set(err, HWPC_EINPUT, "device '%s': option '%.*s' given twice",
-						    spec, (int)kn, s);
-		memcpy(out->keys[out->nopts], s, kn);
-		out->keys[out->nopts][kn] = 0;
-		memcpy(out->values[out->nopts], eq + 1, vn);
-		out->values[out->nopts][vn] = 0;
+						    spec, (int)n, s);
+		memcpy(out->keys[out->nopts], s, n);
+		out->keys[out->nopts][n] = 0;
+		const char *end;
+		int vrc = sim_value(s + n + 1, out->values[out->nopts], sizeof out->values[0], &end);
+		if (vrc == -1)
+			return hwpc_err_set(err, HWPC_EINPUT, "device '%s': option '%.*s' too long", spec,
+					    (int)n, s);
+		if (vrc == -2)
+			return hwpc_err_set(err, HWPC_EINPUT, "device '%s': option '%.*s': a quoted value "
+					    "ends with '\"' followed by ',' or the end", spec, (int)n, s);
 		out->nopts++;
-		s += n;
+		s = end;
 	}
 	return 0;
 }

@@ -105,8 +105,14 @@ struct hwpc_dev;
  * bits that read back what was written.  false when rec is full. */
 HWPC_API bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
+/* Save rec as the domain's note, its generation the saved note's plus one
+ * (rec->generation is set): concurrent saves are ordered, none lost. */
 HWPC_API int hwpc_pc_note_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
 			struct hwpc_err *err);
+/* The same, keeping the saved note's entries at addresses rec has not
+ * (the R10000's two counters, each set up on its own). */
+HWPC_API int hwpc_pc_note_merge(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
+			 struct hwpc_err *err);
 /* found is false (and rec empty) when nothing was recorded. */
 HWPC_API int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec, bool *found,
 			struct hwpc_err *err);

@@ -397,6 +397,13 @@ int lop_parse(struct lop_expr *ex, const struct hwpc_lop_caps *caps,
 		return lop_error_at(err, in, NULL, 0, 0,
 				    "expression too long (%zu bytes, at most %d)", len,
 				    HWPC_LOP_MAX_EXPR);
+	/* A newline or other control character would break the one-line
+	 * messages and files (setup notes) an expression goes into. */
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)text[i] < ' ' && text[i] != '\t') || text[i] == 0x7f)
+			return lop_error_at(err, in, text, i, 1,
+					    "control character 0x%02x in the expression (spaces and tabs separate its words)",
+					    (unsigned char)text[i]);
 	lex(&p);
 	if (p.tok.kind == T_END)
 		return lop_error_at(err, in, text, p.tok.pos, 1, "empty expression");

@@ -14,6 +14,7 @@
  * together. */
 #include "hwpc/output.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -744,9 +745,13 @@ static void text_identity(struct hwpc_out *o)
 	o->header_done = true;
 }
 
+/* A write that fails, now or when an earlier buffer was flushed (the
+ * stream's error flag), ends the output: the command stops there. */
 static void emit(struct hwpc_out *o, const char *p, size_t n)
 {
 	if (n && fwrite(p, 1, n, o->fp) != n)
+		fail(o, HWPC_EOP, "output: write error: ", strerror(errno));
+	else if (ferror(o->fp))
 		fail(o, HWPC_EOP, "output: write error", NULL);
 }
 
@@ -848,7 +853,7 @@ int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err)
 		om_reset(o->om);
 	}
 	if (fflush(o->fp) != 0 || ferror(o->fp))
-		fail(o, HWPC_EOP, "output: write error", NULL);
+		fail(o, HWPC_EOP, "output: write error: ", strerror(errno));
 	if (o->err.status != HWPC_OK) {
 		if (err)
 			*err = o->err;

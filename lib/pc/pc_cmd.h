@@ -256,5 +256,10 @@ bool hwpc_pc_field(const struct hwpc_pc_layout *l, unsigned d, const char *reg, 
 
 /* The same from an open stream; name is used in messages. */
 int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err);
+/* hwpc_pc_setfile_parse keeping only the entries pcsetup -f takes: those
+ * of the set named set, or (set NULL) each section's first.  Every line is
+ * still checked; memory does not grow with the sets left out. */
+int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc_setfile *out,
+			       struct hwpc_err *err);
 
 #endif

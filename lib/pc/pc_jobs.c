@@ -29,13 +29,12 @@ static void where_of(const struct hwpc_pc_setfile *f, const struct hwpc_pc_setfi
 	snprintf(buf, len, "%s:%u: ", f->path, e->line);
 }
 
-/* Is entry i the first of its domain's section in the file? */
+/* Is entry i the first of its domain's section in the file?  A domain has
+ * one section (the reader refuses a second) and a section's entries come
+ * one after the other. */
 static bool first_of_domain(const struct hwpc_pc_setfile *f, size_t i)
 {
-	for (size_t k = 0; k < i; k++)
-		if (!strcmp(f->e[k].domain, f->e[i].domain))
-			return false;
-	return true;
+	return i == 0 || strcmp(f->e[i - 1].domain, f->e[i].domain);
 }
 
 int hwpc_pc_setfile_jobs(const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f, const char *domain,

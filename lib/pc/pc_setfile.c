@@ -9,14 +9,86 @@
 #include "core/core_cmd.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+/* Names seen, for the "given twice" checks in time linear in the file:
+ * open addressing over indices into v. */
+struct names {
+	char (*v)[32];
+	size_t n, cap;
+	uint32_t *slot; /* index + 1; 0: empty */
+	size_t nslots;
+};
+
+static uint64_t name_hash(const char *s, bool fold)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)(fold ? tolower((unsigned char)*s) : *s)) * 0x100000001b3ull;
+	return h;
+}
+
+/* Add s (under 32 bytes); *seen when it was there already.  fold: case
+ * does not matter.  -1: out of memory. */
+static int names_add(struct names *t, const char *s, bool fold, bool *seen)
+{
+	*seen = false;
+	if (2 * (t->n + 1) > t->nslots) {
+		size_t ns = t->nslots ? 2 * t->nslots : 64;
+		uint32_t *slot = calloc(ns, sizeof *slot);
+		if (!slot)
+			return -1;
+		for (size_t i = 0; i < t->n; i++) {
+			size_t h = (size_t)name_hash(t->v[i], fold) & (ns - 1);
+			while (slot[h])
+				h = (h + 1) & (ns - 1);
+			slot[h] = (uint32_t)i + 1;
+		}
+		free(t->slot);
+		t->slot = slot;
+		t->nslots = ns;
+	}
+	size_t h = (size_t)name_hash(s, fold) & (t->nslots - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslots - 1))
+		if (!(fold ? strcasecmp : strcmp)(t->v[t->slot[h] - 1], s)) {
+			*seen = true;
+			return 0;
+		}
+	if (t->n == t->cap) {
+		size_t nc = t->cap ? 2 * t->cap : 64;
+		char(*v)[32] = realloc(t->v, nc * sizeof *v);
+		if (!v)
+			return -1;
+		t->v = v;
+		t->cap = nc;
+	}
+	snprintf(t->v[t->n], sizeof t->v[0], "%s", s);
+	t->slot[h] = (uint32_t)++t->n;
+	return 0;
+}
+
+static void names_clear(struct names *t)
+{
+	if (t->nslots)
+		memset(t->slot, 0, t->nslots * sizeof *t->slot);
+	t->n = 0;
+}
+
+static void names_free(struct names *t)
+{
+	free(t->v);
+	free(t->slot);
+	memset(t, 0, sizeof *t);
+}
+
 struct reader {
 	struct hwpc_pc_setfile *f;
+	size_t cap; /* of f->e */
 	const char *name;
 	unsigned line;
 	/* the domain section being read */
@@ -24,7 +96,13 @@ struct reader {
 	unsigned dom_line;
 	struct hwpc_pc_setup common;
 	bool in_set;     /* a set line has been seen in this section */
-	size_t first;    /* index of the section's first entry */
+	size_t sets;     /* entries of this section so far */
+	struct names set_names, dom_names;
+	/* pick: keep only the entries pcsetup -f takes (the set named want,
+	 * or each section's first); the others are checked, then dropped */
+	bool pick;
+	const char *want;
+	struct hwpc_pc_setup *cur, *scratch; /* where the set's options go */
 	struct hwpc_err *err;
 };
 
@@ -36,20 +114,34 @@ static int fail(struct reader *r, const char *fmt, const char *a, const char *b)
 static int add_entry(struct reader *r, const char *set)
 {
 	struct hwpc_pc_setfile *f = r->f;
-	for (size_t i = r->first; i < f->n; i++)
-		if (!strcmp(f->e[i].set, set))
-			return fail(r, "set '", set, "' given twice in this domain");
-	struct hwpc_pc_setfile_entry *e = realloc(f->e, (f->n + 1) * sizeof *e);
-	if (!e)
+	bool seen;
+	if (names_add(&r->set_names, set, false, &seen))
 		return hwpc_err_set(r->err, HWPC_EOP, "out of memory reading %s", r->name);
-	f->e = e;
-	e = &f->e[f->n++];
+	if (seen)
+		return fail(r, "set '", set, "' given twice in this domain");
+	bool keep = !r->pick || (r->want ? !strcmp(set, r->want) : r->sets == 0);
+	r->sets++;
+	if (!keep) {
+		*r->scratch = r->common;
+		r->cur = r->scratch;
+		return 0;
+	}
+	if (f->n == r->cap) {
+		size_t nc = r->cap ? 2 * r->cap : 8;
+		struct hwpc_pc_setfile_entry *e = realloc(f->e, nc * sizeof *e);
+		if (!e)
+			return hwpc_err_set(r->err, HWPC_EOP, "out of memory reading %s", r->name);
+		f->e = e;
+		r->cap = nc;
+	}
+	struct hwpc_pc_setfile_entry *e = &f->e[f->n++];
 	memset(e, 0, sizeof *e);
 	snprintf(e->domain, sizeof e->domain, "%s", r->domain);
 	snprintf(e->set, sizeof e->set, "%s", set);
 	e->line = r->line;
 	e->setup = r->common;
 	e->setup.line = r->line;
+	r->cur = &e->setup;
 	return 0;
 }
 
@@ -74,14 +166,17 @@ static int start_domain(struct reader *r, const char *name)
 	int rc = end_domain(r);
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < r->f->n; i++)
-		if (!strcasecmp(r->f->e[i].domain, name))
-			return fail(r, "domain '", name, "' has a section already");
+	bool seen;
+	if (names_add(&r->dom_names, name, true, &seen))
+		return hwpc_err_set(r->err, HWPC_EOP, "out of memory reading %s", r->name);
+	if (seen)
+		return fail(r, "domain '", name, "' has a section already");
 	snprintf(r->domain, sizeof r->domain, "%s", name);
 	r->dom_line = r->line;
 	hwpc_pc_setup_init(&r->common);
 	r->in_set = false;
-	r->first = r->f->n;
+	r->sets = 0;
+	names_clear(&r->set_names);
 	return 0;
 }
 
@@ -129,7 +224,7 @@ static int line_of(struct reader *r, char *text)
 		return start_domain(r, val);
 	if (!strcmp(k, "set"))
 		return start_set(r, val);
-	struct hwpc_pc_setup *dst = r->in_set ? &r->f->e[r->f->n - 1].setup : &r->common;
+	struct hwpc_pc_setup *dst = r->in_set ? r->cur : &r->common;
 	struct hwpc_err e;
 	if (hwpc_pc_setup_option(dst, k, *val ? val : NULL, &e))
 		return hwpc_err_set(r->err, e.status, "%s:%u: %s", r->name, r->line, e.msg);
@@ -144,15 +239,18 @@ static int line_of(struct reader *r, char *text)
 	return 0;
 }
 
-int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err)
+static int read_file(FILE *fp, const char *name, bool pick, const char *want, struct hwpc_pc_setfile *out,
+		     struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	struct reader r = { .f = out, .name = name, .err = err };
+	struct reader r = { .f = out, .name = name, .err = err, .pick = pick, .want = want };
 	char buf[4096];
 	int rc = 0;
 	memset(out, 0, sizeof *out);
 	snprintf(out->path, sizeof out->path, "%s", name);
 	hwpc_pc_setup_init(&r.common);
+	if (pick && !(r.scratch = malloc(sizeof *r.scratch)))
+		return hwpc_err_set(err, HWPC_EOP, "out of memory reading %s", name);
 	while (!rc && fgets(buf, sizeof buf, fp)) {
 		r.line++;
 		if (!strchr(buf, '\n') && !feof(fp))
@@ -164,23 +262,41 @@ int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out
 		rc = hwpc_err_set(err, HWPC_EOP, "cannot read %s: %s", name, strerror(errno));
 	if (!rc)
 		rc = end_domain(&r);
-	if (!rc && !out->n)
+	if (!rc && !out->n && !r.sets)
 		rc = hwpc_err_set(err, HWPC_EINPUT, "%s: no setup in the file", name);
 	if (rc)
 		hwpc_pc_setfile_free(out);
+	names_free(&r.set_names);
+	names_free(&r.dom_names);
+	free(r.scratch);
 	return rc;
 }
 
-int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err)
+int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out, struct hwpc_err *err)
+{
+	return read_file(fp, name, false, NULL, out, err);
+}
+
+static int parse(const char *path, bool pick, const char *set, struct hwpc_pc_setfile *out, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	memset(out, 0, sizeof *out);
 	FILE *fp = hwpc_input_fopen(path, NULL, err);
 	if (!fp)
 		return err->status;
-	int rc = hwpc_pc_setfile_read(fp, path, out, err);
+	int rc = read_file(fp, path, pick, set, out, err);
 	fclose(fp);
 	return rc;
+}
+
+int hwpc_pc_setfile_parse(const char *path, struct hwpc_pc_setfile *out, struct hwpc_err *err)
+{
+	return parse(path, false, NULL, out, err);
+}
+
+int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc_setfile *out, struct hwpc_err *err)
+{
+	return parse(path, true, set, out, err);
 }
 
 void hwpc_pc_setfile_free(struct hwpc_pc_setfile *f)

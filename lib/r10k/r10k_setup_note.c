@@ -13,21 +13,18 @@ int hwpc_r10k_note_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, u
 			  uint64_t *generation, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	struct hwpc_pc_note rec;
+	struct hwpc_pc_note rec = { 0 };
 	struct hwpc_r10k_decoded d;
-	bool found;
 	if (counter >= cpu->ncounters)
 		return hwpc_err_set(err, HWPC_EINPUT, "no counter %u (the %s has %u)", counter, cpu->chip->name,
 				    cpu->ncounters);
-	/* The other counter's entry stays: each pcsetup programs one. */
-	if (hwpc_pc_note_load(dev, HWPC_R10K_NOTE, &rec, &found, err))
-		return err->status;
 	if (!hwpc_pc_note_add(&rec, cpu->db, cpu->chip, r10k_addr(cpu->ctrl, counter), word))
 		return hwpc_err_set(err, HWPC_EOP, "setup note full");
 	if (hwpc_r10k_decode_word(cpu, (int)counter, word, &d, err))
 		return err->status;
 	hwpc_r10k_describe(&d, rec.what, sizeof rec.what);
-	if (hwpc_pc_note_save(dev, HWPC_R10K_NOTE, &rec, err))
+	/* The other counter's entry stays: each pcsetup programs one. */
+	if (hwpc_pc_note_merge(dev, HWPC_R10K_NOTE, &rec, err))
 		return err->status;
 	if (generation)
 		*generation = rec.generation;

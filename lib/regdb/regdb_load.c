@@ -8,10 +8,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static struct hwpc_regdb *regdb_new(void)
 {
@@ -389,17 +392,48 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A file of HWPC_REGDB's is read whole: it must be a regular file (not a
+ * FIFO that blocks, not a link to /dev/zero that never ends) of at most
+ * this many bytes (hwpc-regdb(5)). */
+#define REGDB_FILE_MAX (64u << 20)
+
 static char *slurp(const char *path, struct hwpc_err *err)
 {
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	FILE *f = NULL;
 	char *buf = NULL;
 	size_t len = 0, cap = 0, n;
+	struct stat st;
 
-	if (!f) {
+	if (fd < 0) {
 		hwpc_err_set(err, HWPC_EOP, "cannot open %s: %s", path, strerror(errno));
 		return NULL;
 	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > (off_t)REGDB_FILE_MAX) {
+		if (fstat(fd, &st))
+			hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", path, strerror(errno));
+		else if (!S_ISREG(st.st_mode))
+			hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB: %s is not a regular file", path);
+		else
+			hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB: %s is larger than a regdb file may be (%u MiB)",
+				     path, REGDB_FILE_MAX >> 20);
+		close(fd);
+		return NULL;
+	}
+	if (!(f = fdopen(fd, "rb"))) {
+		hwpc_err_set(err, HWPC_EOP, "cannot open %s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
 	do {
+		if (len > REGDB_FILE_MAX) { /* it grew since */
+			hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB: %s is larger than a regdb file may be (%u MiB)",
+				     path, REGDB_FILE_MAX >> 20);
+			free(buf);
+			fclose(f);
+			return NULL;
+		}
 		if (cap - len < 4096) {
 			char *p = realloc(buf, cap = cap * 2 + 8192);
 			if (!p) {

@@ -5,6 +5,7 @@
 #include "core/err_local.h"
 #include "core/strdist.h"
 #include "hwpc/sim.h"
+#include "core/rundir.h"
 #include "sim/sim.h"
 #include "regdb/regdb_cmd.h"
 
@@ -416,13 +417,31 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	}
 	if (sim_opts_state_path(&s->opts, spec->chip, s->path, sizeof s->path, err))
 		goto fail;
-	s->fd = open(s->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* In the runtime directory through the checked directory itself;
+	 * never through a link planted where the state goes, which would
+	 * make us write over the file it names. */
+	int dirfd = AT_FDCWD;
+	char dir[400];
+	if (!s->opts.has_state && hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
+		goto fail;
+	const char *slash = strrchr(s->path, '/');
+	s->fd = hwpc_open_or_create_at(dirfd, dirfd == AT_FDCWD || !slash ? s->path : slash + 1, O_RDWR | O_NONBLOCK);
+	if (dirfd != AT_FDCWD) {
+		int e = errno;
+		close(dirfd);
+		errno = e;
+	}
 	if (s->fd < 0) {
-		hwpc_err_set(err, HWPC_EOP, "cannot open simulator state %s: %s", s->path, strerror(errno));
+		hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, not followed "
+			     "(name the file itself)" : "cannot open simulator state %s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	struct stat st;
+	if (fstat(s->fd, &st) || !S_ISREG(st.st_mode)) {
+		hwpc_err_set(err, HWPC_EOP, "simulator state %s is not a regular file", s->path);
 		goto fail;
 	}
 	sim_lock(s);
-	struct stat st;
 	if (fstat(s->fd, &st)) {
 		hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
 		goto fail;

@@ -32,14 +32,90 @@ static bool num(const char *w, int base, uint64_t *out)
 	return !*end;
 }
 
+/* "0x" and 1 to 16 hex digits, n bytes at w. */
+static bool hex_word(const char *w, size_t n, uint64_t *out)
+{
+	if (n < 3 || n > 18 || w[0] != '0' || w[1] != 'x')
+		return false;
+	uint64_t v = 0;
+	for (size_t i = 2; i < n; i++) {
+		unsigned c = (unsigned char)w[i], d = c - '0';
+		if (d > 9) {
+			d = (c | 0x20) - 'a';
+			if (d > 5)
+				return false;
+			d += 10;
+		}
+		v = v << 4 | d;
+	}
+	*out = v;
+	return true;
+}
+
+/* The records that make up nearly all of a trace, R and W, read without
+ * copying or scanning twice.  false: not a plain one; the general parser
+ * reads it (and says what is wrong with it). */
+static bool fast_access(const char *line, struct hwpc_mmt_rec *out)
+{
+	const char *w[8];
+	size_t len[8];
+	unsigned n = 0;
+	const char *p = line + 1;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '\r')
+			break;
+		if (n == 8)
+			return false;
+		w[n] = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+			p++;
+		len[n] = (size_t)(p - w[n]);
+		n++;
+	}
+	if (n != 7 || len[0] != 1 || (w[0][0] != '1' && w[0][0] != '2' && w[0][0] != '4' && w[0][0] != '8'))
+		return false;
+	size_t ip = 0, fp = 0;
+	while (ip < len[1] && w[1][ip] >= '0' && w[1][ip] <= '9')
+		ip++;
+	for (fp = ip + 1; fp < len[1] && w[1][fp] >= '0' && w[1][fp] <= '9'; fp++)
+		;
+	if (!ip || ip + 1 >= len[1] || w[1][ip] != '.' || fp != len[1] || len[1] >= sizeof out->ts)
+		return false;
+	uint64_t id = 0;
+	if (len[2] > 9)
+		return false;
+	for (size_t i = 0; i < len[2]; i++) {
+		if (w[2][i] < '0' || w[2][i] > '9')
+			return false;
+		id = id * 10 + (unsigned)(w[2][i] - '0');
+	}
+	uint64_t phys, value;
+	unsigned width = (unsigned)(w[0][0] - '0');
+	if (!len[2] || !hex_word(w[3], len[3], &phys) || !hex_word(w[4], len[4], &value) ||
+	    (width < 8 && value >> (8 * width)))
+		return false;
+	memset(out, 0, sizeof *out);
+	out->kind = line[0] == 'R' ? HWPC_MMT_READ : HWPC_MMT_WRITE;
+	out->width = width;
+	memcpy(out->ts, w[1], len[1]);
+	out->map_id = (int)id;
+	out->phys = phys;
+	out->value = value;
+	return true;
+}
+
 int hwpc_mmt_parse_line(const char *line, struct hwpc_mmt_rec *out, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	char buf[1024], *words[MAX_WORDS], *save = NULL;
 	unsigned n = 0;
+	line += strspn(line, " \t");
+	if ((line[0] == 'R' || line[0] == 'W') && (line[1] == ' ' || line[1] == '\t') && fast_access(line, out))
+		return 0;
 	memset(out, 0, sizeof *out);
 	out->map_id = -1;
-	line += strspn(line, " \t");
 	if (!*line || *line == '#')
 		return 0;
 	if (strlen(line) >= sizeof buf)

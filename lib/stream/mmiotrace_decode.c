@@ -35,6 +35,22 @@ struct mmt_dom {
 	char expr[HWPC_LOP_NINPUTS][160];
 };
 
+/* What decoding needs of a BAR0 word, found once per address: a trace
+ * touches few registers many times, and hwpc_reg_at searches regdb. */
+struct regc {
+	uint32_t off; /* the word's offset + 1; 0: an empty slot */
+	const struct hwpc_reg *reg;
+	int dom;      /* domain_of, for a PCOUNTER register the trace may set up */
+	bool cfg;     /* a PCOUNTER register kept for the setup file */
+	bool lop;     /* some domain's SRC or OP register */
+	char name[160];
+	/* the fields of the last value decoded (polls read one value
+	 * many times) */
+	bool have_last;
+	uint32_t last;
+	char fields[sizeof ((struct hwpc_mmt_access *)0)->fields];
+};
+
 struct hwpc_mmt {
 	const struct hwpc_regdb *db;
 	const struct hwpc_chipset *chip;
@@ -50,6 +66,8 @@ struct hwpc_mmt {
 	size_t ncfg, cfgcap;
 	uint64_t seq;
 	struct hwpc_mmt_counts counts;
+	struct regc *rc; /* open addressing on the offset, at most half full */
+	size_t nrc, rccap;
 };
 
 struct hwpc_mmt *hwpc_mmt_new(const struct hwpc_regdb *db, struct hwpc_err *err)
@@ -70,6 +88,7 @@ void hwpc_mmt_free(struct hwpc_mmt *m)
 		if (m->dom[d].have_names)
 			hwpc_pc_names_free(&m->dom[d].names);
 	free(m->cfg);
+	free(m->rc);
 	free(m);
 }
 
@@ -193,11 +212,11 @@ static void shadow(struct hwpc_mmt *m, uint32_t off, uint32_t value, struct hwpc
 {
 	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++) {
 		struct mmt_dom *md = &m->dom[d];
-		bool hit = false;
+		bool hit = false; /* a value that changes what the domain counts */
 		for (int in = 0; in < HWPC_LOP_NINPUTS; in++) {
-			if (md->has_src[in] && md->src_addr[in] == off)
+			if (md->has_src[in] && md->src_addr[in] == off && md->regs.src[in] != value)
 				md->regs.src[in] = value, hit = true;
-			if (md->has_op[in] && md->op_addr[in] == off)
+			if (md->has_op[in] && md->op_addr[in] == off && md->regs.op[in] != value)
 				md->regs.op[in] = value, hit = true;
 		}
 		if (!hit || !md->have_names)
@@ -220,10 +239,66 @@ static void shadow(struct hwpc_mmt *m, uint32_t off, uint32_t value, struct hwpc
 	}
 }
 
+/* Work out a word's entry (regc). */
+static void reg_fill(struct hwpc_mmt *m, uint32_t off, struct regc *c)
+{
+	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+	c->off = off + 1;
+	c->dom = -1;
+	c->reg = hwpc_reg_at(m->db, m->chip, off, idx);
+	if (!c->reg) {
+		snprintf(c->name, sizeof c->name, "unknown");
+		return;
+	}
+	struct hwpc_regref ref = { .reg = c->reg, .nidx = c->reg->ndims };
+	memcpy(ref.idx, idx, sizeof ref.idx);
+	hwpc_regref_format(&ref, c->name, sizeof c->name);
+	c->cfg = !strncmp(c->reg->space->name, "PCOUNTER", 8) && c->reg->access == HWPC_ACCESS_RW;
+	if (c->cfg)
+		c->dom = domain_of(m, c->reg, idx);
+	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++)
+		for (int in = 0; in < HWPC_LOP_NINPUTS; in++)
+			c->lop |= (m->dom[d].has_src[in] && m->dom[d].src_addr[in] == off) ||
+				  (m->dom[d].has_op[in] && m->dom[d].op_addr[in] == off);
+}
+
+static struct regc *reg_of(struct hwpc_mmt *m, uint32_t off)
+{
+	static struct regc none; /* out of memory: worked out each time */
+	if (2 * (m->nrc + 1) > m->rccap) {
+		size_t cap = m->rccap ? 2 * m->rccap : 256;
+		struct regc *t = calloc(cap, sizeof *t);
+		if (!t) {
+			memset(&none, 0, sizeof none);
+			reg_fill(m, off, &none);
+			return &none;
+		}
+		for (size_t i = 0; i < m->rccap; i++)
+			if (m->rc[i].off) {
+				size_t h = (m->rc[i].off * 0x9e3779b1u) & (cap - 1);
+				while (t[h].off)
+					h = (h + 1) & (cap - 1);
+				t[h] = m->rc[i];
+			}
+		free(m->rc);
+		m->rc = t;
+		m->rccap = cap;
+	}
+	size_t h = ((off + 1) * 0x9e3779b1u) & (m->rccap - 1);
+	while (m->rc[h].off && m->rc[h].off != off + 1)
+		h = (h + 1) & (m->rccap - 1);
+	if (!m->rc[h].off) {
+		reg_fill(m, off, &m->rc[h]);
+		m->nrc++;
+	}
+	return &m->rc[h];
+}
+
 void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hwpc_mmt_access *out)
 {
-	memset(out, 0, sizeof *out);
-	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+	out->bar0 = false;
+	out->off = 0;
+	out->reg[0] = out->fields[0] = out->expr[0] = 0;
 	bool access = r->kind == HWPC_MMT_READ || r->kind == HWPC_MMT_WRITE;
 	if (r->kind == HWPC_MMT_LOST)
 		m->counts.lost += r->value;
@@ -244,22 +319,22 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 	out->bar0 = true;
 	(*(write ? &m->counts.bar0_writes : &m->counts.bar0_reads))++;
 	/* A narrow access names the register holding it; fields need the word. */
-	const struct hwpc_reg *reg = hwpc_reg_at(m->db, m->chip, out->off & ~3u, idx);
-	if (!reg) {
-		snprintf(out->reg, sizeof out->reg, "unknown");
+	struct regc *c = reg_of(m, out->off & ~3u);
+	memcpy(out->reg, c->name, sizeof out->reg);
+	if (!c->reg || r->width != 4 || out->off % 4)
 		return;
+	if (!c->have_last || c->last != (uint32_t)r->value) {
+		hwpc_reg_decode(c->reg, m->chip, (uint32_t)r->value, c->fields, sizeof c->fields);
+		c->last = (uint32_t)r->value;
+		c->have_last = true;
 	}
-	struct hwpc_regref ref = { .reg = reg, .nidx = reg->ndims };
-	memcpy(ref.idx, idx, sizeof ref.idx);
-	hwpc_regref_format(&ref, out->reg, sizeof out->reg);
-	if (r->width != 4 || out->off % 4)
-		return;
-	hwpc_reg_decode(reg, m->chip, (uint32_t)r->value, out->fields, sizeof out->fields);
+	memcpy(out->fields, c->fields, sizeof out->fields);
 	if (!write)
 		return;
-	if (!strncmp(reg->space->name, "PCOUNTER", 8) && reg->access == HWPC_ACCESS_RW)
-		keep_cfg(m, out->off, (uint32_t)r->value, domain_of(m, reg, idx));
-	shadow(m, out->off, (uint32_t)r->value, out);
+	if (c->cfg)
+		keep_cfg(m, out->off, (uint32_t)r->value, c->dom);
+	if (c->lop)
+		shadow(m, out->off, (uint32_t)r->value, out);
 }
 
 void hwpc_mmt_counts(const struct hwpc_mmt *m, struct hwpc_mmt_counts *out)

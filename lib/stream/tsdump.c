@@ -5,6 +5,7 @@
  * the trace in tsdump_trace.c. */
 #include "core/err_local.h"
 #include "stream/tsdump_internal.h"
+#include "tensix/tensix_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,8 @@ static int summary_item(void *ctx, const struct hwpc_tensix_item *it)
 		}
 	} else if (hwpc_tensix_kind_is_loss(it->kind)) {
 		stats_loss(t, hwpc_tensix_kind_name(it->kind), it->offset, it->buffer, it->msg);
+		if (t->nloss >= MAX_LOSSES) /* the rest are only counted */
+			hwpc_tensix_dec_set_quiet(t->ts, true);
 	}
 	return 0;
 }

@@ -66,6 +66,7 @@ struct hwpc_tsdump {
 	struct tokstat *toks;
 	int32_t *slots;
 	unsigned ntoks, mask;
+	uint64_t *full;       /* once toks is full: a bit per hash of its tokens */
 	uint64_t other_count; /* events of large tokens past HWPC_TSDUMP_MAX_TOKENS */
 	struct slicestat *slices;
 	uint64_t last_ts; /* latest event time, for anomalies in the trace */

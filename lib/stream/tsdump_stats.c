@@ -64,17 +64,45 @@ static int32_t probe(const struct hwpc_tsdump *t, uint32_t token, unsigned *slot
 	}
 }
 
+/* Once the table is full, a bit per hash of the tokens in it: a token
+ * whose bit is clear is not there, found without a search that misses the
+ * cache (a stream of random words has a new token in nearly every event). */
+#define FULL_BITS 20
+
+static unsigned full_hash(uint32_t token)
+{
+	return (unsigned)(((uint64_t)token * 0x9e3779b97f4a7c15ull) >> (64 - FULL_BITS));
+}
+
+static void full_filter(struct hwpc_tsdump *t)
+{
+	if (!(t->full = calloc((1u << FULL_BITS) / 64, sizeof *t->full)))
+		return; /* searched, then */
+	for (unsigned k = 0; k < t->ntoks; k++) {
+		unsigned h = full_hash(t->toks[k].token);
+		t->full[h / 64] |= 1ull << (h % 64);
+	}
+}
+
 /* A large token's entry, added when new; NULL when the table is full
  * (HWPC_TSDUMP_MAX_TOKENS) or memory ran out: its events count as other. */
 static struct hwpc_tensix_tokstat *large_token(struct hwpc_tsdump *t, uint32_t token)
 {
 	unsigned i = 0;
+	if (t->full) {
+		unsigned h = full_hash(token);
+		if (!(t->full[h / 64] >> (h % 64) & 1))
+			return NULL;
+	}
 	int32_t k = t->mask ? probe(t, token, &i) : -1;
 	if (k >= 0)
 		return &t->toks[k].s;
 	/* A new token: keep the table at most half full. */
-	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS)
+	if (t->ntoks >= HWPC_TSDUMP_MAX_TOKENS) {
+		if (!t->full)
+			full_filter(t);
 		return NULL;
+	}
 	if (2 * (t->ntoks + 1) > t->mask + 1 || !t->mask) {
 		if (grow(t))
 			return NULL;
@@ -213,8 +241,10 @@ void stats_drop_large(struct hwpc_tsdump *t)
 {
 	free(t->toks);
 	free(t->slots);
+	free(t->full);
 	t->toks = NULL;
 	t->slots = NULL;
+	t->full = NULL;
 	t->ntoks = t->mask = 0;
 }
 

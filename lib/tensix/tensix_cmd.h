@@ -27,4 +27,8 @@ size_t hwpc_tensix_dec_sync_unit(const void *bytes, size_t units);
 int hwpc_tensix_dec_joinable(struct hwpc_tensix_dec *d, struct hwpc_tensix_dec *c);
 void hwpc_tensix_dec_join(struct hwpc_tensix_dec *d, struct hwpc_tensix_dec *c);
 
+/* quiet: loss and information items come with an empty message (msg ""),
+ * for a reader that keeps no more of them; they are still delivered. */
+void hwpc_tensix_dec_set_quiet(struct hwpc_tensix_dec *d, bool quiet);
+
 #endif

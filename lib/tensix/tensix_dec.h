@@ -67,6 +67,7 @@ struct hwpc_tensix_dec {
 	struct hwpc_tensix_summary sum;
 	uint64_t fast_units; /* units the fast path took (for the tests) */
 	char msg[192];
+	bool quiet; /* hwpc_tensix_dec_set_quiet */
 };
 
 static inline uint32_t tsx_le32(const uint8_t *p)
@@ -124,6 +125,8 @@ static inline __attribute__((always_inline)) bool tsx_batch_put(struct hwpc_tens
  * anomaly at off (of buffer, or -1: where off is); one event through the
  * item callback. */
 void tensix_dec_flush_runs(struct hwpc_tensix_dec *d);
+/* Format the next item's message into d->msg (empty when d->quiet). */
+void tensix_dec_msgf(struct hwpc_tensix_dec *d, const char *fmt, ...) HWPC_PRINTF(2, 3);
 void tensix_dec_anomaly(struct hwpc_tensix_dec *d, enum hwpc_tensix_kind kind, uint64_t off, uint64_t count,
 			uint32_t value, int buffer);
 /* tensix_stream.c: what the careful path does at a 16-byte unit boundary. */

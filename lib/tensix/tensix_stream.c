@@ -22,6 +22,7 @@
  * every anomaly.  Whole well-formed units go through the fast path
  * (tensix_stream_fast.c) instead, whenever the decoder stands at a unit
  * boundary with nothing unusual pending; it hands anything else back. */
+#include "tensix/tensix_cmd.h"
 #include "tensix/tensix_dec.h"
 
 #include <stdio.h>
@@ -86,6 +87,11 @@ int hwpc_tensix_dec_set_batch(struct hwpc_tensix_dec *d, hwpc_tensix_batch_cb cb
 	return 0;
 }
 
+void hwpc_tensix_dec_set_quiet(struct hwpc_tensix_dec *d, bool quiet)
+{
+	d->quiet = quiet;
+}
+
 void hwpc_tensix_dec_set_stats(struct hwpc_tensix_dec *d, struct hwpc_tensix_tokstat *tab)
 {
 	d->stats = tab;
@@ -119,7 +125,7 @@ static void add_padding(struct hwpc_tensix_dec *d, uint64_t off, uint64_t bytes)
 	 * accumulator is undefined: only FLUSH_64b and FLUSH_96b exist. */
 	if (d->unit_size == 32 || d->unit_size == 128) {
 		tensix_dec_flush_runs(d);
-		snprintf(d->msg, sizeof d->msg,
+		tensix_dec_msgf(d,
 			 "flush padding after %u-bit events in the same 16-byte unit", d->unit_size);
 		tensix_dec_anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = 0;
@@ -138,7 +144,7 @@ static void check_size(struct hwpc_tensix_dec *d, unsigned size, uint64_t off)
 	if (d->unit_size == 0) {
 		d->unit_size = size;
 	} else if (d->unit_size != size) {
-		snprintf(d->msg, sizeof d->msg,
+		tensix_dec_msgf(d,
 			 "%u-bit event after %u-bit events without a flush", size, d->unit_size);
 		tensix_dec_anomaly(d, HWPC_TENSIX_SIZE_MIXED, off, 1, d->unit_size, -1);
 		d->unit_size = size;
@@ -211,11 +217,11 @@ static void emit_event(struct hwpc_tensix_dec *d, const uint32_t *w,
 	}
 
 	if (size == 128 && w[3] != 0) {
-		snprintf(d->msg, sizeof d->msg, "128-bit event's last word is 0x%08x, not 0", w[3]);
+		tensix_dec_msgf(d, "128-bit event's last word is 0x%08x, not 0", w[3]);
 		tensix_dec_anomaly(d, HWPC_TENSIX_UNDECODABLE, ev_off + 12, 1, w[3], -1);
 	}
 	if (backwards) {
-		snprintf(d->msg, sizeof d->msg,
+		tensix_dec_msgf(d,
 			 "timestamp %llu is earlier than the one before it (%llu)",
 			 (unsigned long long)ts, (unsigned long long)prev);
 		tensix_dec_anomaly(d, HWPC_TENSIX_BACKWARDS, ev_off, 1, 0, -1);
@@ -302,7 +308,7 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 		uint64_t n = d->phase_end[p] - d->phase_end[p - 1];
 		/* the runs before it first: their messages use d->msg too */
 		tensix_dec_flush_runs(d);
-		snprintf(d->msg, sizeof d->msg, "buffer %d: %llu bytes %s (STATUS), skipped", b,
+		tensix_dec_msgf(d, "buffer %d: %llu bytes %s (STATUS), skipped", b,
 			 (unsigned long long)n,
 			 b ? "not written since buffer 0 is not full" : "past the write position");
 		tensix_dec_anomaly(d, HWPC_TENSIX_STALE, d->phase_end[p - 1], n, 0, b);
@@ -310,7 +316,7 @@ static void enter_phase(struct hwpc_tensix_dec *d, int p, bool have_data)
 	int b = p == PH_B1 ? 0 : p == PH_EXTRA ? 1 : -1;
 	if (b >= 0 && d->lay.have_status && d->st.full[b]) {
 		tensix_dec_flush_runs(d);
-		snprintf(d->msg, sizeof d->msg, "buffer %d is full (STATUS)", b);
+		tensix_dec_msgf(d, "buffer %d is full (STATUS)", b);
 		tensix_dec_anomaly(d, HWPC_TENSIX_FULL, b ? d->phase_end[PH_B1_STALE] : d->cap[0], 0, 0, b);
 	}
 }
@@ -392,20 +398,20 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 	}
 	tensix_dec_flush_runs(d);
 	if (d->have && d->have + pending != d->need) {
-		snprintf(d->msg, sizeof d->msg, "input ends inside a %u-bit event (%u of %u words)",
+		tensix_dec_msgf(d, "input ends inside a %u-bit event (%u of %u words)",
 			 d->size, d->have, d->need);
 		tensix_dec_anomaly(d, HWPC_TENSIX_TRUNCATED, d->ev_off, d->have, d->size, -1);
 	}
 	unsigned mod = d->lay.have_bufs ? 16 : 4;
 	if (total % mod) {
-		snprintf(d->msg, sizeof d->msg, "input size %llu is not a multiple of %u",
+		tensix_dec_msgf(d, "input size %llu is not a multiple of %u",
 			 (unsigned long long)total, mod);
 		tensix_dec_anomaly(d, HWPC_TENSIX_TRAILING, total - total % mod, total % mod, 0, -1);
 	}
 	if (d->lay.have_bufs) {
 		for (int b = 0; b < 2; b++) {
 			if (d->lay.valid[b] && d->lay.start[b] > d->lay.end[b]) {
-				snprintf(d->msg, sizeof d->msg,
+				tensix_dec_msgf(d,
 					 "buffer %d: start 0x%x > end 0x%x, it is never written", b,
 					 d->lay.start[b], d->lay.end[b]);
 				tensix_dec_anomaly(d, HWPC_TENSIX_BAD_RANGE, 0, 0, 0, b);
@@ -414,14 +420,14 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 		uint64_t want = d->phase_end[PH_B1] > d->cap[0] ? d->phase_end[PH_B1]
 								 : d->phase_end[PH_B0];
 		if (total < want) {
-			snprintf(d->msg, sizeof d->msg,
+			tensix_dec_msgf(d,
 				 "input ends %llu bytes before the end of the buffer data",
 				 (unsigned long long)(want - total));
 			tensix_dec_anomaly(d, HWPC_TENSIX_SHORT, total, want - total, 0, -1);
 		}
 		uint64_t all = d->cap[0] + d->cap[1];
 		if (total > all) {
-			snprintf(d->msg, sizeof d->msg,
+			tensix_dec_msgf(d,
 				 "%llu bytes past the end of the buffers ignored",
 				 (unsigned long long)(total - all));
 			tensix_dec_anomaly(d, HWPC_TENSIX_EXTRA, all, total - all, 0, -1);
@@ -435,18 +441,18 @@ int hwpc_tensix_dec_finish(struct hwpc_tensix_dec *d)
 			if (!d->st.overflow[b])
 				continue;
 			if (d->sum.have_ts)
-				snprintf(d->msg, sizeof d->msg,
+				tensix_dec_msgf(d,
 					 "buffer %d overflowed: events after ts %llu (%s) were dropped",
 					 b, (unsigned long long)d->sum.last_ts,
 					 hwpc_tensix_time_name(d->sum.last_time));
 			else
-				snprintf(d->msg, sizeof d->msg,
+				tensix_dec_msgf(d,
 					 "buffer %d overflowed: events were dropped (none was written)",
 					 b);
 			tensix_dec_anomaly(d, HWPC_TENSIX_OVERFLOW, total, 0, 0, b);
 		}
 		if (pending) {
-			snprintf(d->msg, sizeof d->msg,
+			tensix_dec_msgf(d,
 				 "%u word%s still in the write accumulator, not yet in L1", pending,
 				 pending == 1 ? "" : "s");
 			tensix_dec_anomaly(d, HWPC_TENSIX_PENDING, total, pending, 0, -1);

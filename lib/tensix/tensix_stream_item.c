@@ -6,6 +6,7 @@
  * path (tensix_stream_fast.c). */
 #include "tensix/tensix_dec.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -69,6 +70,21 @@ static void locate(const struct hwpc_tensix_dec *d, struct hwpc_tensix_item *it,
 	}
 }
 
+/* The message of the item about to be delivered; none once the reader
+ * keeps no more (hwpc_tensix_dec_set_quiet): formatting it cost more than
+ * decoding a stream that is all anomalies. */
+void tensix_dec_msgf(struct hwpc_tensix_dec *d, const char *fmt, ...)
+{
+	va_list ap;
+	if (d->quiet) {
+		d->msg[0] = 0;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+}
+
 static void deliver(struct hwpc_tensix_dec *d, const struct hwpc_tensix_item *it)
 {
 	d->sum.kinds[it->kind]++;
@@ -126,7 +142,7 @@ void tensix_dec_flush_runs(struct hwpc_tensix_dec *d)
 		tensix_dec_anomaly(d, HWPC_TENSIX_PADDING, d->pad_off, n, 0, -1);
 	}
 	if (d->bad_words) {
-		snprintf(d->msg, sizeof d->msg,
+		tensix_dec_msgf(d,
 			 "%llu word%s that start no event (first 0x%08x: size code %u is undefined)",
 			 (unsigned long long)d->bad_words, d->bad_words == 1 ? "" : "s", d->bad_first,
 			 d->bad_first & TSX_SIZE_MASK);

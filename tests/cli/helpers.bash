@@ -59,3 +59,16 @@ check_schema() {
 
 # nocsvid: a command's CSV without its identity columns.
 source "$BATS_TEST_DIRNAME/../cli/csv_helpers.bash"
+
+# Run a command, SIGPIPE ignored, its stdout a pipe nobody reads (so every
+# write fails with EPIPE); print "status N, stderr '...'".
+epipe() {
+	/usr/bin/python3 - "$@" <<'PY'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+# Python ignores SIGPIPE; restore_signals=False passes that on.
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE, restore_signals=False, timeout=60)
+print("status %d, stderr %r" % (p.returncode, p.stderr.decode()))
+PY
+}

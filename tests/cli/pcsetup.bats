@@ -269,9 +269,11 @@ EOF
 	check [ ! -e $rec ]
 	run pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 --format csv
 	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,quad,1" ]
-	# The simulated machine's instance (new at each reset), then the record.
+	# The device, the simulated machine's instance (new at each reset),
+	# then the note.
+	grep -q '^device "sim:.*/sim-g84.state"$' $rec
 	grep -q '^instance [0-9a-f]*$' $rec
-	check [ "$(sed -n 2,3p $rec)" = "$(printf 'generation 1\nwhat quad EVENT=0x10')" ]
+	check [ "$(sed -n 3,4p $rec)" = "$(printf 'generation 1\nwhat "quad EVENT=0x10"')" ]
 	grep -q '^reg 00a484 00000010 ffffffff$' $rec
 	# CTRL: only the fields pcsetup decides are compared later.
 	grep -q '^reg 00a7c4 00000001 00f02973$' $rec
@@ -280,7 +282,7 @@ EOF
 	# A trigger alone leaves the record alone.
 	run pcsetup -d sim:g84 -D core_a --reset periodic --format csv
 	check [ "${lines[1]}" = "pc_setup,sim:g84,G84,core_a,unchanged," ]
-	check [ "$(sed -n 2p $rec)" = "generation 2" ]
+	check [ "$(sed -n 3p $rec)" = "generation 2" ]
 }
 
 @test "--reg: fields and masks read-modify-write, merged into the planned write" {

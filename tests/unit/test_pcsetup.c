@@ -6,6 +6,7 @@
 #include "pc/pc_cmd.h"
 
 #include <strings.h>
+#include <unistd.h>
 
 static struct hwpc_pc_setup setup_of(const char *const *opts)
 {
@@ -250,6 +251,60 @@ static void test_setfile(void **state)
 	assert_int_equal(f.n, 0);
 }
 
+/* pcsetup -f keeps only the entries it takes, and still checks the rest. */
+static void test_setfile_pick(void **state)
+{
+	(void)state;
+	static const char text[] = "domain core_a\n"
+				   "mode quad\n"
+				   "[set a]\n"
+				   "event 0x10\n"
+				   "[set b]\n"
+				   "event 0x12\n"
+				   "threshold 0x10\n"
+				   "domain 3\n"
+				   "event flag\n";
+	char path[] = "/tmp/hwpc-test-setfile-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	struct hwpc_pc_setfile f;
+	struct hwpc_err err;
+	if (hwpc_pc_setfile_parse_pick(path, "b", &f, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(f.n, 1);
+	assert_string_equal(f.e[0].set, "b");
+	assert_int_equal(f.e[0].line, 5);
+	assert_int_equal(f.e[0].setup.mode, HWPC_PC_QUAD);
+	assert_int_equal(f.e[0].setup.threshold, 0x10);
+	hwpc_pc_setfile_free(&f);
+	/* no set named: each section's first */
+	if (hwpc_pc_setfile_parse_pick(path, NULL, &f, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(f.n, 2);
+	assert_string_equal(f.e[0].set, "a");
+	assert_string_equal(f.e[0].setup.expr[HWPC_LOP_EVENT], "0x10");
+	assert_string_equal(f.e[1].domain, "3");
+	assert_string_equal(f.e[1].setup.expr[HWPC_LOP_EVENT], "flag");
+	hwpc_pc_setfile_free(&f);
+	/* what is left out is checked all the same */
+	static const char *const bad[][2] = {
+		{ "[set a]\n[set b]\nthreshold x\n", "--threshold: 'x' is not a number" },
+		{ "[set a]\n[set b]\n[set b]\n", "set 'b' given twice in this domain" },
+		{ "domain a\n[set x]\ndomain A\n", "domain 'A' has a section already" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		FILE *fp = fopen(path, "w");
+		fputs(bad[i][0], fp);
+		fclose(fp);
+		assert_int_equal(hwpc_pc_setfile_parse_pick(path, "a", &f, &err), HWPC_EINPUT);
+		assert_non_null(strstr(err.msg, bad[i][1]));
+		assert_int_equal(f.n, 0);
+	}
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_triggers_only),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_setfile),
+		cmocka_unit_test(test_setfile_pick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -251,6 +251,43 @@ static void test_join_limits(void **state)
 	free(w);
 }
 
+/* A full table of large tokens still finds the tokens in it (through the
+ * filter it gets when full, tsdump_stats.c); a new one counts as other. */
+static void test_full_token_table(void **state)
+{
+	enum { N = HWPC_TSDUMP_MAX_TOKENS + 100 };
+	uint32_t *w = malloc((N + 10) * 16);
+	size_t n = 0;
+	assert_non_null(w);
+	for (uint32_t i = 0; i < N; i++) /* 100 tokens too many */
+		w[n++] = (8192 + i) << 3, w[n++] = 1000 + 10 * i, w[n++] = 0, w[n++] = 0;
+	for (uint32_t i = 0; i < 10; i++) /* the first ten again, then ten new */
+		w[n++] = (8192 + (i < 5 ? i : N + i)) << 3, w[n++] = 10000000 + i, w[n++] = 0, w[n++] = 0;
+	uint8_t *b = malloc(n * 4);
+	assert_non_null(b);
+	tsx_words_le(b, w, n);
+	struct sum s;
+	struct hwpc_err err;
+	sum_open(&s);
+	sum_feed(&s, b, n * 4);
+	assert_int_equal(hwpc_tsdump_finish(s.t, &err), 0);
+	assert_int_equal(s.t->ntoks, HWPC_TSDUMP_MAX_TOKENS);
+	assert_int_equal(s.t->other_count, 100 + 5);
+	assert_non_null(s.t->full);
+	for (uint32_t i = 0; i < 5; i++) {
+		int32_t k = -1;
+		for (unsigned j = 0; j < s.t->ntoks && k < 0; j++)
+			k = s.t->toks[j].token == 8192 + i ? (int32_t)j : -1;
+		assert_true(k >= 0);
+		assert_int_equal(s.t->toks[k].s.count, 2);
+	}
+	hwpc_tsdump_free(s.t);
+	fclose(s.fp);
+	free(s.text);
+	free(b);
+	free(w);
+}
+
 /* A temporary file (in $TMPDIR or /tmp), already unlinked. */
 static int temp_file(void)
 {
@@ -426,6 +463,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_join_limits),
+		cmocka_unit_test(test_full_token_table),
 		cmocka_unit_test(test_every_split_damaged_streams),
 		cmocka_unit_test(test_every_split_writer_streams),
 		cmocka_unit_test(test_sync_points_join),

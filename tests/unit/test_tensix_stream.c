@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "tsx_collect.h"
+#include "tensix/tensix_cmd.h"
 #include "regdb_fixture.h"
 
 static struct tsx_items *C;
@@ -145,6 +146,37 @@ static void test_undecodable_words(void **state)
 	/* 0xdead0001 is a 64-bit header whose lo word is 0x0e; decoding goes on */
 	assert_int_equal(C->sum.events, 3);
 	assert_int_equal(C->n, 5); /* 3 events, 1 undecodable run, 1 padding */
+}
+
+/* Quiet: the same items, counted and placed the same, without messages. */
+static void test_quiet(void **state)
+{
+	const uint32_t w[] = {0x21, 5, 0x3, 0x7, 0x5, 0x6, 0x29, 6, 0xdead0001, 0x0e, 0, 0,
+			      0x21, 3, 0, 0, ev32(0x2a, 0x40), 0x09, 0x12, 0x34};
+	uint8_t b[sizeof w];
+	tsx_words_le(b, w, sizeof w / 4);
+	tsx_decode(C, NULL, b, sizeof b, 0);
+	struct tsx_items *loud = malloc(sizeof *loud);
+	assert_non_null(loud);
+	*loud = *C;
+	C->n = 0;
+	struct hwpc_tensix_dec *d = hwpc_tensix_dec_new(NULL, tsx_collect_cb, C);
+	hwpc_tensix_dec_set_quiet(d, true);
+	hwpc_tensix_dec_feed(d, b, sizeof b);
+	hwpc_tensix_dec_finish(d);
+	C->sum = *hwpc_tensix_dec_summary(d);
+	hwpc_tensix_dec_free(d);
+	assert_true(loud->n >= 5);
+	assert_int_equal(C->n, loud->n);
+	assert_memory_equal(&C->sum, &loud->sum, sizeof C->sum);
+	for (size_t i = 0; i < C->n; i++) {
+		assert_int_equal(C->it[i].kind, loud->it[i].kind);
+		assert_int_equal(C->it[i].offset, loud->it[i].offset);
+		assert_int_equal(C->it[i].count, loud->it[i].count);
+		if (C->it[i].kind != HWPC_TENSIX_EVENT && C->it[i].kind != HWPC_TENSIX_PADDING)
+			assert_string_equal(C->it[i].msg, "");
+	}
+	free(loud);
 }
 
 static void test_size_mixed(void **state)
@@ -359,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_96_straddles_units),
 		cmocka_unit_test(test_zero_token_128_vs_padding),
 		cmocka_unit_test(test_undecodable_words),
+		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_size_mixed),
 		cmocka_unit_test(test_truncated_and_trailing),
 		cmocka_unit_test(test_32bit_wrap),

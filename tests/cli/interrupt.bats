@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# What an interrupted command leaves (hwpc(7) SIGNALS): -o FILE is the old
+# file or a whole new one, and no temporary file, whatever signal ends the
+# command and whenever it comes.
+load helpers
+
+# Every line of $1 is a JSON record, or $1 is the old content.
+whole_or_old() {
+	[ "$(cat "$1")" = old ] && return 0
+	/usr/bin/python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+assert lines[-1] == "", "no newline at the end"
+for l in lines[:-1]:
+    json.loads(l)
+assert json.loads(lines[0])["type"] == "schema"
+' "$1"
+}
+
+@test "-o: killed at any moment by INT, TERM, HUP, PIPE or KILL: no temporary file, FILE old or whole" {
+	vsim g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	for sig in INT TERM HUP PIPE KILL; do
+		for delay in 0 0 0.001 0.003 0.005 0.01 0.02 0.05; do
+			echo old >"$d/out.json"
+			env --default-signal=INT pcread -d sim:g84 -D core_a -i 1ms -n 100000 --format json -o "$d/out.json" 2>/dev/null &
+			pid=$!
+			sleep "$delay"
+			kill -s "$sig" "$pid" 2>/dev/null || true
+			wait "$pid" || true
+			[ "$(ls -A "$d")" = out.json ] || { echo "$sig after ${delay}s left: $(ls -A "$d")"; false; }
+			whole_or_old "$d/out.json" || { echo "$sig after ${delay}s: $(head -c 300 "$d/out.json")"; false; }
+		done
+	done
+}
+
+@test "-o of a command that does not catch signals (tsdump): nothing left either" {
+	printf '1 run\n' >"$BATS_TEST_TMPDIR/tokens.map"
+	head -c 4000000 /dev/zero >"$BATS_TEST_TMPDIR/l1.bin"
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	for sig in INT TERM HUP PIPE KILL; do
+		for delay in 0 0.005 0.02; do
+			echo old >"$d/t.json"
+			env --default-signal=INT tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0:0xfffff --format json -o "$d/t.json" 2>/dev/null &
+			pid=$!
+			sleep "$delay"
+			kill -s "$sig" "$pid" 2>/dev/null || true
+			wait "$pid" || true
+			[ "$(ls -A "$d")" = t.json ] || { echo "$sig after ${delay}s left: $(ls -A "$d")"; false; }
+		done
+	done
+}
+
+# outfile_hold FILE anon|named in the background, once it holds FILE's
+# temporary file open: its pid in HOLD.
+hold() {
+	rm -f "$BATS_TEST_TMPDIR/ready"
+	# (a background job of a script starts with SIGINT ignored)
+	env --default-signal=INT "$HWPC_TESTBIN/outfile_hold" "$@" >"$BATS_TEST_TMPDIR/ready" &
+	HOLD=$!
+	for _ in $(seq 1000); do
+		[ "$(cat "$BATS_TEST_TMPDIR/ready")" = ready ] && return 0
+		sleep 0.01
+	done
+	echo "outfile_hold never got ready"
+	return 1
+}
+
+# The named temporary file, where the filesystem has no O_TMPFILE: removed
+# by each fatal signal; a SIGUSR1 finishes the file.
+@test "-o without O_TMPFILE: the named temporary file is removed on INT, TERM, HUP and PIPE" {
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	for sig in INT TERM HUP PIPE; do
+		echo old >"$d/out"
+		hold "$d/out" named
+		check [ "$(ls -A "$d" | wc -l)" -eq 2 ] # out and .out.XXXXXX
+		kill -s "$sig" "$HOLD"
+		wait "$HOLD" || true
+		check [ "$(ls -A "$d")" = out ]
+		check [ "$(cat "$d/out")" = old ]
+	done
+	# finished: replaced, nothing else
+	hold "$d/out" named
+	kill -s USR1 "$HOLD"
+	wait "$HOLD"
+	check [ "$(ls -A "$d")" = out ]
+	check [ "$(cat "$d/out")" = new ]
+}
+
+@test "-o with O_TMPFILE: no name until it is whole, not even SIGKILL leaves one" {
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	echo old >"$d/out"
+	hold "$d/out" anon
+	check [ "$(ls -A "$d")" = out ]
+	kill -s KILL "$HOLD"
+	wait "$HOLD" || true
+	check [ "$(ls -A "$d")" = out ]
+	check [ "$(cat "$d/out")" = old ]
+	# a new FILE is linked in whole; an existing one replaced
+	for f in new.prom out; do
+		hold "$d/$f" anon
+		kill -s USR1 "$HOLD"
+		wait "$HOLD"
+		check [ "$(cat "$d/$f")" = new ]
+	done
+	check [ "$(ls -A "$d" | tr '\n' ' ')" = "new.prom out " ]
+}
+
+@test "-o of a device or FIFO writes to it, never replaces it" {
+	vsim g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	if mknod "$d/null" c 1 3 2>/dev/null; then
+		run ptime -d sim:g84 -o "$d/null"
+		check [ "$status" -eq 0 ]
+		check [ -c "$d/null" ]
+		run pcsim -d sim:g84 dump "$d/null"
+		check [ "$status" -eq 0 ]
+		check [ -c "$d/null" ]
+	fi
+	mkfifo "$d/fifo"
+	cat "$d/fifo" >"$d/got" &
+	run ptime -d sim:g84 --format json -o "$d/fifo"
+	wait
+	check [ "$status" -eq 0 ]
+	check [ -p "$d/fifo" ]
+	grep -q '"type":"timer_sample"\|"type":"timer"' "$d/got"
+}
