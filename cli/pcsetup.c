@@ -7,6 +7,7 @@
 #include "common/devices.h"
 #include "common/opt.h"
 #include "common/setup_opts.h"
+#include "regs/regs_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@ static const char *const usage[] = {
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
-	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force [--no-verify]]",
+	"        [--format text|json|csv]",
 	NULL,
 };
 
@@ -84,6 +86,8 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		  .help = "print the compiled slots and truth tables; write nothing" },
 		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
 		  .help = "reprogram a domain set up by someone else; write registers regdb does not know or marks read-only" },
+		{ .kind = CLI_FLAG, .lname = "no-verify", .dest = &o->no_verify,
+		  .help = "--reg: do not read back what was written (a register regdb does not describe)" },
 		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
 		CLI_OPT_VERBOSE(&o->verbose, "print the writes made"),
 		CLI_OPT_HELP,
@@ -97,6 +101,7 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 	static const struct cli_rel rels[] = {
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_CONFLICT, "--trigger", "--explain", "--explain writes nothing" },
+		{ CLI_NEEDS, "--no-verify", "--reg", "it is about --reg's read-back" },
 		{ 0 },
 	};
 	const struct cli_cmd cmd = {
@@ -164,7 +169,8 @@ static int setup_device(struct pcsetup_opts *op, struct hwpc_dev *dev, const cha
 	if (r10k && op->trigger)
 		rc = cli_fail(HWPC_EINPUT, "--trigger fires a GPU's PM_TRIGGER; the %s has none", cpu->chip->name);
 	else if (regs_only)
-		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run, op->force, o);
+		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run,
+				  (op->force ? HWPC_REGWRITE_FORCE : 0) | (op->no_verify ? HWPC_REGWRITE_NO_VERIFY : 0), o);
 	else if ((op->any_setup || op->file) && !(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
 		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : pcsetup_pc(op, dev, o);
 	if (!rc && op->trigger)

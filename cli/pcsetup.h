@@ -24,7 +24,7 @@ struct pcsetup_opts {
 	const char *devices[CLI_MAX_DEVICE_ARGS];
 	unsigned ndevices;
 	const char *domain, *profile, *file, *set;
-	bool dry_run, explain, force, verbose, any_setup;
+	bool dry_run, explain, force, no_verify, verbose, any_setup;
 	bool trigger; /* --trigger: fire PM_TRIGGER after the setup, if any */
 	enum hwpc_format fmt;
 	struct hwpc_pc_setup setup;
@@ -51,8 +51,9 @@ int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const 
 
 /* pcsetup --reg NAME|ADDR=VALUE[:MASK]... without -D: writes to any
  * register of any device, checked against regdb, each read back
- * (pcsetup_regs.c).  Exit 1 when a write did not stick. */
-int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, bool dry_run, bool force,
+ * (pcsetup_regs.c); flags are HWPC_REGWRITE_*.  Exit 1 when a write did
+ * not stick. */
+int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, bool dry_run, unsigned flags,
 		 struct hwpc_out *o);
 
 #endif

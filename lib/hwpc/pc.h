@@ -324,6 +324,7 @@ struct hwpc_pc_setup;
 struct hwpc_pc_read_rotation {
 	struct hwpc_pcr *r;
 	uint32_t preop;
+	bool by_trigger; /* a turn ends with PM_TRIGGER (NV40:G84), not a PRE_OP write */
 	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
 };
 HWPC_API int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);

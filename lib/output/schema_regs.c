@@ -46,6 +46,11 @@ static const struct hwpc_schema_key reg_write[] = {
 	SK("old", HEX, NULL, NONE, "its value before (null: it cannot be read)"),
 	SK("new", HEX, NULL, NONE, "the value written"),
 	SK("read", HEX, NULL, NONE, "the value read back after the write (null: not read back, or --dry-run)"),
+	SK("checked_mask", HEX, NULL, NONE,
+	   "the bits the read-back compares: those written whose read returns what was written (regdb's read=)"),
+	SK("unverified", STR, NULL, NONE,
+	   "the written bits it does not compare, with what their read returns instead: \"PM_TRIGGER=0x1 (reads 0)\" "
+	   "for a trigger, \"(reads a live value)\" for a counter, \"(not checked)\" with --no-verify"),
 	SK("fields", STR, NULL, NONE, "the new value decoded"),
 };
 

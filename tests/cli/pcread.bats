@@ -309,11 +309,21 @@ pcsv() {
 	check [ "${lines[15]}" = "half,core_a,event,50,200,25.00,1,false" ]
 	run -2 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup"
 	check [ "$output" = "pcread: -f needs -i: how long each counter set counts in its turn" ]
-	vsim nv40
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms
-	printf 'event 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/nv40.setup"
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1ms
-	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
+	vsim nv30
+	printf 'event 1\nset b\nevent 2\n' > "$BATS_TEST_TMPDIR/nv30.setup"
+	run -2 pcread -d sim:nv30 -D 0 -f "$BATS_TEST_TMPDIR/nv30.setup" -i 1ms
+	[[ "$output" == *"needs a swap software can make (a PRE_OP write on G84:GF100, PM_TRIGGER on NV40:G84); no public document names a register that fires PM_TRIGGER on NV30"* ]]
+}
+
+@test "-f on NV40: a turn ends with PM_TRIGGER (PGRAPH.DEBUG_1 bit 5, which reads 0), and the sets add up" {
+	vsim nv40 pchz=1M
+	pcsim -d sim:nv40 signal shader 0x03 periodic period=4 duty=1
+	printf 'domain shader\nset quarter\nevent 0x03\nset rest\nevent !0x03\n' > "$BATS_TEST_TMPDIR/nv40.setup"
+	run -0 pcsv -d sim:nv40 -f "$BATS_TEST_TMPDIR/nv40.setup" -i 100us -n 4 --format csv
+	# 100 us at 1 MHz, and the cycle the swap takes to land, per turn.
+	check [ "${lines[1]}" = "quarter,shader,cycles,202,404,50.00,2,false" ]
+	check [ "${lines[3]}" = "quarter,shader,event,50,100,50.00,2,false" ]
+	check [ "${lines[9]}" = "rest,shader,event,152,304,50.00,2,false" ]
 }
 
 @test "-f: an error in a counter set names its line and the set (or the domain)" {
