@@ -109,7 +109,8 @@ struct hwpc_pc_note {
 };
 struct hwpc_dev;
 /* Add a written register (value as written) to rec, with the mask of its
- * bits that read back what was written.  false when rec is full. */
+ * bits that read back what was written (regdb's read=; 0 for a counter,
+ * which is noted all the same).  false when rec is full. */
 HWPC_API bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
 HWPC_API int hwpc_pc_note_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
@@ -118,7 +119,9 @@ HWPC_API int hwpc_pc_note_save(struct hwpc_dev *dev, const char *domain, struct 
 HWPC_API int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec, bool *found,
 			struct hwpc_err *err);
 /* Re-read the recorded registers; *changed and a one-line description of
- * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc"). */
+ * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc").
+ * Configuration only: the bits regdb says read back what was written
+ * (read=), never a live count (CTR_PRE, CTR_STOP) or state. */
 HWPC_API int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed,
 			 char *diff, size_t len, struct hwpc_err *err);
 

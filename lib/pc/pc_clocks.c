@@ -49,7 +49,7 @@ static int look(struct hwpc_pc_clocks *c, unsigned j, struct found *f, struct hw
 	bool changed = false;
 	int rc = hwpc_pc_note_load(c->dev, r->di->name, &f->note, &found, err);
 	if (!rc && found)
-		rc = hwpc_pc_note_config_check(c->dev, c->l, r->dom, &f->note, &changed, NULL, 0, err);
+		rc = hwpc_pc_note_check(c->dev, &f->note, &changed, NULL, 0, err);
 	f->note_valid = found && !changed;
 	if (!rc)
 		rc = hwpc_pc_read(r, false, &s, err);

@@ -83,12 +83,6 @@ int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, 
 int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, const struct hwpc_pc_layout *l,
 			 struct hwpc_err *err);
 
-/* hwpc_pc_note_check of the domain's configuration alone: note's
- * registers but the domain's counters (which read the live count, not the
- * value written). */
-int hwpc_pc_note_config_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
-			      const struct hwpc_pc_note *note, bool *changed, char *diff, size_t len,
-			      struct hwpc_err *err);
 /* Whether domain dom holds a setup someone else made (pc_foreign.c): one
  * whose configuration changed since pcsetup's note, or, with no note,
  * inputs in use (an

@@ -178,6 +178,20 @@ pcsv() {
 	check [ -z "$stderr" ]
 }
 
+@test "--strict compares configuration only: CTR_PRE and CTR_STOP read the live count, not the value pcsetup wrote" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=10 duty=1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x21 --periods 3 --pre-count 2 >/dev/null
+	pcsim -d sim:g84 advance --cycles 100 --domain core_a
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ -z "$stderr" ]
+	# pcsetup refuses nothing either: the same rule.
+	run -0 pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x21 --periods 3 --pre-count 2
+	pcsim -d sim:g84 reg 'STOP_SRC[1]=0x22'
+	run -3 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	[[ "$stderr" == *"setup changed since pcsetup (generation 2): PCOUNTER.STOP_SRC[1] (0x00a4c4) reads 0x00000022"* ]]
+}
+
 @test "--expr: what each input counts, with signal names" {
 	vsim g84 pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00
