@@ -6,6 +6,7 @@
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static bool asked(const struct pcread_opts *op)
@@ -34,6 +35,15 @@ static void note_sample(const struct pcread_opts *op, struct pcread_dev *p, stru
 			 d->r.ctr[HWPC_PC_READ_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
 							  : "stopped at 0xffffffff: the count is a lower bound");
 		d->warned_sat = p->suspect = true;
+	}
+	/* Text has no column for why event_pct is empty: say it once, where
+	 * the reason is more than an idle domain (JSON and CSV: event_pct_note). */
+	const char *why;
+	if (op->fmt == HWPC_FMT_TEXT && isnan(hwpc_pc_read_event_pct_why(s, &why)) && !d->warned_pct &&
+	    s->ctr[HWPC_PC_READ_CYCLES] && !(s->saturated & (1u << HWPC_PC_READ_CYCLES | 1u << HWPC_PC_READ_EVENT)) &&
+	    (s->present >> HWPC_PC_READ_EVENT & 1)) {
+		cli_warn("%s: no event_pct: %s", d->r.di->name, why);
+		d->warned_pct = true;
 	}
 	if (s->mode == HWPC_PC_READ_MODE_QUAD && op->have_interval && !op->ack && !d->warned_noack) {
 		cli_warn("%s: quad mode without --ack: every sample reads the same set until it is acked",

@@ -92,7 +92,7 @@ struct pcread_dom {
 	struct hwpc_pcr r;
 	struct hwpc_pc_read_acc acc;
 	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
-	bool warned_lost, warned_sat, warned_noack, warned_setup;
+	bool warned_lost, warned_sat, warned_noack, warned_setup, warned_pct;
 };
 
 /* One device's PCOUNTER run. */

@@ -226,6 +226,9 @@ struct hwpc_pc_read_sample {
 			       0xffffffff (a lower bound), NV10:NV30 with the sticky
 			       bit 39 set (the low bits wrapped) */
 	int flag;           /* 0/1, -1 when the domain has no FLAG trailer */
+	/* single mode: EVENT_CTR_PERIOD is ALL (EVENT sums every counting
+	 * period, CYCLES is the last one's) */
+	bool event_all;
 	/* quad mode */
 	bool latched; /* VALID or OVERFLOW: the visible set is one not yet acked */
 	bool lost;    /* OVERFLOW: at least one counter set was lost */
@@ -244,8 +247,16 @@ struct hwpc_pc_read_sample {
  * state is EMPTY until the next swap. */
 HWPC_API int hwpc_pc_read(struct hwpc_pcr *r, bool ack, struct hwpc_pc_read_sample *s, struct hwpc_err *err);
 
-/* EVENT / CYCLES in percent; NAN when CYCLES is 0 or either saturated. */
+/* EVENT / CYCLES in percent, over one window: NAN when there is none, and
+ * then *why (when why is not NULL) says why in a few words: no CYCLES or
+ * EVENT counter, CYCLES 0, either saturated, EVENT summing every counting
+ * period while CYCLES is the last one's (EVENT_CTR_PERIOD ALL), EVENT
+ * adding an integer per cycle (the EVENT_B* counter modes), or a period
+ * that began between the reads (EVENT is read before CYCLES, so on live
+ * counters it can only be larger when a period restarted them).  Never
+ * over 100 %. */
 HWPC_API double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s);
+HWPC_API double hwpc_pc_read_event_pct_why(const struct hwpc_pc_read_sample *s, const char **why);
 
 /* --- accumulation across samples --------------------------------------
  * 64-bit totals of a domain's counters.  Single mode: the running counters

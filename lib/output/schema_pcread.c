@@ -28,7 +28,13 @@ static const struct hwpc_schema_key pc_counters[] = {
 	CTR("pre_count", "the PRE counter"),
 	CTR("stop_count", "the STOP counter"),
 	SK("flag", U64, NULL, NONE, "the domain's FLAG, 0 or 1 (null: not readable on this chip)"),
-	SK("event_pct", DOUBLE, "%", GAUGE, "EVENT as a percentage of CYCLES (null: no cycles)"),
+	SK("event_pct", DOUBLE, "%", GAUGE,
+	   "EVENT as a percentage of CYCLES, both over one counting window (null: there is none; event_pct_note "
+	   "says why); never over 100"),
+	SK("event_pct_note", STR, NULL, NONE,
+	   "why event_pct is null: no cycles counted, a counter saturated, EVENT summing every counting period "
+	   "while CYCLES is the last one's (EVENT_CTR_PERIOD ALL), a counter mode where EVENT adds an integer per "
+	   "cycle, or a period that began between the reads (null: event_pct is a figure)"),
 	SK("saturated", BOOL, NULL, GAUGE, "whether any counter read saturated (its value is then null)"),
 	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
 	SK("lost", BOOL, NULL, GAUGE, "quad mode: counter sets were lost (OVERFLOW) (null: not quad mode)"),

@@ -137,11 +137,16 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_out_null(o, "flag");
 	else
 		hwpc_out_u64(o, "flag", (uint64_t)s->flag);
-	double pct = hwpc_pc_read_event_pct(s);
+	const char *why;
+	double pct = hwpc_pc_read_event_pct_why(s, &why);
 	if (isnan(pct))
 		hwpc_out_null(o, "event_pct");
 	else
 		hwpc_out_double(o, "event_pct", pct, 2);
+	if (!text && why)
+		hwpc_out_str(o, "event_pct_note", why);
+	else if (!text)
+		hwpc_out_null(o, "event_pct_note");
 	hwpc_pc_ctr_list(s->saturated, "+", sat, sizeof sat);
 	if (text) {
 		hwpc_out_str(o, "saturated", sat);

@@ -192,6 +192,37 @@ pcsv() {
 	[[ "$stderr" == *"setup changed since pcsetup (generation 2): PCOUNTER.STOP_SRC[1] (0x00a4c4) reads 0x00000022"* ]]
 }
 
+@test "event_pct over one window: null with the reason when EVENT sums every period (--event-ctr-period all)" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x20 --periods 3 --event-ctr-period all >/dev/null
+	pcsim -d sim:g84 advance --cycles 1000 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"cycles":100,'*'"event_count":75,'*'"event_pct":null,"event_pct_note":"EVENT sums every counting period, CYCLES is the last one'"'"'s (EVENT_CTR_PERIOD ALL)"'* ]]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a
+	check [ "$stderr" = "pcread: warning: core_a: no event_pct: EVENT sums every counting period, CYCLES is the last one's (EVENT_CTR_PERIOD ALL)" ]
+	# One period at a time: the same window, a quarter.
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x20 --periods 3 >/dev/null
+	pcsim -d sim:g84 advance --cycles 1000 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"event_count":25,'*'"event_pct":25.00,"event_pct_note":null,'* ]]
+	# EVENT_B4 adds an integer a cycle: no share of cycles.
+	pcsetup -d sim:g84 -D core_a --counter-mode EVENT_B4 --start 1 --event 1 --bits 0x10,0x10,0x10,0x10 >/dev/null
+	pcsim -d sim:g84 advance --cycles 100 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"event_pct":null,"event_pct_note":"EVENT adds an integer per cycle in this counter mode, not a share of cycles"'* ]]
+}
+
+@test "event_pct of live single-event counters never exceeds 100 (EVENT is read before CYCLES)" {
+	pcsim reset sim:g84
+	pcsim -d sim:g84 signal core_a 0x10 const 1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 1 >/dev/null
+	run -0 pcread -d sim:g84 -D core_a -i 1ms -n 200 --format json
+	over=$(grep -o '"event_pct":[0-9.]*' <<<"$output" | awk -F: '$2 > 100' | head -3)
+	check [ -z "$over" ]
+}
+
 @test "--expr: what each input counts, with signal names" {
 	vsim g84 pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00
