@@ -32,6 +32,9 @@ struct pcread_opts {
 	unsigned nregs, nwatch, ndecode;
 	const char *until, *chip;
 	const char *diff, *diff_b;  /* --diff A [B] */
+	bool diff_all;              /* --all: volatile registers too */
+	const char *ignore[PCREAD_MAX_ARGS]; /* --ignore GLOB... */
+	unsigned nignore;
 	const char *events, *modes; /* R10000/R12000: --events, --modes */
 	bool trigger;               /* --trigger: PM_TRIGGER before each read */
 	bool clocks, have_window;   /* --clocks [--window DUR] */

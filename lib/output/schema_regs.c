@@ -40,6 +40,14 @@ static const struct hwpc_schema_key reg_diff[] = {
 	SK("fields", STR, NULL, NONE, "the fields that differ, \"NAME a -> b\", or \"only in a\"/\"only in b\""),
 };
 
+static const struct hwpc_schema_key reg_diff_summary[] = {
+	SK("changed_count", U64, NULL, NONE, "registers that differ (the reg_diff records before)"),
+	SK("volatile_count", U64, NULL, NONE,
+	   "registers left out because only their volatile bits differ: counters, timers, status, which change "
+	   "with nobody writing (regdb read=live); 0 with --all"),
+	SK("ignored_count", U64, NULL, NONE, "registers left out because --ignore names them or the fields that differ"),
+};
+
 static const struct hwpc_schema_key reg_write[] = {
 	SK("reg", STR, NULL, NONE, "the register (or field) written"),
 	SK("addr", HEX, NULL, NONE, "its BAR0 address"),
@@ -114,6 +122,8 @@ const struct hwpc_schema_rec schema_regs[] = {
 	SREC("reg_info", "pcread --list-regs", "A register regdb knows for the device's chipset.", reg_info),
 	SREC("reg_value", "pcread --reg", "A register or field read and decoded.", reg_value),
 	SREC("reg_change", "pcread --watch", "A change of a watched register.", reg_change),
+	SREC("reg_diff_summary", "pcread --diff", "After the differences: how many, and how many were left out.",
+	     reg_diff_summary),
 	SREC("reg_diff", "pcread --diff", "A register that differs between two snapshots (or a snapshot and "
 					  "the device).", reg_diff),
 	{ 0 },

@@ -109,10 +109,15 @@ int hwpc_regs_read_out(struct hwpc_dev *dev, const char *const *args, unsigned n
 int hwpc_regs_decode_out(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *device,
 			 const char *const *args, unsigned n, const char *what, struct hwpc_out *o,
 			 struct hwpc_err *err);
-/* The changes from a to b as reg_diff records under their columns;
- * *ndiff is how many there were. */
-int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b, struct hwpc_out *o,
-			   unsigned *ndiff, struct hwpc_err *err);
+/* The changes from a to b that filter keeps (hwpc_snapshot_diff_filtered)
+ * as reg_diff records under their columns; *ndiff is how many there were,
+ * *left what was left out. */
+int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+			   const struct hwpc_snap_filter *filter, struct hwpc_out *o, unsigned *ndiff,
+			   struct hwpc_snap_left *left, struct hwpc_err *err);
+/* The reg_diff_summary record: how many differ, how many were left out. */
+int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const struct hwpc_snap_left *left,
+				   struct hwpc_err *err);
 
 /* ---- Watching registers ------------------------------------------------- */
 
