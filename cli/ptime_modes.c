@@ -193,8 +193,10 @@ done:
 }
 
 /* Read the timer, with the time it corresponds to: the device's, or with
- * host the host's. */
-static int stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, struct hwpc_err *err)
+ * host the host's; at[] are the timestamps just before and after the
+ * read (may be NULL). */
+static int stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, uint64_t at[2],
+		 struct hwpc_err *err)
 {
 	/* A first read, thrown away, lets the simulator catch its models up
 	 * (milliseconds of CPU after a sleep); the timed read that follows is
@@ -208,16 +210,36 @@ static int stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time
 		return err->status;
 	uint64_t b = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(t->tm.dev);
 	*time = a + (b - a) / 2;
+	if (at)
+		at[0] = a, at[1] = b;
 	*ticks = hwpc_timer_ticks(&t->tm, raw);
 	return 0;
 }
 
 /* What --measure keeps of a device between its two stamps. */
 struct span {
-	uint64_t t0, h0, lag0;
+	uint64_t t0, h0, lag0, at0[2];
 	bool can_lag;
 	struct hwpc_sampler smp;
 };
+
+/* A rate more uncertain than --strict's bound: with --strict the device's
+ * failure (exit 3; its record is out already). */
+static void suspect(struct ptime *p, struct ptime_dev *t, double ppm)
+{
+	struct hwpc_err err;
+	char who[300] = "";
+	if (p->n + p->devs.failed > 1)
+		snprintf(who, sizeof who, "%s: ", t->name);
+	if (!p->strict)
+		return; /* the record says it: uncertainty_ppm */
+	hwpc_err_set(&err, HWPC_ELOST, "%sthe rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
+		     "window's ends took that long (a loaded machine, or too short a --measure) (--strict)", who, ppm,
+		     HWPC_RATE_STRICT_PPM);
+	t->failed = true;
+	p->failures++;
+	p->last_fail = cli_fail_err(&err);
+}
 
 /* The devices are measured over the same time: each is stamped, then
  * each waits on its own clock (a host clock's later waits are already
@@ -233,7 +255,7 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 		struct ptime_dev *t = &p->d[i];
 		if (t->failed)
 			continue;
-		if (stamp(t, false, &sp[i].t0, &sp[i].h0, &err)) {
+		if (stamp(t, false, &sp[i].t0, &sp[i].h0, sp[i].at0, &err)) {
 			ptime_dev_fail(p, i, &err);
 			continue;
 		}
@@ -248,10 +270,10 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 	for (size_t i = 0; !rc && i < p->n; i++) {
 		struct ptime_dev *t = &p->d[i];
 		struct hwpc_out *o = p->o;
-		uint64_t t1, h1, lag1 = 0;
+		uint64_t t1, h1, lag1 = 0, at1[2];
 		if (t->failed)
 			continue;
-		if (stamp(t, false, &t1, &h1, &err)) {
+		if (stamp(t, false, &t1, &h1, at1, &err)) {
 			ptime_dev_fail(p, i, &err);
 			continue;
 		}
@@ -266,23 +288,36 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 			ptime_dev_fail(p, i, &err);
 			continue;
 		}
+		/* The rate over the reads' midpoints, as uncertain as the
+		 * timestamps around them, a tick, and the time the device
+		 * skipped (hwpc_rate_from). */
+		struct hwpc_rate rt;
+		hwpc_rate_from(sp[i].at0, at1, dt, 1, lag, &rt);
 		double hz = (double)dt * 1e9 / (double)dh;
 		ptime_tag(p, i);
 		hwpc_out_record(o, "timer_rate");
 		hwpc_out_double(o, "seconds", (double)dh / 1e9, 6);
 		hwpc_out_u64(o, "ticks", dt);
-		hwpc_out_double(o, "measured_hz", hz, 3);
+		hwpc_out_measured(o, "measured_hz", hz, rt.uncertainty_hz, 3);
 		put_hz(o, "configured_hz", t->rate.tick_hz);
 		if (t->rate.tick_hz > 0)
 			hwpc_out_double(o, "error_ppm", (hz - t->rate.tick_hz) / t->rate.tick_hz * 1e6, 3);
 		else
 			hwpc_out_null(o, "error_ppm");
+		if (isfinite(rt.uncertainty_ppm))
+			hwpc_out_double(o, "uncertainty_ppm", rt.uncertainty_ppm, 3);
+		else
+			hwpc_out_null(o, "uncertainty_ppm");
 		if (sp[i].can_lag) /* a realtime simulator: how much of the run it skipped */
 			hwpc_out_u64(o, "lag_ns", lag);
 		else
 			hwpc_out_null(o, "lag_ns");
 		ptime_report_config(p, t, o);
-		if ((rc = ptime_end_record(p)) || !lag)
+		if ((rc = ptime_end_record(p)))
+			continue;
+		if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM))
+			suspect(p, t, rt.uncertainty_ppm);
+		if (!lag || t->failed)
 			continue;
 		/* The device skipped time it could not simulate fast enough: the
 		 * measurement covers less of the run than asked (pcsim(1),
@@ -322,7 +357,7 @@ int ptime_run_command(struct ptime *p, char **cmd)
 	}
 	fflush(NULL);
 	for (size_t i = 0; i < p->n; i++)
-		if (!p->d[i].failed && stamp(&p->d[i], true, &t0[i], &h0[i], &err))
+		if (!p->d[i].failed && stamp(&p->d[i], true, &t0[i], &h0[i], NULL, &err))
 			ptime_dev_fail(p, i, &err);
 	if (p->failures == p->n)
 		goto done; /* nothing to time it with */
@@ -337,7 +372,7 @@ int ptime_run_command(struct ptime *p, char **cmd)
 		uint64_t t1, h1;
 		if (t->failed)
 			continue;
-		if (stamp(t, true, &t1, &h1, &err)) {
+		if (stamp(t, true, &t1, &h1, NULL, &err)) {
 			ptime_dev_fail(p, i, &err);
 			continue;
 		}

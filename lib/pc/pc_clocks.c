@@ -12,7 +12,6 @@
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,20 +193,18 @@ static int wait_counting(struct hwpc_pc_clocks *c, struct hwpc_err *err)
 	return 0;
 }
 
-/* The rate and its bounds: the count is within 1 of what the clock made
- * between the two reads, and the time between the reads within the
- * brackets' half-widths (plus a nanosecond each for the timestamps'
- * resolution) of the midpoints' difference. */
-static void rate(struct hwpc_pc_clock *k, uint64_t c0, uint64_t c1, const uint64_t t0[2], const uint64_t t1[2])
+/* The rate and its bounds (hwpc_rate_from): the count is within 1 of what
+ * the clock made between the two reads, the time between them within the
+ * brackets' half-widths, and the device may have skipped lag_ns. */
+static void rate(struct hwpc_pc_clock *k, uint64_t c0, uint64_t c1, const uint64_t t0[2], const uint64_t t1[2],
+		 uint64_t lag_ns)
 {
-	double mid = ((double)t1[0] + (double)t1[1] - (double)t0[0] - (double)t0[1]) / 2.0;
-	double half = ((double)(t1[1] - t1[0]) + (double)(t0[1] - t0[0])) / 2.0 + 1.0;
+	struct hwpc_rate rt;
+	hwpc_rate_from(t0, t1, c1 - c0, 1, lag_ns, &rt);
 	k->cycles = c1 - c0;
-	k->elapsed_ns = mid;
-	k->measured_hz = mid > 0 ? (double)k->cycles * 1e9 / mid : NAN;
-	double lo = ((double)k->cycles - 1) * 1e9 / (mid + half);
-	double hi = mid > half ? ((double)k->cycles + 1) * 1e9 / (mid - half) : INFINITY;
-	k->uncertainty_hz = fmax(hi - k->measured_hz, k->measured_hz - (lo > 0 ? lo : 0));
+	k->elapsed_ns = rt.elapsed_ns;
+	k->measured_hz = rt.hz;
+	k->uncertainty_hz = rt.uncertainty_hz;
 }
 
 static int measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct hwpc_err *err)
@@ -219,19 +216,19 @@ static int measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct hwpc_err
 		rc = stamp(&c->clk[j], &c0[j], &t0[j][0], &t0[j][1], err);
 	if (!rc)
 		rc = hwpc_dev_wait_ns(c->dev, window_ns, err);
+	uint64_t c1[HWPC_PC_MAX_DOMAINS], t1[HWPC_PC_MAX_DOMAINS][2];
 	for (unsigned j = 0; j < c->n && !rc; j++) {
-		uint64_t c1, t1[2];
-		if ((rc = stamp(&c->clk[j], &c1, &t1[0], &t1[1], err)))
+		if ((rc = stamp(&c->clk[j], &c1[j], &t1[j][0], &t1[j][1], err)))
 			break;
-		if (c1 < c0[j])
+		if (c1[j] < c0[j])
 			rc = hwpc_err_set(err, HWPC_EOP, "domain %s: CYCLES went back during the window (%llu, then "
 					  "%llu): someone reprogrammed it", c->clk[j].r.di->name,
-					  (unsigned long long)c0[j], (unsigned long long)c1);
-		else
-			rate(&c->clk[j], c0[j], c1, t0[j], t1);
+					  (unsigned long long)c0[j], (unsigned long long)c1[j]);
 	}
 	c->can_lag = hwpc_dev_lag_ns(c->dev, &lag1);
 	c->lag_ns = lag1 - lag0;
+	for (unsigned j = 0; j < c->n && !rc; j++)
+		rate(&c->clk[j], c0[j], c1[j], t0[j], t1[j], c->lag_ns);
 	for (unsigned j = 0; j < c->n && !rc; j++)
 		if (c->clk[j].saturated)
 			rc = hwpc_err_set(err, HWPC_EINPUT, "domain %s: CYCLES saturated within the window (%u-bit): "

@@ -201,11 +201,32 @@ load helpers
 	run ptime -d sim:g84 --measure 10ms --format csv
 	check [ "$status" -eq 0 ]
 	# lag_ns: null, a virtual clock cannot lag
-	check [ "${lines[1]}" = "timer_rate,sim:g84,G84,0.010000,270000,27000000.000,27000000.000,0.000,,,,,,,,," ]
+	# uncertainty: a tick in 270000 and a nanosecond in 10 ms, 3.8 ppm
+	check [ "${lines[1]}" = "timer_rate,sim:g84,G84,0.010000,270000,27000000.000,27000000.000,0.000,3.804,,,,,,,,," ]
 	ptime -d sim:g84 --set-ratio 0/1 --force >/dev/null
 	run ptime -d sim:g84 --measure 10ms
 	check [ "$status" -eq 1 ]
 	[[ "$output" == *"did not advance"*"(CLOCK_MUL is 0)"* ]]
+}
+
+@test "--measure carries its uncertainty: the error lies within it; --strict exits 3 past 1000 ppm" {
+	pcsim reset sim:nv40
+	for i in 1 2 3 4 5 6 7 8; do
+		run -0 ptime -d sim:nv40 --measure 5ms --format json
+		# The simulated timer runs at exactly the configured rate: what
+		# the measurement gets wrong is the timing, which it bounds.
+		jq -e 'select(.type=="timer_rate") | (.error_ppm | fabs) <= .uncertainty_ppm' <<<"$output" >/dev/null ||
+			{ echo "$output"; false; }
+	done
+	# A microsecond holds about a hundred ticks: 1 % from the count alone.
+	run -3 --separate-stderr ptime -d sim:nv40 --measure 1us --strict
+	[[ "$stderr" == "ptime: the rate is uncertain by "*" ppm, past 1000 ppm: "*"(--strict)" ]]
+	run -0 ptime -d sim:nv40 --measure 1us
+	[[ "$output" == *"measured_hz:     "*" +- "* ]]
+	# A virtual clock: reads take no simulated time, 11 ppm.
+	vsim nv40
+	run -0 ptime -d sim:nv40 --measure 1ms --strict --format json
+	jq -e 'select(.type=="timer_rate") | .uncertainty_ppm == 11' <<<"$output" >/dev/null
 }
 
 @test "usage errors: exit 2, one line naming the input" {
