@@ -171,6 +171,7 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 			return cli_fail_err(&err);
 		if (!n)
 			s = first[i];
+		p->last_k = n, p->last_t_ns = t_ns;
 		hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
 		note_sample(op, p, d, &s);
 		if (k->t)
@@ -218,6 +219,14 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 			rc = publish(&k, ps[0]);
 		if (op->have_interval && op->interval_ns >= 1000000 && r->of->fp)
 			fflush(r->of->fp);
+	}
+	/* Sampling that fell behind says so (--strict: exit 3). */
+	for (size_t j = 0; op->have_interval && j < np; j++) {
+		char why[256];
+		if (!ps[j]->failed && hwpc_sampler_behind(&clock[j], ps[j]->last_k, ps[j]->last_t_ns, why, sizeof why)) {
+			cli_warn("%s%s%s", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", why);
+			ps[j]->suspect |= op->strict;
+		}
 	}
 	int crc = sink_close(&k);
 	rc = rc ? rc : crc;

@@ -108,6 +108,7 @@ struct pcread_dev {
 	unsigned ndoms;
 	bool can_lag; /* a device that can lag: records carry lag_ns */
 	bool suspect; /* --strict: exit 3 */
+	uint64_t last_k, last_t_ns; /* -i: the last sample and its time */
 	bool failed;  /* reported; left out of the rest of the run */
 };
 

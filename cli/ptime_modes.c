@@ -122,6 +122,23 @@ static int publish_sample(struct ptime *p)
 	return rc ? rc : ptime_out_open(p);
 }
 
+/* Something suspect about device t's figures (why, said for people): a
+ * warning, or with --strict the device's failure (exit 3; its records
+ * are out already). */
+static void suspect(struct ptime *p, struct ptime_dev *t, const char *why)
+{
+	struct hwpc_err err;
+	const char *name = p->n + p->devs.failed > 1 ? t->name : NULL;
+	if (!p->strict) {
+		cli_warn("%s%s%s", name ? name : "", name ? ": " : "", why);
+		return;
+	}
+	hwpc_err_set(&err, HWPC_ELOST, "%s%s%s (--strict)", name ? name : "", name ? ": " : "", why);
+	t->failed = true;
+	p->failures++;
+	p->last_fail = cli_fail_err(&err);
+}
+
 /* Each sample reads every device in turn.  Each device has its own
  * sampler: a host clock's wait sleeps once for all (the later ones are
  * already due), and each virtual simulator clock is advanced. */
@@ -148,7 +165,8 @@ int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_
 	for (size_t i = 0; i < p->n; i++)
 		if (!p->d[i].failed)
 			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, interval_ns);
-	for (uint64_t k = 0; !rc && !stop && (!have_count || k < count) && p->failures < p->n; k++) {
+	uint64_t k;
+	for (k = 0; !rc && !stop && (!have_count || k < count) && p->failures < p->n; k++) {
 		for (size_t i = 0; k && i < p->n && !stop; i++)
 			if (!p->d[i].failed && hwpc_sampler_wait(&smp[i], k, &err))
 				ptime_dev_fail(p, i, &err);
@@ -186,6 +204,12 @@ int ptime_sample(struct ptime *p, uint64_t interval_ns, bool have_count, uint64_
 		if (p->o)
 			fflush(p->of.fp);
 	}
+	/* Sampling that fell behind says so (--strict: exit 3). */
+	for (size_t i = 0; !rc && k > 1 && i < p->n; i++) {
+		char why[256];
+		if (!p->d[i].failed && hwpc_sampler_behind(&smp[i], k - 1, hwpc_sampler_elapsed_ns(&smp[i]), why, sizeof why))
+			suspect(p, &p->d[i], why);
+	}
 done:
 	free(smp);
 	free(prev);
@@ -222,24 +246,6 @@ struct span {
 	bool can_lag;
 	struct hwpc_sampler smp;
 };
-
-/* A rate more uncertain than --strict's bound: with --strict the device's
- * failure (exit 3; its record is out already). */
-static void suspect(struct ptime *p, struct ptime_dev *t, double ppm)
-{
-	struct hwpc_err err;
-	char who[300] = "";
-	if (p->n + p->devs.failed > 1)
-		snprintf(who, sizeof who, "%s: ", t->name);
-	if (!p->strict)
-		return; /* the record says it: uncertainty_ppm */
-	hwpc_err_set(&err, HWPC_ELOST, "%sthe rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
-		     "window's ends took that long (a loaded machine, or too short a --measure) (--strict)", who, ppm,
-		     HWPC_RATE_STRICT_PPM);
-	t->failed = true;
-	p->failures++;
-	p->last_fail = cli_fail_err(&err);
-}
 
 /* The devices are measured over the same time: each is stamped, then
  * each waits on its own clock (a host clock's later waits are already
@@ -315,28 +321,22 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 		ptime_report_config(p, t, o);
 		if ((rc = ptime_end_record(p)))
 			continue;
-		if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM))
-			suspect(p, t, rt.uncertainty_ppm);
-		if (!lag || t->failed)
-			continue;
-		/* The device skipped time it could not simulate fast enough: the
-		 * measurement covers less of the run than asked (pcsim(1),
+		/* The record says how uncertain the rate is; --strict holds it to
+		 * a bound.  A device that skipped time it could not simulate fast
+		 * enough measured less of the run than asked (pcsim(1),
 		 * "PCOUNTER engines"). */
-		char who[300] = "";
-		if (p->n + p->devs.failed > 1)
-			snprintf(who, sizeof who, "%s: ", t->name);
-		if (p->strict) {
-			hwpc_err_set(&err, HWPC_ELOST,
-				     "%sthe device's time lagged %.6f s behind realtime during the measurement (--strict)",
-				     who, (double)lag / 1e9);
-			/* named already: counted, reported as it is */
-			t->failed = true;
-			p->failures++;
-			p->last_fail = cli_fail_err(&err);
-		} else {
-			cli_warn("%sthe device's time lagged %.6f s behind realtime during the measurement; the rate "
-				 "covers %.6f s of the %.6f s asked",
-				 who, (double)lag / 1e9, (double)dh / 1e9, (double)measure_ns / 1e9);
+		char why[256];
+		if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM) && p->strict) {
+			snprintf(why, sizeof why, "the rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
+				 "window's ends took that long (a loaded machine, or too short a --measure)",
+				 rt.uncertainty_ppm, HWPC_RATE_STRICT_PPM);
+			suspect(p, t, why);
+		} else if (lag) {
+			snprintf(why, sizeof why, p->strict ? "the device's time lagged %.6f s behind realtime during "
+				 "the measurement" : "the device's time lagged %.6f s behind realtime during the "
+				 "measurement; the rate covers %.6f s of the %.6f s asked", (double)lag / 1e9,
+				 (double)dh / 1e9, (double)measure_ns / 1e9);
+			suspect(p, t, why);
 		}
 	}
 	free(sp);

@@ -309,6 +309,14 @@ HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
 HWPC_API int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err *err);
 /* Device time since the start. */
 HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
+/* The interval asked, in ns (by cycles: the cycles at the domain's clock). */
+HWPC_API uint64_t hwpc_sampler_interval_ns(const struct hwpc_sampler *s);
+/* Did sampling fall behind?  Sample k was taken t_ns after the start: the
+ * interval achieved is t_ns / k on average, behind when that misses the
+ * one asked by more than half (over 1.5 times it).  why gets a sentence
+ * naming both.  On a virtual simulator clock a wait advances the clock
+ * exactly and nothing falls behind: -i moves simulated time, unpaced. */
+HWPC_API bool hwpc_sampler_behind(const struct hwpc_sampler *s, uint64_t k, uint64_t t_ns, char *why, size_t len);
 
 /* Wait ns of device time from now. */
 HWPC_API int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);

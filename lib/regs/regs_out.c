@@ -199,7 +199,8 @@ int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snap
 	struct hwpc_snap_change *ch;
 	int rc = 0;
 	*ndiff = 0;
-	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err) || hwpc_snapshot_diff_filtered(a, b, filter, &ch, ndiff, left, err))
+	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err) ||
+	    hwpc_snapshot_diff_filtered(a, b, filter, &ch, ndiff, left, err))
 		return err->status;
 	for (unsigned i = 0; i < *ndiff && !rc; i++) {
 		const struct hwpc_snap_reg *r = ch[i].a ? ch[i].a : ch[i].b;

@@ -223,6 +223,23 @@ pcsv() {
 	check [ -z "$over" ]
 }
 
+@test "-i that falls behind says so: the achieved interval in a warning, --strict exits 3; a virtual clock never does" {
+	# No read takes a nanosecond and a half: every run falls behind.
+	pcsim reset sim:g84
+	run -0 --separate-stderr pcread -d sim:g84 -D all -i 1ns -n 5 --format json
+	[[ "$stderr" == "pcread: warning: sampling fell behind: an interval of 1ns asked, "*" achieved on average over 4 intervals (reading a sample takes longer; elapsed_ns has each sample's time)" ]]
+	# the records carry the time each sample was actually taken
+	jq -s -e '[.[] | select(.type=="pc_counters" and .domain=="core_a") | .elapsed_ns] | .[4] >= 6' <<<"$output" >/dev/null
+	run -3 pcread -d sim:g84 -D core_a -i 1ns -n 3 --strict
+	pcsim reset sim:r10000
+	run -3 pcread -d sim:r10000 --events 9,10 -i 1ns -n 3 --strict
+	[[ "$output" == *"sampling fell behind"* ]]
+	# A virtual clock is advanced by each wait, exactly: -i paces nothing.
+	vsim g84
+	run -0 --separate-stderr pcread -d sim:g84 -D all -i 1ns -n 5 --strict
+	check [ -z "$stderr" ]
+}
+
 @test "--expr: what each input counts, with signal names" {
 	vsim g84 pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00

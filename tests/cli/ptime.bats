@@ -229,6 +229,17 @@ load helpers
 	jq -e 'select(.type=="timer_rate") | .uncertainty_ppm == 11' <<<"$output" >/dev/null
 }
 
+@test "-i that falls behind says so; --strict exits 3" {
+	pcsim reset sim:g84
+	run -0 --separate-stderr ptime -d sim:g84 -i 1ns -n 4
+	[[ "$stderr" == "ptime: warning: sampling fell behind: an interval of 1ns asked, "*" achieved on average over 3 intervals"* ]]
+	run -3 --separate-stderr ptime -d sim:g84 -i 1ns -n 4 --strict
+	[[ "$stderr" == *"(--strict)" ]]
+	vsim g84
+	run -0 --separate-stderr ptime -d sim:g84 -i 1ns -n 4 --strict
+	check [ -z "$stderr" ]
+}
+
 @test "usage errors: exit 2, one line naming the input" {
 	vsim g84
 	for args in "-i 0" "-i abc" "--measure -1" "--timeout xyz --wait-alarm" "-n 3" \
