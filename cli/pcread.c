@@ -4,6 +4,7 @@
  * name; interval sampling with 64-bit totals.  See pcread(1).  The modes
  * are rows of a table (pcread_mode.h), each in its file. */
 #include "pcread_mode.h"
+#include "common/scan.h"
 #include "common/opt.h"
 #include "common/setup_opts.h"
 
@@ -100,7 +101,11 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ .kind = CLI_FLAG, .lname = "signals", .dest = &o->signals,
 		  .help = "the current value of every signal of the domains" },
 		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
-		  .help = "sample the signals for DUR: percentage of samples each was 1" },
+		  .help = "sample the signals at random instants over DUR: each one's share, with its 95 % interval" },
+		{ .kind = CLI_COUNT, .lname = "scan-samples", .arg = "N", .dest = &o->scan_samples, .noun = "count",
+		  .help = "--scan: samples per domain (default 10000)" },
+		{ .kind = CLI_COUNT, .lname = "seed", .arg = "N", .dest = &o->seed, .noun = "seed",
+		  .help = "--scan: the seed of the random instants (default: a new one, reported)" },
 		{ .kind = CLI_LIST, .lname = "reg", .arg = "REF", .dest = o->regs, .count = &o->nregs,
 		  .max = PCREAD_MAX_ARGS, .noun = "register",
 		  .help = "read a register, field, glob, address or ADDR:LEN range (repeatable)" },
@@ -180,6 +185,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_NEEDS, "--window", "--clocks", NULL },
 		{ CLI_NEEDS, "--all", "--diff", NULL },
+		{ CLI_NEEDS, "--scan-samples", "--scan", NULL },
+		{ CLI_NEEDS, "--seed", "--scan", NULL },
 		{ CLI_NEEDS, "--ignore", "--diff", NULL },
 		{ CLI_CONFLICT, "--clocks", "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff "
 					    "-f -i --ack --expr --events --trigger", NULL },
@@ -202,6 +209,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[first + 1]);
 	if ((rc = workflow_args(o)))
 		return rc;
+	if (o->scan_ns && !o->seed)
+		o->seed = cli_scan_seed(); /* reported in every record: --seed repeats the scan */
 	if (o->setfile && !o->cmd && !o->have_interval)
 		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	if (nargs && o->diff)

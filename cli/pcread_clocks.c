@@ -66,8 +66,8 @@ static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const ch
 	if (!rc && hwpc_pc_clocks_plan(c, dev, &l, doms, n, &err))
 		rc = cli_fail_err(&err);
 	if (!rc && op->dry_run) {
-		if (hwpc_wplan_print(&c->setup, o, &err) || hwpc_wplan_print(&c->restore_first, o, &err) ||
-		    hwpc_wplan_print(&c->restore, o, &err))
+		if (hwpc_wplan_print(&c->setup, o, &err) || hwpc_wplan_print(&c->keep.restore_first, o, &err) ||
+		    hwpc_wplan_print(&c->keep.restore, o, &err))
 			rc = cli_fail_err(&err);
 	} else if (!rc) {
 		if (hwpc_pc_clocks_measure(c, op->have_window ? op->window_ns : DEFAULT_WINDOW_NS, &err))

@@ -27,6 +27,7 @@ struct pcread_opts {
 	const char *pattern; /* --list-regs [PATTERN] */
 	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count, snapshot;
 	uint64_t interval_ns, count, scan_ns, timeout_ns;
+	uint64_t scan_samples, seed; /* --scan-samples N, --seed N (0: not given) */
 	enum hwpc_format fmt;
 	const char *regs[PCREAD_MAX_ARGS], *watch[PCREAD_MAX_ARGS], *decode[PCREAD_MAX_ARGS];
 	unsigned nregs, nwatch, ndecode;

@@ -26,6 +26,7 @@ struct pcsetup_opts {
 	const char *domain, *profile, *file, *set;
 	bool dry_run, explain, force, no_verify, verbose, any_setup;
 	bool trigger; /* --trigger: fire PM_TRIGGER after the setup, if any */
+	uint64_t scan_ns; /* --scan DURATION: count every signal (0: not asked) */
 	enum hwpc_format fmt;
 	struct hwpc_pc_setup setup;
 	/* Setup options as given: what they mean depends on the device. */
@@ -48,6 +49,10 @@ int pcsetup_trigger(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct 
 /* pcsetup on an R10000/R12000: plan, print (--dry-run) or write and record. */
 int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const struct cli_r10k_setup *a,
 		   struct hwpc_out *o);
+
+/* pcsetup --scan: every signal of the domains counted, exact, and the
+ * setup put back (pcsetup_scan.c). */
+int pcsetup_scan(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);
 
 /* pcsetup --reg NAME|ADDR=VALUE[:MASK]... without -D: writes to any
  * register of any device, checked against regdb, each read back

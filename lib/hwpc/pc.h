@@ -281,24 +281,47 @@ HWPC_API void hwpc_pc_read_acc_add(struct hwpc_pc_read_acc *a, const struct hwpc
  * register): bit s of words[s / 32]. */
 HWPC_API int hwpc_pc_read_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, struct hwpc_err *err);
 
-/* Activity: ones[s] counts the samples in which signal s was 1. */
-struct hwpc_pc_read_scan {
-	uint64_t samples;
+/* --- activity scans ------------------------------------------------------
+ * What share of a window each signal of a domain is 1.
+ *
+ * Sampled (hwpc_pc_scan_sample, pcread --scan; reads only): SIG_STATUS read
+ * at random instants, one drawn uniformly within each of n equal strata of
+ * the window from a seeded generator, so that no periodic signal can alias
+ * with the sampling; each share carries a 95 % interval (Wilson's score
+ * interval for n samples, which one draw per stratum can only make
+ * conservative: its variance is at most that of n independent draws).
+ * Where the device knows the domain's clock the instants are cycles; where
+ * every cycle of the window was read before the next began (a virtual
+ * simulator clock and a window of no more cycles than samples) the share
+ * is exact and the interval a point.  A scan that falls behind its
+ * instants skips to the next stratum that is still ahead.
+ *
+ * Counted (pcsetup --scan, hwpc_pc_scan_count in the commands' layer):
+ * the counters count each signal's 1s over a window of its own, exact. */
+#define HWPC_PC_SCAN_SAMPLES 10000 /* sampled: the default n */
+struct hwpc_pc_scan {
+	uint64_t seed;    /* sampled: the generator's seed */
+	bool counted;     /* by the counters: every share exact */
+	bool every_cycle; /* sampled: every cycle of the window read */
+	bool partial;     /* stopped early: the shares cover what was scanned */
+	unsigned nsignals;
 	uint64_t ones[HWPC_LOP_MAX_SIGNALS];
+	uint64_t samples[HWPC_LOP_MAX_SIGNALS]; /* samples taken, or cycles counted; 0: not scanned */
 };
-HWPC_API void hwpc_pc_read_scan_init(struct hwpc_pc_read_scan *sc);
-HWPC_API int hwpc_pc_read_scan_sample(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, struct hwpc_err *err);
-/* Scan for ns of device time.  Where the device knows the domain's clock,
- * one sample every step cycles (a cycle, or as many as keep it to 100000
- * samples), each on its cycle boundary: a virtual simulator clock is
- * stepped by exactly that, so the percentages are exact.  Otherwise as
- * many samples as fit in the time.  Stops early when *stop becomes set. */
-HWPC_API int hwpc_pc_read_scan_for(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, uint64_t ns, const volatile sig_atomic_t *stop,
-		      struct hwpc_err *err);
-static inline double hwpc_pc_read_scan_pct(const struct hwpc_pc_read_scan *sc, unsigned signal)
-{
-	return sc->samples ? 100.0 * (double)sc->ones[signal] / (double)sc->samples : 0.0;
-}
+struct hwpc_pc_scan_how {
+	uint64_t window_ns; /* sampled: the window; counted: each signal's */
+	uint64_t samples;   /* sampled: n (0: HWPC_PC_SCAN_SAMPLES) */
+	uint64_t seed;
+	const volatile sig_atomic_t *stop; /* stop early when set (may be NULL) */
+	/* Called now and then with the work done and the whole (may be NULL). */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+HWPC_API int hwpc_pc_scan_sample(struct hwpc_pcr *r, const struct hwpc_pc_scan_how *how, struct hwpc_pc_scan *sc,
+				 struct hwpc_err *err);
+/* Signal sig's share in percent and its 95 % interval; false when it was
+ * not scanned. */
+HWPC_API bool hwpc_pc_scan_share(const struct hwpc_pc_scan *sc, unsigned sig, double *pct, double *lo, double *hi);
 
 /* --- what the domain counts ----------------------------------------------
  * The SRC/OP registers of the domain, decompiled into expressions with the
