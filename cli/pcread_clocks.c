@@ -74,22 +74,23 @@ static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const ch
 			rc = cli_fail_err(&err);
 		for (unsigned j = 0; j < c->n && !rc; j++)
 			rc = out_clock(o, op->fmt, c, &c->clk[j]);
-		/* --strict: a clock less certain than the bound every measured
-		 * rate is held to (hwpc_rate_from) is suspect. */
-		for (unsigned j = 0; j < c->n && !rc && op->strict; j++) {
-			const struct hwpc_pc_clock *k = &c->clk[j];
-			if (!(k->uncertainty_hz <= k->measured_hz * HWPC_RATE_STRICT_PPM / 1e6)) {
-				cli_warn("%s: domain %s: the clock is uncertain by %.0f ppm, past %.0f ppm (--strict)", name,
-					 c->l->dom[k->dom].name, k->uncertainty_hz / k->measured_hz * 1e6,
-					 HWPC_RATE_STRICT_PPM);
-				rc = HWPC_ELOST;
-			}
-		}
 		if (!rc && c->lag_ns) {
 			cli_warn("%s: the device's time lagged %.6f s behind realtime during the window: the clocks "
 				 "measured are low by up to that share (pcsim(1), \"PCOUNTER engines\")",
 				 name, (double)c->lag_ns / 1e9);
 			rc = op->strict ? HWPC_ELOST : 0;
+		} else {
+			/* --strict: a clock less certain than the bound every measured
+			 * rate is held to (hwpc_rate_from) is suspect. */
+			for (unsigned j = 0; j < c->n && !rc && op->strict; j++) {
+				const struct hwpc_pc_clock *k = &c->clk[j];
+				if (!(k->uncertainty_hz <= k->measured_hz * HWPC_RATE_STRICT_PPM / 1e6)) {
+					cli_warn("%s: domain %s: the clock is uncertain by %.0f ppm, past %.0f ppm (--strict)",
+						 name, c->l->dom[k->dom].name, k->uncertainty_hz / k->measured_hz * 1e6,
+						 HWPC_RATE_STRICT_PPM);
+					rc = HWPC_ELOST;
+				}
+			}
 		}
 	}
 	if (c)

@@ -326,16 +326,16 @@ int ptime_measure(struct ptime *p, uint64_t measure_ns)
 		 * enough measured less of the run than asked (pcsim(1),
 		 * "PCOUNTER engines"). */
 		char why[256];
-		if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM) && p->strict) {
-			snprintf(why, sizeof why, "the rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
-				 "window's ends took that long (a loaded machine, or too short a --measure)",
-				 rt.uncertainty_ppm, HWPC_RATE_STRICT_PPM);
-			suspect(p, t, why);
-		} else if (lag) {
+		if (lag) {
 			snprintf(why, sizeof why, p->strict ? "the device's time lagged %.6f s behind realtime during "
 				 "the measurement" : "the device's time lagged %.6f s behind realtime during the "
 				 "measurement; the rate covers %.6f s of the %.6f s asked", (double)lag / 1e9,
 				 (double)dh / 1e9, (double)measure_ns / 1e9);
+			suspect(p, t, why);
+		} else if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM) && p->strict) {
+			snprintf(why, sizeof why, "the rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
+				 "window's ends took that long (a loaded machine, or too short a --measure)",
+				 rt.uncertainty_ppm, HWPC_RATE_STRICT_PPM);
 			suspect(p, t, why);
 		}
 	}
