@@ -4,6 +4,7 @@
  * name; interval sampling with 64-bit totals.  See pcread(1).  The modes
  * are rows of a table (pcread_mode.h), each in its file. */
 #include "pcread_mode.h"
+#include "common/scan.h"
 #include "common/opt.h"
 #include "common/setup_opts.h"
 
@@ -17,7 +18,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC]... [-D DOMAIN]... --signals | --scan DURATION",
 	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC]... [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
-	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--format FMT]",
+	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--all] [--ignore GLOB]... [--format FMT]",
 	"pcread [-d SPEC]... [-D DOMAIN]... [SETUP OPTIONS | -f FILE [--set NAME]] [--force] [-i INTERVAL]",
 	"       [-o FILE] -- COMMAND [ARG...]",
 	"pcread [-d SPEC]... [-D DOMAIN]... --clocks [--window DURATION] [--dry-run]",
@@ -100,7 +101,11 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ .kind = CLI_FLAG, .lname = "signals", .dest = &o->signals,
 		  .help = "the current value of every signal of the domains" },
 		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
-		  .help = "sample the signals for DUR: percentage of samples each was 1" },
+		  .help = "sample the signals at random instants over DUR: each one's share, with its 95 % interval" },
+		{ .kind = CLI_COUNT, .lname = "scan-samples", .arg = "N", .dest = &o->scan_samples, .noun = "count",
+		  .help = "--scan: samples per domain (default 10000)" },
+		{ .kind = CLI_COUNT, .lname = "seed", .arg = "N", .dest = &o->seed, .noun = "seed",
+		  .help = "--scan: the seed of the random instants (default: a new one, reported)" },
 		{ .kind = CLI_LIST, .lname = "reg", .arg = "REF", .dest = o->regs, .count = &o->nregs,
 		  .max = PCREAD_MAX_ARGS, .noun = "register",
 		  .help = "read a register, field, glob, address or ADDR:LEN range (repeatable)" },
@@ -138,6 +143,11 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .help = "save every readable register of the chip with the chip's identity" },
 		{ .kind = CLI_STR, .lname = "diff", .arg = "A [B]", .dest = &o->diff, .noun = "snapshot file",
 		  .help = "compare snapshot A with snapshot B or the device: exit 0 equal, 1 different" },
+		{ .kind = CLI_FLAG, .lname = "all", .dest = &o->diff_all,
+		  .help = "--diff: keep volatile registers and fields (counters, timers, status)" },
+		{ .kind = CLI_LIST, .lname = "ignore", .arg = "GLOB", .dest = o->ignore, .count = &o->nignore,
+		  .max = PCREAD_MAX_ARGS, .noun = "register",
+		  .help = "--diff: leave out registers or REG.FIELD fields matching GLOB (repeatable)" },
 		{ .kind = CLI_GROUP, .help = "Triggers and clocks (these write; --clocks puts back what it found):" },
 		{ .kind = CLI_FLAG, .lname = "trigger", .dest = &o->trigger,
 		  .help = "fire PM_TRIGGER before each read: quad-mode domains latch a set" },
@@ -174,6 +184,10 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_NEEDS, "--window", "--clocks", NULL },
+		{ CLI_NEEDS, "--all", "--diff", NULL },
+		{ CLI_NEEDS, "--scan-samples", "--scan", NULL },
+		{ CLI_NEEDS, "--seed", "--scan", NULL },
+		{ CLI_NEEDS, "--ignore", "--diff", NULL },
 		{ CLI_CONFLICT, "--clocks", "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff "
 					    "-f -i --ack --expr --events --trigger", NULL },
 		{ CLI_CONFLICT, "--trigger", "--signals --scan --reg --list-regs --watch --until --decode --snapshot "
@@ -195,6 +209,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		return cli_fail(HWPC_EINPUT, "unexpected argument '%s' (pcread --help)", argv[first + 1]);
 	if ((rc = workflow_args(o)))
 		return rc;
+	if (o->scan_ns && !o->seed)
+		o->seed = cli_scan_seed(); /* reported in every record: --seed repeats the scan */
 	if (o->setfile && !o->cmd && !o->have_interval)
 		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	if (nargs && o->diff)

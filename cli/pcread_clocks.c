@@ -36,15 +36,9 @@ static int out_clock(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc
 		hwpc_out_str(o, "clock", di->clock);
 	else
 		hwpc_out_null(o, "clock");
-	if (fmt == HWPC_FMT_TEXT) {
-		/* a measured figure, for people: with its +- */
-		char v[64];
-		snprintf(v, sizeof v, "%.1f +- %.1f", k->measured_hz, k->uncertainty_hz);
-		hwpc_out_str(o, "measured_hz", v);
-	} else {
-		hwpc_out_double(o, "measured_hz", k->measured_hz, 1);
+	hwpc_out_measured(o, "measured_hz", k->measured_hz, k->uncertainty_hz, 1);
+	if (fmt != HWPC_FMT_TEXT)
 		hwpc_out_double(o, "uncertainty_hz", k->uncertainty_hz, 1);
-	}
 	hwpc_out_double(o, "uncertainty_ppm", ppm, 3);
 	hwpc_out_u64(o, "cycles", k->cycles);
 	hwpc_out_u64(o, "elapsed_ns", (uint64_t)llround(k->elapsed_ns));
@@ -72,8 +66,8 @@ static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const ch
 	if (!rc && hwpc_pc_clocks_plan(c, dev, &l, doms, n, &err))
 		rc = cli_fail_err(&err);
 	if (!rc && op->dry_run) {
-		if (hwpc_wplan_print(&c->setup, o, &err) || hwpc_wplan_print(&c->restore_first, o, &err) ||
-		    hwpc_wplan_print(&c->restore, o, &err))
+		if (hwpc_wplan_print(&c->setup, o, &err) || hwpc_wplan_print(&c->keep.restore_first, o, &err) ||
+		    hwpc_wplan_print(&c->keep.restore, o, &err))
 			rc = cli_fail_err(&err);
 	} else if (!rc) {
 		if (hwpc_pc_clocks_measure(c, op->have_window ? op->window_ns : DEFAULT_WINDOW_NS, &err))
@@ -85,6 +79,18 @@ static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const ch
 				 "measured are low by up to that share (pcsim(1), \"PCOUNTER engines\")",
 				 name, (double)c->lag_ns / 1e9);
 			rc = op->strict ? HWPC_ELOST : 0;
+		} else {
+			/* --strict: a clock less certain than the bound every measured
+			 * rate is held to (hwpc_rate_from) is suspect. */
+			for (unsigned j = 0; j < c->n && !rc && op->strict; j++) {
+				const struct hwpc_pc_clock *k = &c->clk[j];
+				if (!(k->uncertainty_hz <= k->measured_hz * HWPC_RATE_STRICT_PPM / 1e6)) {
+					cli_warn("%s: domain %s: the clock is uncertain by %.0f ppm, past %.0f ppm (--strict)",
+						 name, c->l->dom[k->dom].name, k->uncertainty_hz / k->measured_hz * 1e6,
+						 HWPC_RATE_STRICT_PPM);
+					rc = HWPC_ELOST;
+				}
+			}
 		}
 	}
 	if (c)

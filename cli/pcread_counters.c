@@ -6,6 +6,7 @@
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static bool asked(const struct pcread_opts *op)
@@ -34,6 +35,15 @@ static void note_sample(const struct pcread_opts *op, struct pcread_dev *p, stru
 			 d->r.ctr[HWPC_PC_READ_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
 							  : "stopped at 0xffffffff: the count is a lower bound");
 		d->warned_sat = p->suspect = true;
+	}
+	/* Text has no column for why event_pct is empty: say it once, where
+	 * the reason is more than an idle domain (JSON and CSV: event_pct_note). */
+	const char *why;
+	if (op->fmt == HWPC_FMT_TEXT && isnan(hwpc_pc_read_event_pct_why(s, &why)) && !d->warned_pct &&
+	    s->ctr[HWPC_PC_READ_CYCLES] && !(s->saturated & (1u << HWPC_PC_READ_CYCLES | 1u << HWPC_PC_READ_EVENT)) &&
+	    (s->present >> HWPC_PC_READ_EVENT & 1)) {
+		cli_warn("%s: no event_pct: %s", d->r.di->name, why);
+		d->warned_pct = true;
 	}
 	if (s->mode == HWPC_PC_READ_MODE_QUAD && op->have_interval && !op->ack && !d->warned_noack) {
 		cli_warn("%s: quad mode without --ack: every sample reads the same set until it is acked",
@@ -162,6 +172,7 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 			return cli_fail_err(&err);
 		if (!n)
 			s = first[i];
+		p->last_k = n, p->last_t_ns = t_ns;
 		hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
 		note_sample(op, p, d, &s);
 		if (k->t)
@@ -209,6 +220,14 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 			rc = publish(&k, ps[0]);
 		if (!rc && op->have_interval && op->interval_ns >= 1000000)
 			rc = k.broken = cli_outfile_flush(r->of); /* a write error ends it */
+	}
+	/* Sampling that fell behind says so (--strict: exit 3). */
+	for (size_t j = 0; op->have_interval && j < np; j++) {
+		char why[256];
+		if (!ps[j]->failed && hwpc_sampler_behind(&clock[j], ps[j]->last_k, ps[j]->last_t_ns, why, sizeof why)) {
+			cli_warn("%s%s%s", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", why);
+			ps[j]->suspect |= op->strict;
+		}
 	}
 	int crc = sink_close(&k);
 	rc = rc ? rc : crc;

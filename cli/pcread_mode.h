@@ -27,11 +27,15 @@ struct pcread_opts {
 	const char *pattern; /* --list-regs [PATTERN] */
 	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count, snapshot;
 	uint64_t interval_ns, count, scan_ns, timeout_ns;
+	uint64_t scan_samples, seed; /* --scan-samples N, --seed N (0: not given) */
 	enum hwpc_format fmt;
 	const char *regs[PCREAD_MAX_ARGS], *watch[PCREAD_MAX_ARGS], *decode[PCREAD_MAX_ARGS];
 	unsigned nregs, nwatch, ndecode;
 	const char *until, *chip;
 	const char *diff, *diff_b;  /* --diff A [B] */
+	bool diff_all;              /* --all: volatile registers too */
+	const char *ignore[PCREAD_MAX_ARGS]; /* --ignore GLOB... */
+	unsigned nignore;
 	const char *events, *modes; /* R10000/R12000: --events, --modes */
 	bool trigger;               /* --trigger: PM_TRIGGER before each read */
 	bool clocks, have_window;   /* --clocks [--window DUR] */
@@ -92,7 +96,7 @@ struct pcread_dom {
 	struct hwpc_pcr r;
 	struct hwpc_pc_read_acc acc;
 	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
-	bool warned_lost, warned_sat, warned_noack, warned_setup;
+	bool warned_lost, warned_sat, warned_noack, warned_setup, warned_pct;
 };
 
 /* One device's PCOUNTER run. */
@@ -105,6 +109,7 @@ struct pcread_dev {
 	unsigned ndoms;
 	bool can_lag; /* a device that can lag: records carry lag_ns */
 	bool suspect; /* --strict: exit 3 */
+	uint64_t last_k, last_t_ns; /* -i: the last sample and its time */
 	bool failed;  /* reported; left out of the rest of the run */
 };
 

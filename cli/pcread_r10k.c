@@ -54,6 +54,16 @@ static void warn_changed(struct r10k_run *x, const uint32_t *before, const struc
 	x->suspect = true;
 }
 
+/* Sampling that fell behind says so (--strict: exit 3). */
+static void behind(struct r10k_run *x, const struct hwpc_sampler *clock, uint64_t k)
+{
+	char why[256];
+	if (hwpc_sampler_behind(clock, k, hwpc_sampler_elapsed_ns(clock), why, sizeof why)) {
+		cli_warn("%s", why);
+		x->suspect = true;
+	}
+}
+
 static int sample(struct r10k_run *x)
 {
 	const struct pcread_opts *op = x->op;
@@ -61,7 +71,8 @@ static int sample(struct r10k_run *x)
 	struct hwpc_r10k_sample smp;
 	struct hwpc_sampler clock;
 	hwpc_sampler_start(&clock, x->s.dev, op->have_interval ? op->interval_ns : 0);
-	for (uint64_t k = 0; !*x->stop && (!op->have_count || k < op->count); k++) {
+	uint64_t k;
+	for (k = 0; !*x->stop && (!op->have_count || k < op->count); k++) {
 		uint32_t before[HWPC_R10K_MAX_COUNTERS];
 		if (k && !op->have_interval)
 			break;
@@ -79,6 +90,7 @@ static int sample(struct r10k_run *x)
 		if (op->have_interval)
 			fflush(NULL);
 	}
+	behind(x, &clock, k ? k - 1 : 0);
 	return 0;
 }
 
@@ -93,7 +105,8 @@ static int multiplex(struct r10k_run *x, struct hwpc_r10k_mux *m)
 		rc = cli_fail_err(&err);
 	struct hwpc_sampler clock;
 	hwpc_sampler_start(&clock, x->s.dev, op->interval_ns);
-	for (uint64_t k = 1; !rc && !*x->stop && (!op->have_count || k <= op->count); k++) {
+	uint64_t k;
+	for (k = 1; !rc && !*x->stop && (!op->have_count || k <= op->count); k++) {
 		bool changed;
 		if (hwpc_sampler_wait(&clock, k, &err) ||
 		    hwpc_r10k_mux_rotate(m, &x->s, hwpc_dev_now_ns(x->s.dev), &changed, &err)) {
@@ -105,6 +118,8 @@ static int multiplex(struct r10k_run *x, struct hwpc_r10k_mux *m)
 			x->suspect = true;
 		}
 	}
+	if (!rc)
+		behind(x, &clock, k - 1);
 	/* The counters now hold words pcread wrote: say so in the record
 	 * (after an error too: a rotation may have been programmed). */
 	if (hwpc_r10k_mux_save(m, &x->s, &err) && !rc)

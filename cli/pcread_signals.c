@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* pcread --signals and --scan: every signal of the domains, its value now
- * or the share of samples it was 1 over a time (a virtual simulator clock
- * is stepped a domain cycle or more per sample: exact percentages). */
+ * or its share of a window, sampled at seeded random instants with a 95 %
+ * interval (hwpc_pc_scan_sample: read only).  An interrupted scan prints
+ * what it scanned, says so and exits 130. */
 #include "pcread_mode.h"
+#include "common/scan.h"
 #include "pc/pc_cmd.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static bool signals_asked(const struct pcread_opts *op)
@@ -17,13 +20,30 @@ static bool scan_asked(const struct pcread_opts *op)
 	return op->scan_ns;
 }
 
+/* The scan of one domain; progress on a terminal. */
+static int scan(const struct pcread_run *r, struct pcread_dom *d, unsigned i, unsigned n, struct hwpc_pc_scan *sc,
+		struct hwpc_err *err)
+{
+	char what[64];
+	struct cli_progress pg;
+	snprintf(what, sizeof what, "%s (%u of %u)", d->r.di->name, i + 1, n);
+	cli_progress_start(&pg, what);
+	const struct hwpc_pc_scan_how how = { .window_ns = r->op->scan_ns, .samples = r->op->scan_samples,
+					      .seed = r->op->seed, .stop = cli_catch_stop(),
+					      .progress = cli_progress, .ctx = &pg };
+	int rc = hwpc_pc_scan_sample(&d->r, &how, sc, err);
+	cli_progress_end(&pg);
+	return rc;
+}
+
 static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	struct hwpc_pc_read_scan *sc = r->op->scan_ns ? malloc(sizeof *sc) : NULL;
+	struct hwpc_pc_scan *sc = r->op->scan_ns ? malloc(sizeof *sc) : NULL;
 	const volatile sig_atomic_t *stop = cli_catch_stop();
 	int rc = r->op->scan_ns && !sc ? cli_fail(HWPC_EOP, "out of memory") : 0;
-	for (unsigned i = 0; i < p->ndoms && !rc; i++) {
+	unsigned i;
+	for (i = 0; i < p->ndoms && !rc && !*stop; i++) {
 		struct pcread_dom *d = &p->doms[i];
 		struct hwpc_pc_names names;
 		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
@@ -31,12 +51,19 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 			rc = cli_fail_err(&err);
 			break;
 		}
-		if (sc ? hwpc_pc_read_scan_for(&d->r, sc, r->op->scan_ns, stop, &err)
-		       : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
+		if (sc ? scan(r, d, i, p->ndoms, sc, &err) : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
 			rc = cli_fail_err(&err);
 		else if (hwpc_pc_signals_out(o, &d->r, &names, w, sc, &err))
 			rc = cli_fail_err(&err);
 		hwpc_pc_names_free(&names);
+	}
+	/* Interrupted: what was scanned is out; say what was not. */
+	if (!rc && sc && *stop) {
+		unsigned whole = i - (sc->partial ? 1 : 0);
+		cli_warn("--scan interrupted: %u of %u domain%s scanned%s%s%s", whole, p->ndoms, p->ndoms == 1 ? "" : "s",
+			 sc->partial ? "; the shares of " : "", sc->partial ? p->doms[i - 1].r.di->name : "",
+			 sc->partial ? " cover the part of its window sampled" : "");
+		rc = 130;
 	}
 	free(sc);
 	return rc;
@@ -51,7 +78,7 @@ static int run_signals(const struct pcread_run *r)
 
 static int run_scan(const struct pcread_run *r)
 {
-	static const struct pcread_pc_read how = { .each = one_device, .cols = hwpc_pc_scan_cols, .ncols = 6,
+	static const struct pcread_pc_read how = { .each = one_device, .cols = hwpc_pc_scan_cols, .ncols = 10,
 						   .domains = true };
 	return pcread_pc(r, &how);
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* pcread --snapshot and --diff: save every readable register of the chip,
- * and compare two snapshots or a snapshot with the device, by unit.
+ * and compare two snapshots or a snapshot with the device, by unit,
+ * leaving out what changes with nobody writing (regdb's read=live) unless
+ * --all, and what --ignore names; the summary says how many.
  * --diff follows diff(1): 1 means "different", so trouble of any kind, a
  * device error included, is 2. */
 #include "pcread_mode.h"
 #include "regs/regs_cmd.h"
+
+#include <stdio.h>
 
 static bool snapshot_asked(const struct pcread_opts *op)
 {
@@ -87,9 +91,22 @@ static int diff(const struct pcread_run *r)
 	} else {
 		rc = hwpc_snapshot_take(dev, &b, &err) ? trouble(&err) : 0;
 	}
+	const struct hwpc_snap_filter filter = { .all = r->op->diff_all, .ignore = r->op->ignore,
+						 .nignore = r->op->nignore };
+	struct hwpc_snap_left left = { 0 };
+	/* The differences and their summary: two kinds in one CSV table. */
+	static const char *const kinds[] = { "reg_diff", "reg_diff_summary" };
 	if (!rc && (!(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err)) ||
-		    hwpc_snapshot_diff_out(&a, &b, o, &n, &err) || hwpc_out_finish(o, &err)))
+		    (r->op->fmt == HWPC_FMT_CSV && hwpc_out_kinds(o, kinds, 2, &err)) ||
+		    hwpc_snapshot_diff_out(&a, &b, &filter, o, &n, &left, &err) ||
+		    (r->op->fmt != HWPC_FMT_TEXT && hwpc_snapshot_diff_summary_out(o, n, &left, &err)) ||
+		    hwpc_out_finish(o, &err)))
 		rc = trouble(&err);
+	/* Text: the table, then what it leaves out, in words. */
+	if (!rc && r->op->fmt == HWPC_FMT_TEXT && (left.volatile_n || left.ignored_n))
+		fprintf(r->of->fp, "left out: %u register%s whose only changes are volatile (counters, timers, status; "
+			"--all keeps them), %u named by --ignore\n", left.volatile_n, left.volatile_n == 1 ? "" : "s",
+			left.ignored_n);
 	hwpc_out_free(o);
 	hwpc_snapshot_free(&a);
 	hwpc_snapshot_free(&b);

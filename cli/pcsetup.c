@@ -7,6 +7,8 @@
 #include "common/devices.h"
 #include "common/opt.h"
 #include "common/setup_opts.h"
+#include "regs/regs_cmd.h"
+#include "pc/pc_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +18,9 @@ static const char *const usage[] = {
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
-	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... [-D DOMAIN] --scan DURATION [--dry-run] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force [--no-verify]]",
+	"        [--format text|json|csv]",
 	NULL,
 };
 
@@ -79,11 +83,15 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		{ .kind = CLI_GROUP, .help = "Other options:" },
 		{ .kind = CLI_FLAG, .lname = "trigger", .dest = &o->trigger,
 		  .help = "fire PM_TRIGGER after the setup, if any (quad mode: latch a set)" },
+		{ .kind = CLI_DURATION, .lname = "scan", .arg = "DUR", .dest = &o->scan_ns, .noun = "duration",
+		  .help = "count every signal over windows of DUR (exact shares); the setup found is put back" },
 		{ .kind = CLI_FLAG, .lname = "dry-run", .dest = &o->dry_run, .help = "print every planned write; write nothing" },
 		{ .kind = CLI_FLAG, .lname = "explain", .dest = &o->explain,
 		  .help = "print the compiled slots and truth tables; write nothing" },
 		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
 		  .help = "reprogram a domain set up by someone else; write registers regdb does not know or marks read-only" },
+		{ .kind = CLI_FLAG, .lname = "no-verify", .dest = &o->no_verify,
+		  .help = "--reg: do not read back what was written (a register regdb does not describe)" },
 		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
 		CLI_OPT_VERBOSE(&o->verbose, "print the writes made"),
 		CLI_OPT_HELP,
@@ -97,6 +105,8 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 	static const struct cli_rel rels[] = {
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_CONFLICT, "--trigger", "--explain", "--explain writes nothing" },
+		{ CLI_NEEDS, "--no-verify", "--reg", "it is about --reg's read-back" },
+		{ CLI_CONFLICT, "--scan", "-f --set --trigger --explain --force", "--scan sets the domains up itself" },
 		{ 0 },
 	};
 	const struct cli_cmd cmd = {
@@ -110,7 +120,9 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		return rc;
 	if (o->file && o->any_setup)
 		return cli_fail(HWPC_EINPUT, "give setup options either on the command line or in %s, not both", o->file);
-	if (!o->file && !o->any_setup && !o->trigger)
+	if (o->scan_ns && o->any_setup)
+		return cli_fail(HWPC_EINPUT, "--scan sets the domains up itself: it takes no setup options");
+	if (!o->file && !o->any_setup && !o->trigger && !o->scan_ns)
 		return cli_fail(HWPC_EINPUT, "nothing to set up: give setup options, -f FILE or --trigger (pcsetup --help)");
 	return 0;
 }
@@ -161,10 +173,14 @@ static int setup_device(struct pcsetup_opts *op, struct hwpc_dev *dev, const cha
 	if (!cpu)
 		return cli_fail(HWPC_EOP, "out of memory");
 	bool r10k = !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
-	if (r10k && op->trigger)
-		rc = cli_fail(HWPC_EINPUT, "--trigger fires a GPU's PM_TRIGGER; the %s has none", cpu->chip->name);
+	if (r10k && (op->trigger || op->scan_ns))
+		rc = cli_fail(HWPC_EINPUT, "%s is about a GPU's PCOUNTER; the %s has none",
+			      op->trigger ? "--trigger" : "--scan", cpu->chip->name);
+	else if (op->scan_ns)
+		rc = pcsetup_scan(op, dev, o);
 	else if (regs_only)
-		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run, op->force, o);
+		rc = pcsetup_regs(dev, assigns, nassign, op->dry_run,
+				  (op->force ? HWPC_REGWRITE_FORCE : 0) | (op->no_verify ? HWPC_REGWRITE_NO_VERIFY : 0), o);
 	else if ((op->any_setup || op->file) && !(rc = r10k ? r10k_options(op) : pcounter_options(op, dev)))
 		rc = r10k ? cli_r10k_setup(dev, cpu, &op->r10k, o) : pcsetup_pc(op, dev, o);
 	if (!rc && op->trigger)
@@ -227,6 +243,9 @@ int main(int argc, char **argv)
 		const char *kinds[] = { regs_only ? "reg_write" : "pc_setup", "pc_trigger" };
 		if (op->trigger && (op->any_setup || op->file) && !op->dry_run && !op->verbose &&
 		    hwpc_out_kinds(o, kinds, 2, &err))
+			rc = cli_fail_err(&err);
+		/* --scan: a table of the signals, as pcread --scan prints it. */
+		if (op->scan_ns && !op->dry_run && hwpc_out_table(o, hwpc_pc_scan_cols, 10, &err))
 			rc = cli_fail_err(&err);
 	}
 	const char *prog = cli_prog;

@@ -24,8 +24,9 @@ struct pcsetup_opts {
 	const char *devices[CLI_MAX_DEVICE_ARGS];
 	unsigned ndevices;
 	const char *domain, *profile, *file, *set;
-	bool dry_run, explain, force, verbose, any_setup;
+	bool dry_run, explain, force, no_verify, verbose, any_setup;
 	bool trigger; /* --trigger: fire PM_TRIGGER after the setup, if any */
+	uint64_t scan_ns; /* --scan DURATION: count every signal (0: not asked) */
 	enum hwpc_format fmt;
 	struct hwpc_pc_setup setup;
 	/* Setup options as given: what they mean depends on the device. */
@@ -49,10 +50,15 @@ int pcsetup_trigger(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct 
 int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const struct cli_r10k_setup *a,
 		   struct hwpc_out *o);
 
+/* pcsetup --scan: every signal of the domains counted, exact, and the
+ * setup put back (pcsetup_scan.c). */
+int pcsetup_scan(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);
+
 /* pcsetup --reg NAME|ADDR=VALUE[:MASK]... without -D: writes to any
  * register of any device, checked against regdb, each read back
- * (pcsetup_regs.c).  Exit 1 when a write did not stick. */
-int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, bool dry_run, bool force,
+ * (pcsetup_regs.c); flags are HWPC_REGWRITE_*.  Exit 1 when a write did
+ * not stick. */
+int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, bool dry_run, unsigned flags,
 		 struct hwpc_out *o);
 
 #endif

@@ -5,6 +5,7 @@
 #include "pcsim.h"
 #include "common/outfile.h"
 #include "regdb/regdb_cmd.h"
+#include "regs/regs_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -120,44 +121,46 @@ int pcsim_show(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	return 0;
 }
 
-/* Raw MMIO, exactly as the chip sees it: a register by name, or an address
- * (written even where regdb has no register, so -v shows what the chip
- * ignores). */
+/* Raw MMIO, exactly as the chip sees it: a register or field by name, or
+ * an address (written even where regdb has no register, so -v shows what
+ * the chip ignores).  Names and fields mean what they mean to pcsetup --reg
+ * and pcread --reg: the library's one implementation (a field is read out
+ * of its register, and written into the register's other bits). */
 int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 {
 	struct hwpc_err err;
 	if (c->argc < 1)
 		return cli_fail(HWPC_EINPUT, "reg: expected NAME|ADDR[=VALUE]...");
 	for (int i = 0; i < c->argc; i++) {
-		char name[128];
-		const char *eq = strchr(c->argv[i], '=');
-		size_t n = eq ? (size_t)(eq - c->argv[i]) : strlen(c->argv[i]);
-		uint64_t v = 0, a;
-		uint32_t addr, val;
-		if (n >= sizeof name)
-			return cli_fail(HWPC_EINPUT, "reg: name too long: %s", c->argv[i]);
-		memcpy(name, c->argv[i], n);
-		name[n] = 0;
-		if (eq && hwpc_parse_u64(eq + 1, UINT32_MAX, name, &v, &err))
-			return cli_fail_err(&err);
-		if (name[0] >= '0' && name[0] <= '9') {
-			if (hwpc_parse_u64(name, UINT32_MAX, "reg ADDR", &a, &err))
-				return cli_fail_err(&err);
-			addr = (uint32_t)a;
-		} else if (hwpc_reg_lookup(dev, name, &addr, &err)) {
-			return cli_fail_err(&err);
-		}
-		if (eq) { /* the device is open with HWPC_OPEN_FORCE (pcsim.c) */
-			if (hwpc_wr32(dev, addr, (uint32_t)v))
-				return cli_fail_err(hwpc_dev_error(dev));
+		const char *arg = c->argv[i];
+		if (strchr(arg, '=')) {
+			struct hwpc_regwrite w;
+			if (hwpc_regwrite_parse(dev, arg, HWPC_REGWRITE_FORCE | HWPC_REGWRITE_NO_VERIFY, &w, &err) ||
+			    hwpc_regwrite_plan(dev, &w, &err) || hwpc_regwrite_apply(dev, &w, &err))
+				return cli_fail(err.status, "reg %s: %s", arg, err.msg);
 			continue;
 		}
-		if (hwpc_rd32(dev, addr, &val))
-			return cli_fail_err(hwpc_dev_error(dev));
+		struct hwpc_regarg a;
+		struct hwpc_regval v = { .addr = 0 };
+		if (hwpc_regarg_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), hwpc_dev_bar_size(dev), arg, false, false, &a, &err))
+			return cli_fail(err.status, "reg %s: %s", arg, err.msg);
+		if (!a.by_addr) {
+			if (hwpc_regref_read(dev, &a.ref, &v, &err))
+				return cli_fail_err(&err);
+		} else {
+			uint32_t word;
+			if (hwpc_rd32(dev, a.addr, &word))
+				return cli_fail_err(hwpc_dev_error(dev));
+			v.addr = a.addr;
+			v.value = word;
+		}
 		hwpc_out_record(o, "sim_reg");
-		hwpc_out_str(o, "reg", name);
-		hwpc_out_hex(o, "addr", addr, 6);
-		hwpc_out_hex32(o, "value", val);
+		hwpc_out_str(o, "reg", arg);
+		hwpc_out_hex(o, "addr", v.addr, 6);
+		if (v.is_field)
+			hwpc_out_hex(o, "value", v.value, 0);
+		else
+			hwpc_out_hex32(o, "value", (uint32_t)v.value);
 		if (hwpc_out_end(o, &err))
 			return cli_fail_err(&err);
 	}

@@ -14,7 +14,7 @@
 
 static const char *const usage[] = {
 	"ptime [-d SPEC]... [-v] [--format text|json|csv|openmetrics] [-o FILE] [--source-hz HZ]",
-	"      [--measure DURATION [--strict] | -i INTERVAL [-n COUNT]]",
+	"      [--measure DURATION | -i INTERVAL [-n COUNT]] [--strict]",
 	"      [--alarm +DURATION|+Nt|@TICKS] [--wait-alarm [--timeout DURATION]]",
 	"      [--set-ratio MUL/DIV] [--set-source internal[=MUL/DIV]|external]",
 	"      [--dry-run] [--force] [-- COMMAND [ARGS...]]",
@@ -52,9 +52,9 @@ static int parse_args(int argc, char **argv, struct ptime_opts *o)
 		{ .kind = CLI_CALL, .lname = "source-hz", .arg = "HZ", .call = set_source_hz, .noun = "frequency",
 		  .help = "frequency of the clock PTIMER counts, when hwpc cannot know it" },
 		{ .kind = CLI_DURATION, .lname = "measure", .arg = "DUR", .dest = &o->measure_ns, .seen = &have_measure,
-		  .noun = "duration", .help = "measure the tick rate against CLOCK_MONOTONIC for DUR (error in ppm)" },
+		  .noun = "duration", .help = "measure the tick rate against CLOCK_MONOTONIC for DUR (error, uncertainty in ppm)" },
 		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict,
-		  .help = "with --measure: exit 3 when the device's time lagged (a simulator that could not keep up)" },
+		  .help = "exit 3 when --measure is uncertain past 1000 ppm or lagged, or -i fell behind" },
 		CLI_OPT_INTERVAL(&o->interval_ns, &o->have_interval),
 		CLI_OPT_COUNT(&o->count, &o->have_count),
 		{ .kind = CLI_STR, .lname = "alarm", .arg = "WHEN", .dest = &o->alarm, .noun = "alarm time",
@@ -76,7 +76,7 @@ static int parse_args(int argc, char **argv, struct ptime_opts *o)
 	static const struct cli_rel rels[] = {
 		{ CLI_CONFLICT, "--measure", "-i", NULL },
 		{ CLI_NEEDS, "-n", "-i", NULL },
-		{ CLI_NEEDS, "--strict", "--measure", NULL },
+		{ CLI_NEEDS, "--strict", "--measure -i", NULL },
 		{ CLI_NEEDS, "--dry-run", "--set-ratio --set-source --alarm", NULL },
 		{ CLI_CONFLICT, "--dry-run", "--wait-alarm --measure -i", "it only plans writes" },
 		{ 0 },

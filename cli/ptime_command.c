@@ -20,7 +20,7 @@ static int report(struct ptime *p, size_t i, uint64_t t0, uint64_t h0)
 	struct hwpc_out *o = p->o;
 	struct hwpc_err err;
 	uint64_t t1, h1;
-	if (ptime_stamp(t, true, &t1, &h1, &err)) {
+	if (ptime_stamp(t, true, &t1, &h1, NULL, &err)) {
 		ptime_dev_fail(p, i, &err);
 		return 0;
 	}
@@ -47,7 +47,7 @@ static int timed(struct ptime *p)
 	int rc = !t0 || !h0 ? cli_fail(HWPC_EOP, "out of memory") : 0;
 	fflush(NULL);
 	for (size_t i = 0; !rc && i < p->n; i++)
-		if (!p->d[i].failed && ptime_stamp(&p->d[i], true, &t0[i], &h0[i], &err))
+		if (!p->d[i].failed && ptime_stamp(&p->d[i], true, &t0[i], &h0[i], NULL, &err))
 			ptime_dev_fail(p, i, &err);
 	/* with no device left, nothing to time it with; a command that could
 	 * not be started has no report */

@@ -3,6 +3,8 @@
  * over the same time, with the error against the configured rate. */
 #include "ptime_mode.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static bool asked(const struct ptime_opts *op)
@@ -12,41 +14,18 @@ static bool asked(const struct ptime_opts *op)
 
 /* What --measure keeps of a device between its two stamps. */
 struct span {
-	uint64_t t0, h0, lag0;
+	uint64_t t0, h0, lag0, at0[2];
 	bool can_lag;
 	struct hwpc_sampler smp;
 };
-
-/* The device skipped time it could not simulate fast enough: the
- * measurement covers less of the run than asked (pcsim(1), "PCOUNTER
- * engines"). */
-static void lagged(struct ptime *p, struct ptime_dev *t, uint64_t lag, uint64_t dh)
-{
-	struct hwpc_err err;
-	char who[300];
-	ptime_who(p, t, who, sizeof who);
-	if (p->op->strict) {
-		hwpc_err_set(&err, HWPC_ELOST,
-			     "%sthe device's time lagged %.6f s behind realtime during the measurement (--strict)", who,
-			     (double)lag / 1e9);
-		/* named already: counted, reported as it is */
-		t->failed = true;
-		p->failures++;
-		p->last_fail = cli_fail_err(&err);
-	} else {
-		cli_warn("%sthe device's time lagged %.6f s behind realtime during the measurement; the rate covers "
-			 "%.6f s of the %.6f s asked",
-			 who, (double)lag / 1e9, (double)dh / 1e9, (double)p->op->measure_ns / 1e9);
-	}
-}
 
 static int report(struct ptime *p, size_t i, const struct span *sp)
 {
 	struct ptime_dev *t = &p->d[i];
 	struct hwpc_out *o = p->o;
 	struct hwpc_err err;
-	uint64_t t1, h1, lag1 = 0;
-	if (ptime_stamp(t, false, &t1, &h1, &err)) {
+	uint64_t t1, h1, lag1 = 0, at1[2];
+	if (ptime_stamp(t, false, &t1, &h1, at1, &err)) {
 		ptime_dev_fail(p, i, &err);
 		return 0;
 	}
@@ -60,26 +39,52 @@ static int report(struct ptime *p, size_t i, const struct span *sp)
 		ptime_dev_fail(p, i, &err);
 		return 0;
 	}
+	/* The rate over the reads' midpoints, as uncertain as the timestamps
+	 * around them, a tick, and the time the device skipped
+	 * (hwpc_rate_from). */
+	struct hwpc_rate rt;
+	hwpc_rate_from(sp->at0, at1, dt, 1, lag, &rt);
 	double hz = (double)dt * 1e9 / (double)dh;
 	ptime_tag(p, i);
 	hwpc_out_record(o, "timer_rate");
 	hwpc_out_double(o, "seconds", (double)dh / 1e9, 6);
 	hwpc_out_u64(o, "ticks", dt);
-	hwpc_out_double(o, "measured_hz", hz, 3);
+	hwpc_out_measured(o, "measured_hz", hz, rt.uncertainty_hz, 3);
 	ptime_put_hz(o, "configured_hz", t->rate.tick_hz);
 	if (t->rate.tick_hz > 0)
 		hwpc_out_double(o, "error_ppm", (hz - t->rate.tick_hz) / t->rate.tick_hz * 1e6, 3);
 	else
 		hwpc_out_null(o, "error_ppm");
+	if (isfinite(rt.uncertainty_ppm))
+		hwpc_out_double(o, "uncertainty_ppm", rt.uncertainty_ppm, 3);
+	else
+		hwpc_out_null(o, "uncertainty_ppm");
 	if (sp->can_lag) /* a realtime simulator: how much of the run it skipped */
 		hwpc_out_u64(o, "lag_ns", lag);
 	else
 		hwpc_out_null(o, "lag_ns");
 	ptime_report_config(p, t, o);
 	int rc = ptime_end_record(p);
-	if (!rc && lag)
-		lagged(p, t, lag, dh);
-	return rc;
+	if (rc)
+		return rc;
+	/* The record says how uncertain the rate is; --strict holds it to a
+	 * bound.  A device that skipped time it could not simulate fast
+	 * enough measured less of the run than asked (pcsim(1), "PCOUNTER
+	 * engines"): that is said first, being the cause. */
+	char why[256];
+	if (lag) {
+		snprintf(why, sizeof why, p->op->strict ? "the device's time lagged %.6f s behind realtime during "
+			 "the measurement" : "the device's time lagged %.6f s behind realtime during the "
+			 "measurement; the rate covers %.6f s of the %.6f s asked", (double)lag / 1e9,
+			 (double)dh / 1e9, (double)p->op->measure_ns / 1e9);
+		ptime_suspect(p, t, why);
+	} else if (!(rt.uncertainty_ppm <= HWPC_RATE_STRICT_PPM) && p->op->strict) {
+		snprintf(why, sizeof why, "the rate is uncertain by %.0f ppm, past %.0f ppm: the reads at the "
+			 "window's ends took that long (a loaded machine, or too short a --measure)",
+			 rt.uncertainty_ppm, HWPC_RATE_STRICT_PPM);
+		ptime_suspect(p, t, why);
+	}
+	return 0;
 }
 
 /* The devices are measured over the same time: each is stamped, then
@@ -96,7 +101,7 @@ static int measure(struct ptime *p)
 		struct ptime_dev *t = &p->d[i];
 		if (t->failed)
 			continue;
-		if (ptime_stamp(t, false, &sp[i].t0, &sp[i].h0, &err)) {
+		if (ptime_stamp(t, false, &sp[i].t0, &sp[i].h0, sp[i].at0, &err)) {
 			ptime_dev_fail(p, i, &err);
 			continue;
 		}

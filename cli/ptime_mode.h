@@ -103,7 +103,13 @@ void ptime_put_hz(struct hwpc_out *o, const char *key, double hz);
 /* With -v: where the rate comes from. */
 void ptime_report_config(const struct ptime *p, const struct ptime_dev *t, struct hwpc_out *o);
 /* Read the timer, with the time it corresponds to: the device's, or with
- * host the host's. */
-int ptime_stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, struct hwpc_err *err);
+ * host the host's; at[] are the timestamps just before and after the
+ * read (may be NULL). */
+int ptime_stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, uint64_t at[2],
+		struct hwpc_err *err);
+/* Something suspect about device t's figures (why, said for people): a
+ * warning, or with --strict the device's failure (exit 3; its records
+ * are out already). */
+void ptime_suspect(struct ptime *p, struct ptime_dev *t, const char *why);
 
 #endif

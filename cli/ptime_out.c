@@ -117,7 +117,23 @@ int ptime_dev_fail(struct ptime *p, size_t i, const struct hwpc_err *err)
 	return cli_fail(err->status ? err->status : HWPC_EOP, "%s%s", who, err->msg);
 }
 
-int ptime_stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, struct hwpc_err *err)
+void ptime_suspect(struct ptime *p, struct ptime_dev *t, const char *why)
+{
+	struct hwpc_err err;
+	char who[300];
+	ptime_who(p, t, who, sizeof who);
+	if (!p->op->strict) {
+		cli_warn("%s%s", who, why);
+		return;
+	}
+	hwpc_err_set(&err, HWPC_ELOST, "%s%s (--strict)", who, why);
+	t->failed = true;
+	p->failures++;
+	p->last_fail = cli_fail_err(&err);
+}
+
+int ptime_stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time, uint64_t at[2],
+		struct hwpc_err *err)
 {
 	/* A first read, thrown away, lets the simulator catch its models up
 	 * (milliseconds of CPU after a sleep); the timed read that follows is
@@ -131,6 +147,8 @@ int ptime_stamp(struct ptime_dev *t, bool host, uint64_t *ticks, uint64_t *time,
 		return err->status;
 	uint64_t b = host ? hwpc_host_now_ns() : hwpc_dev_now_ns(t->tm.dev);
 	*time = a + (b - a) / 2;
+	if (at)
+		at[0] = a, at[1] = b;
 	*ticks = hwpc_timer_ticks(&t->tm, raw);
 	return 0;
 }

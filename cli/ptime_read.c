@@ -118,7 +118,8 @@ static int sample(struct ptime *p)
 	for (size_t i = 0; !rc && i < p->n; i++)
 		if (!p->d[i].failed)
 			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, op->interval_ns);
-	for (uint64_t k = 0; !rc && !*stop && (!op->have_count || k < op->count) && p->failures < p->n; k++) {
+	uint64_t k;
+	for (k = 0; !rc && !*stop && (!op->have_count || k < op->count) && p->failures < p->n; k++) {
 		for (size_t i = 0; k && i < p->n && !*stop; i++)
 			if (!p->d[i].failed && hwpc_sampler_wait(&smp[i], k, &err))
 				ptime_dev_fail(p, i, &err);
@@ -131,6 +132,12 @@ static int sample(struct ptime *p)
 			rc = publish_sample(p);
 		if (!rc && p->o && (rc = cli_outfile_flush(&p->of)))
 			p->write_failed = true; /* a write error ends it */
+	}
+	/* Sampling that fell behind says so (--strict: exit 3). */
+	for (size_t i = 0; smp && !rc && k > 1 && i < p->n; i++) {
+		char why[256];
+		if (!p->d[i].failed && hwpc_sampler_behind(&smp[i], k - 1, hwpc_sampler_elapsed_ns(&smp[i]), why, sizeof why))
+			ptime_suspect(p, &p->d[i], why);
 	}
 	free(smp);
 	free(prev);

@@ -6,6 +6,7 @@
 #include "dev/backend.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <time.h>
 
@@ -57,6 +58,43 @@ int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err 
 uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s)
 {
 	return hwpc_dev_now_ns(s->dev) - s->start_ns;
+}
+
+uint64_t hwpc_sampler_interval_ns(const struct hwpc_sampler *s)
+{
+	return s->hz ? (uint64_t)((unsigned __int128)s->step_cycles * 1000000000u / s->hz) : s->interval_ns;
+}
+
+/* "20us", "1.5ms": a duration as people write it, to three digits. */
+static void dur(char *buf, size_t len, double ns)
+{
+	if (ns >= 1e9)
+		snprintf(buf, len, "%.3gs", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, len, "%.3gms", ns / 1e6);
+	else if (ns >= 1e3)
+		snprintf(buf, len, "%.3gus", ns / 1e3);
+	else
+		snprintf(buf, len, "%.3gns", ns);
+}
+
+bool hwpc_sampler_behind(const struct hwpc_sampler *s, uint64_t k, uint64_t t_ns, char *why, size_t len)
+{
+	uint64_t asked = hwpc_sampler_interval_ns(s);
+	if (!k || !asked)
+		return false;
+	double achieved = (double)t_ns / (double)k;
+	if (achieved <= 1.5 * (double)asked)
+		return false;
+	if (len) {
+		char a[32], b[32];
+		dur(a, sizeof a, (double)asked);
+		dur(b, sizeof b, achieved);
+		snprintf(why, len, "sampling fell behind: an interval of %s asked, %s achieved on average over %llu intervals "
+			 "(reading a sample takes longer; elapsed_ns has each sample's time)", a, b,
+			 (unsigned long long)k);
+	}
+	return true;
 }
 
 int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)

@@ -211,6 +211,33 @@ HWPC_API int hwpc_reg_write(struct hwpc_dev *dev, const char *name, uint32_t val
 /* Address of a register by name for the device's chipset. */
 HWPC_API int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err);
 
+/* ---- Rates over a window of time ---------------------------------------- */
+
+/* A count made between two reads, each timed only between the timestamps
+ * taken just before and just after it (t[0], t[1]; any clock in ns): the
+ * rate over the midpoints and how far the true rate may be from it, given
+ * that the count may be off by count_unc (1 for a counter read at two
+ * instants between its increments) and that the device skipped lag_ns of
+ * the window (a realtime simulator that fell behind; 0 otherwise).  Every
+ * rate hwpc measures over a window goes through here (ptime --measure,
+ * pcread --clocks, pcread -- CMD), so the error lies within the
+ * uncertainty whatever the load. */
+struct hwpc_rate {
+	double elapsed_ns;      /* between the midpoints */
+	double hz;              /* count per second; NAN when no time passed */
+	double uncertainty_hz;  /* the larger distance to the bounds; INFINITY when open */
+	double uncertainty_ppm; /* of hz */
+};
+HWPC_API void hwpc_rate_from(const uint64_t t0[2], const uint64_t t1[2], uint64_t count, uint64_t count_unc,
+			     uint64_t lag_ns, struct hwpc_rate *out);
+/* The same from each end's midpoint and half-width. */
+HWPC_API void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_t count,
+			    uint64_t count_unc, uint64_t lag_ns, struct hwpc_rate *out);
+/* The bound --strict holds a measured rate's uncertainty to, in ppm
+ * (ptime(1), pcread(1)): past it the figure is suspect and the exit
+ * status 3. */
+#define HWPC_RATE_STRICT_PPM 1000.0
+
 /* ---- Sampling on a device clock ----------------------------------------- */
 
 /* Sampling on a device's own clock.  Every wait goes through the device
@@ -240,6 +267,14 @@ HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
 HWPC_API int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err *err);
 /* Device time since the start. */
 HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
+/* The interval asked, in ns (by cycles: the cycles at the domain's clock). */
+HWPC_API uint64_t hwpc_sampler_interval_ns(const struct hwpc_sampler *s);
+/* Did sampling fall behind?  Sample k was taken t_ns after the start: the
+ * interval achieved is t_ns / k on average, behind when that misses the
+ * one asked by more than half (over 1.5 times it).  why gets a sentence
+ * naming both.  On a virtual simulator clock a wait advances the clock
+ * exactly and nothing falls behind: -i moves simulated time, unpaced. */
+HWPC_API bool hwpc_sampler_behind(const struct hwpc_sampler *s, uint64_t k, uint64_t t_ns, char *why, size_t len);
 
 /* Wait ns of device time from now. */
 HWPC_API int hwpc_dev_wait_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);

@@ -123,6 +123,9 @@ HWPC_API void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v);
 HWPC_API void hwpc_out_i64(struct hwpc_out *o, const char *key, int64_t v);
 /* prec digits after the point; NaN and infinities are null in JSON. */
 HWPC_API void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec);
+/* A figure measured with an uncertainty unc (same unit): the number, and in
+ * text "V +- UNC" (unc not finite: the number alone). */
+HWPC_API void hwpc_out_measured(struct hwpc_out *o, const char *key, double v, double unc, int prec);
 HWPC_API void hwpc_out_str(struct hwpc_out *o, const char *key, const char *s);
 /* A register or raw value: "0x" and digits hex digits (zero padded; at
  * least as many as the value needs).  JSON: the number and key_hex. */

@@ -102,7 +102,8 @@ struct hwpc_pc_note {
 };
 struct hwpc_dev;
 /* Add a written register (value as written) to rec, with the mask of its
- * bits that read back what was written.  false when rec is full. */
+ * bits that read back what was written (regdb's read=; 0 for a counter,
+ * which is noted all the same).  false when rec is full. */
 HWPC_API bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
 /* Save rec as the domain's note, its generation the saved note's plus one
@@ -117,7 +118,9 @@ HWPC_API int hwpc_pc_note_merge(struct hwpc_dev *dev, const char *domain, struct
 HWPC_API int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec, bool *found,
 			struct hwpc_err *err);
 /* Re-read the recorded registers; *changed and a one-line description of
- * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc"). */
+ * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc").
+ * Configuration only: the bits regdb says read back what was written
+ * (read=), never a live count (CTR_PRE, CTR_STOP) or state. */
 HWPC_API int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed,
 			 char *diff, size_t len, struct hwpc_err *err);
 
@@ -222,6 +225,9 @@ struct hwpc_pc_read_sample {
 			       0xffffffff (a lower bound), NV10:NV30 with the sticky
 			       bit 39 set (the low bits wrapped) */
 	int flag;           /* 0/1, -1 when the domain has no FLAG trailer */
+	/* single mode: EVENT_CTR_PERIOD is ALL (EVENT sums every counting
+	 * period, CYCLES is the last one's) */
+	bool event_all;
 	/* quad mode */
 	bool latched; /* VALID or OVERFLOW: the visible set is one not yet acked */
 	bool lost;    /* OVERFLOW: at least one counter set was lost */
@@ -240,8 +246,16 @@ struct hwpc_pc_read_sample {
  * state is EMPTY until the next swap. */
 HWPC_API int hwpc_pc_read(struct hwpc_pcr *r, bool ack, struct hwpc_pc_read_sample *s, struct hwpc_err *err);
 
-/* EVENT / CYCLES in percent; NAN when CYCLES is 0 or either saturated. */
+/* EVENT / CYCLES in percent, over one window: NAN when there is none, and
+ * then *why (when why is not NULL) says why in a few words: no CYCLES or
+ * EVENT counter, CYCLES 0, either saturated, EVENT summing every counting
+ * period while CYCLES is the last one's (EVENT_CTR_PERIOD ALL), EVENT
+ * adding an integer per cycle (the EVENT_B* counter modes), or a period
+ * that began between the reads (EVENT is read before CYCLES, so on live
+ * counters it can only be larger when a period restarted them).  Never
+ * over 100 %. */
 HWPC_API double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s);
+HWPC_API double hwpc_pc_read_event_pct_why(const struct hwpc_pc_read_sample *s, const char **why);
 
 /* --- accumulation across samples --------------------------------------
  * 64-bit totals of a domain's counters.  Single mode: the running counters
@@ -266,22 +280,47 @@ HWPC_API void hwpc_pc_read_acc_add(struct hwpc_pc_read_acc *a, const struct hwpc
  * register): bit s of words[s / 32]. */
 HWPC_API int hwpc_pc_read_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, struct hwpc_err *err);
 
-/* Activity: ones[s] counts the samples in which signal s was 1. */
-struct hwpc_pc_read_scan {
-	uint64_t samples;
+/* --- activity scans ------------------------------------------------------
+ * What share of a window each signal of a domain is 1.
+ *
+ * Sampled (hwpc_pc_scan_sample, pcread --scan; reads only): SIG_STATUS read
+ * at random instants, one drawn uniformly within each of n equal strata of
+ * the window from a seeded generator, so that no periodic signal can alias
+ * with the sampling; each share carries a 95 % interval (Wilson's score
+ * interval for n samples, which one draw per stratum can only make
+ * conservative: its variance is at most that of n independent draws).
+ * Where the device knows the domain's clock the instants are cycles; where
+ * every cycle of the window was read before the next began (a virtual
+ * simulator clock and a window of no more cycles than samples) the share
+ * is exact and the interval a point.  A scan that falls behind its
+ * instants skips to the next stratum that is still ahead.
+ *
+ * Counted (pcsetup --scan, hwpc_pc_scan_count in the commands' layer):
+ * the counters count each signal's 1s over a window of its own, exact. */
+#define HWPC_PC_SCAN_SAMPLES 10000 /* sampled: the default n */
+struct hwpc_pc_scan {
+	uint64_t seed;    /* sampled: the generator's seed */
+	bool counted;     /* by the counters: every share exact */
+	bool every_cycle; /* sampled: every cycle of the window read */
+	bool partial;     /* stopped early: the shares cover what was scanned */
+	unsigned nsignals;
 	uint64_t ones[HWPC_LOP_MAX_SIGNALS];
+	uint64_t samples[HWPC_LOP_MAX_SIGNALS]; /* samples taken, or cycles counted; 0: not scanned */
 };
-/* Scan for ns of device time.  Where the device knows the domain's clock,
- * one sample every step cycles (a cycle, or as many as keep it to 100000
- * samples), each on its cycle boundary: a virtual simulator clock is
- * stepped by exactly that, so the percentages are exact.  Otherwise as
- * many samples as fit in the time.  Stops early when *stop becomes set. */
-HWPC_API int hwpc_pc_read_scan_for(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, uint64_t ns, const volatile sig_atomic_t *stop,
-		      struct hwpc_err *err);
-static inline double hwpc_pc_read_scan_pct(const struct hwpc_pc_read_scan *sc, unsigned signal)
-{
-	return sc->samples ? 100.0 * (double)sc->ones[signal] / (double)sc->samples : 0.0;
-}
+struct hwpc_pc_scan_how {
+	uint64_t window_ns; /* sampled: the window; counted: each signal's */
+	uint64_t samples;   /* sampled: n (0: HWPC_PC_SCAN_SAMPLES) */
+	uint64_t seed;
+	const volatile sig_atomic_t *stop; /* stop early when set (may be NULL) */
+	/* Called now and then with the work done and the whole (may be NULL). */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+HWPC_API int hwpc_pc_scan_sample(struct hwpc_pcr *r, const struct hwpc_pc_scan_how *how, struct hwpc_pc_scan *sc,
+				 struct hwpc_err *err);
+/* Signal sig's share in percent and its 95 % interval; false when it was
+ * not scanned. */
+HWPC_API bool hwpc_pc_scan_share(const struct hwpc_pc_scan *sc, unsigned sig, double *pct, double *lo, double *hi);
 
 /* --- what the domain counts ----------------------------------------------
  * The SRC/OP registers of the domain, decompiled into expressions with the
@@ -312,6 +351,7 @@ struct hwpc_pc_setup;
 struct hwpc_pc_read_rotation {
 	struct hwpc_pcr *r;
 	uint32_t preop;
+	bool by_trigger; /* a turn ends with PM_TRIGGER (NV40:G84), not a PRE_OP write */
 	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
 };
 HWPC_API int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);

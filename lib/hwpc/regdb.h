@@ -35,6 +35,18 @@ enum hwpc_access {
 	HWPC_ACCESS_W1C, /* read: status; write 1 to a bit clears it */
 };
 
+/* What a read of a register's bits returns (regdb's read= and readback=,
+ * hwpc-regdb(5)): what a read-back check may compare and what a diff of a
+ * live device leaves out. */
+enum hwpc_read {
+	HWPC_READ_WRITTEN = 0, /* the value last written (rw's default) */
+	HWPC_READ_ZERO,        /* 0: write-only and trigger bits (wo's default) */
+	HWPC_READ_LIVE,        /* a value the hardware changes by itself: counters, timers,
+				  status (volatile; w1c's default) */
+	HWPC_READ_FIXED,       /* what the chip was built or strapped with: identity, fuses;
+				  the same on every read (ro's default) */
+};
+
 struct hwpc_chipset {
 	const char *name;   /* "NV41" */
 	const char *family; /* "Curie" */
@@ -72,6 +84,10 @@ struct hwpc_field {
 	unsigned nenums;
 	const char *doc;
 	const char *source;
+	/* What a read of the field returns: read=, else its own access word's
+	 * default; when inherit_read, the register's for these bits. */
+	enum hwpc_read read;
+	bool inherit_read;
 };
 
 struct hwpc_dim {
@@ -102,6 +118,12 @@ struct hwpc_reg {
 	const char *onread;
 	const char *file;
 	unsigned line;
+	/* What a read returns (read=, else the access's default) for the bits
+	 * no field describes; with has_readback, the bits of readback read
+	 * what was written and the others read as read= says. */
+	enum hwpc_read read;
+	bool has_readback;
+	uint32_t readback;
 };
 
 struct hwpc_space {
@@ -200,6 +222,14 @@ HWPC_API const struct hwpc_enum *hwpc_enum_find_name(const struct hwpc_field *f,
 					    const struct hwpc_chipset *chip, const char *name);
 /* An extra attribute of an enum ("hz"), parsed as a number; false if absent. */
 HWPC_API bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out);
+
+/* What a read of bit returns on chip: the field's there, else the
+ * register's (hwpc-regdb(5), read= and readback=). */
+HWPC_API enum hwpc_read hwpc_reg_bit_read(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, unsigned bit);
+/* The bits of reg on chip whose read returns kind. */
+HWPC_API uint32_t hwpc_reg_read_bits(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, enum hwpc_read kind);
+/* "written", "zero", "live", "fixed". */
+HWPC_API const char *hwpc_read_name(enum hwpc_read kind);
 
 /* Decode regval into "FIELD=VALUE FIELD=ENUM ..." for chip. */
 HWPC_API void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,

@@ -74,6 +74,28 @@ struct hwpc_snap_change {
 HWPC_API int hwpc_snapshot_diff(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
 				struct hwpc_snap_change **out, unsigned *n, struct hwpc_err *err);
 
+/* What a diff of a live device leaves out (pcread --diff): the bits regdb
+ * says are volatile (read=live: counters, timers, status), unless all;
+ * and registers or fields a glob of ignore names ("PTIMER.ALARM",
+ * "PCOUNTER.CTRL[1]", "*.QUAD_STATE"; case-insensitive, an exact name wins
+ * over a glob). */
+struct hwpc_snap_filter {
+	bool all;
+	const char *const *ignore;
+	unsigned nignore;
+};
+/* How many registers that differ a diff left out, and why. */
+struct hwpc_snap_left {
+	unsigned volatile_n; /* only volatile bits differ */
+	unsigned ignored_n;  /* named by an ignore glob */
+};
+/* hwpc_snapshot_diff through filter (NULL: everything, as
+ * hwpc_snapshot_diff); a register whose other bits differ too is kept,
+ * with only those fields listed.  left may be NULL. */
+HWPC_API int hwpc_snapshot_diff_filtered(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+					 const struct hwpc_snap_filter *filter, struct hwpc_snap_change **out,
+					 unsigned *n, struct hwpc_snap_left *left, struct hwpc_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,6 +312,18 @@ void hwpc_out_double(struct hwpc_out *o, const char *key, double v, int prec)
 	if (f)
 		f->num = v;
 	field_done(o, f, true);
+}
+
+void hwpc_out_measured(struct hwpc_out *o, const char *key, double v, double unc, int prec)
+{
+	if (o->fmt != HWPC_FMT_TEXT || !isfinite(v) || !isfinite(unc)) {
+		hwpc_out_double(o, key, v, prec);
+		return;
+	}
+	/* Text: the figure with its uncertainty, as people read it. */
+	char buf[96];
+	snprintf(buf, sizeof buf, "%.*f +- %.*f", prec, v, prec, unc);
+	hwpc_out_str(o, key, buf);
 }
 
 /* Text shows control characters as \xNN so a hostile string cannot move

@@ -28,7 +28,13 @@ static const struct hwpc_schema_key pc_counters[] = {
 	CTR("pre_count", "the PRE counter"),
 	CTR("stop_count", "the STOP counter"),
 	SK("flag", U64, NULL, NONE, "the domain's FLAG, 0 or 1 (null: not readable on this chip)"),
-	SK("event_pct", DOUBLE, "%", GAUGE, "EVENT as a percentage of CYCLES (null: no cycles)"),
+	SK("event_pct", DOUBLE, "%", GAUGE,
+	   "EVENT as a percentage of CYCLES, both over one counting window (null: there is none; event_pct_note "
+	   "says why); never over 100"),
+	SK("event_pct_note", STR, NULL, NONE,
+	   "why event_pct is null: no cycles counted, a counter saturated, EVENT summing every counting period "
+	   "while CYCLES is the last one's (EVENT_CTR_PERIOD ALL), a counter mode where EVENT adds an integer per "
+	   "cycle, or a period that began between the reads (null: event_pct is a figure)"),
 	SK("saturated", BOOL, NULL, GAUGE, "whether any counter read saturated (its value is then null)"),
 	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
 	SK("lost", BOOL, NULL, GAUGE, "quad mode: counter sets were lost (OVERFLOW) (null: not quad mode)"),
@@ -73,9 +79,18 @@ static const struct hwpc_schema_key pc_signal[] = {
 	SK("signal_index", HEX, NULL, NONE, "the signal's number in the domain"),
 	SK("signal", STR, NULL, LABEL, "the signal's name (null: regdb names none)"),
 	SK("value", U64, NULL, GAUGE, "--signals: the signal's value now, 0 or 1 (null with --scan)"),
-	SK("active_pct", DOUBLE, "%", GAUGE, "--scan: the share of samples in which it was 1 (null with --signals)"),
-	SK("one_count", U64, NULL, NONE, "--scan: samples in which it was 1"),
-	SK("sample_count", U64, NULL, NONE, "--scan: samples taken"),
+	SK("active_pct", DOUBLE, "%", GAUGE,
+	   "--scan: the share of the window it was 1: of the samples (pcread), or of the cycles counted (pcsetup) "
+	   "(null with --signals)"),
+	SK("active_pct_low", DOUBLE, "%", GAUGE,
+	   "--scan: the low end of active_pct's 95 % interval (Wilson's; active_pct itself where exact)"),
+	SK("active_pct_high", DOUBLE, "%", GAUGE, "--scan: the high end of active_pct's 95 % interval"),
+	SK("one_count", U64, NULL, NONE, "--scan: samples (or cycles, counted) in which it was 1"),
+	SK("sample_count", U64, NULL, NONE, "--scan: samples taken (or cycles counted)"),
+	SK("exact", BOOL, NULL, NONE,
+	   "--scan: active_pct is exact: counted by the counters, or every cycle of the window sampled"),
+	SK("seed", U64, NULL, NONE,
+	   "--scan: the seed of the sampled instants (--seed repeats them; null: counted, no sampling)"),
 };
 
 static const struct hwpc_schema_key reg_decode[] = {
@@ -146,7 +161,7 @@ const struct hwpc_schema_rec schema_pcread[] = {
 	     pc_counters),
 	SREC("pc_set_count", "pcread -f", "A counter of a counter set rotated over a domain, one record per set "
 					  "and counter.", pc_set_count),
-	SREC("pc_signal", "pcread --signals, --scan", "A signal of a PCOUNTER domain.", pc_signal),
+	SREC("pc_signal", "pcread --signals, --scan; pcsetup --scan", "A signal of a PCOUNTER domain.", pc_signal),
 	SREC("reg_decode", "pcread --decode", "A register value decoded against regdb, without reading it.",
 	     reg_decode),
 	SREC("pc_run", "pcread -- COMMAND", "A PCOUNTER domain's counts while a command ran: one record per domain "

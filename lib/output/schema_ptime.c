@@ -45,6 +45,9 @@ static const struct hwpc_schema_key timer_rate_keys[] = {
 	SK("measured_hz", DOUBLE, "Hz", GAUGE, "the tick rate measured against the reference clock"),
 	SK("configured_hz", DOUBLE, "Hz", GAUGE, "the tick rate the clock configuration gives (null: unknown)"),
 	SK("error_ppm", DOUBLE, "ppm", GAUGE, "how far the measured rate is from the configured one (null: unknown)"),
+	SK("uncertainty_ppm", DOUBLE, "ppm", GAUGE,
+	   "how far the true rate may be from measured_hz: the timestamps around the timer reads at both ends of "
+	   "the window, a tick, and lag_ns (null: unbounded); --strict exits 3 past 1000"),
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "simulated time a realtime simulator skipped during the measurement (null: the device cannot lag)"),
 	RATE_SOURCE_KEYS,

@@ -40,12 +40,25 @@ static const struct hwpc_schema_key reg_diff[] = {
 	SK("fields", STR, NULL, NONE, "the fields that differ, \"NAME a -> b\", or \"only in a\"/\"only in b\""),
 };
 
+static const struct hwpc_schema_key reg_diff_summary[] = {
+	SK("changed_count", U64, NULL, NONE, "registers that differ (the reg_diff records before)"),
+	SK("volatile_count", U64, NULL, NONE,
+	   "registers left out because only their volatile bits differ: counters, timers, status, which change "
+	   "with nobody writing (regdb read=live); 0 with --all"),
+	SK("ignored_count", U64, NULL, NONE, "registers left out because --ignore names them or the fields that differ"),
+};
+
 static const struct hwpc_schema_key reg_write[] = {
 	SK("reg", STR, NULL, NONE, "the register (or field) written"),
 	SK("addr", HEX, NULL, NONE, "its BAR0 address"),
 	SK("old", HEX, NULL, NONE, "its value before (null: it cannot be read)"),
 	SK("new", HEX, NULL, NONE, "the value written"),
 	SK("read", HEX, NULL, NONE, "the value read back after the write (null: not read back, or --dry-run)"),
+	SK("checked_mask", HEX, NULL, NONE,
+	   "the bits the read-back compares: those written whose read returns what was written (regdb's read=)"),
+	SK("unverified", STR, NULL, NONE,
+	   "the written bits it does not compare, with what their read returns instead: \"PM_TRIGGER=0x1 (reads 0)\" "
+	   "for a trigger, \"(reads a live value)\" for a counter, \"(not checked)\" with --no-verify"),
 	SK("fields", STR, NULL, NONE, "the new value decoded"),
 };
 
@@ -109,6 +122,8 @@ const struct hwpc_schema_rec schema_regs[] = {
 	SREC("reg_info", "pcread --list-regs", "A register regdb knows for the device's chipset.", reg_info),
 	SREC("reg_value", "pcread --reg", "A register or field read and decoded.", reg_value),
 	SREC("reg_change", "pcread --watch", "A change of a watched register.", reg_change),
+	SREC("reg_diff_summary", "pcread --diff", "After the differences: how many, and how many were left out.",
+	     reg_diff_summary),
 	SREC("reg_diff", "pcread --diff", "A register that differs between two snapshots (or a snapshot and "
 					  "the device).", reg_diff),
 	{ 0 },

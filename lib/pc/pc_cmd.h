@@ -53,10 +53,11 @@ void hwpc_pc_counters_trace(struct hwpc_trace *t, const struct hwpc_pcr *r, cons
 void hwpc_pc_ctr_list(unsigned mask, const char *sep, char *buf, size_t len);
 
 /* Every signal of a domain as pc_signal records: its value (bit s of
- * words[s / 32]), or with sc the share of sc's samples it was 1. */
-extern const struct hwpc_col hwpc_pc_signal_cols[4], hwpc_pc_scan_cols[6];
+ * words[s / 32]), or with sc its share of the scan with the 95 % interval
+ * (a point where exact). */
+extern const struct hwpc_col hwpc_pc_signal_cols[4], hwpc_pc_scan_cols[10];
 int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct hwpc_pc_names *names,
-			const uint32_t *words, const struct hwpc_pc_read_scan *sc, struct hwpc_err *err);
+			const uint32_t *words, const struct hwpc_pc_scan *sc, struct hwpc_err *err);
 
 /* Rotated counter sets (pcread -f) as pc_set_count records: each set's
  * counts and their estimates scaled to the whole time. */
@@ -91,12 +92,6 @@ int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, 
 int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, const struct hwpc_pc_layout *l,
 			 struct hwpc_err *err);
 
-/* hwpc_pc_note_check of the domain's configuration alone: note's
- * registers but the domain's counters (which read the live count, not the
- * value written). */
-int hwpc_pc_note_config_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
-			      const struct hwpc_pc_note *note, bool *changed, char *diff, size_t len,
-			      struct hwpc_err *err);
 /* Whether domain dom holds a setup someone else made (pc_foreign.c): one
  * whose configuration changed since pcsetup's note, or, with no note,
  * inputs in use (an
@@ -104,6 +99,49 @@ int hwpc_pc_note_config_check(struct hwpc_dev *dev, const struct hwpc_pc_layout 
  * The commands that reprogram a domain refuse it unless --force. */
 int hwpc_pc_foreign(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, bool *foreign, char *why,
 		    size_t len, struct hwpc_err *err);
+
+/* ---- A setup put back (pc_keep.c) ----------------------------------------
+ * Commands that borrow domains for a measurement (pcread --clocks, pcsetup
+ * --scan) write pcsetup's plans and then give every register those plans
+ * wrote the value it held: PRE_OP first (restore_first), a cycle of every
+ * domain, then the rest in the setup's order, PRE_OP again where a
+ * single-event process was counting; a counter register gets the initial
+ * value pcsetup noted rather than the count read. */
+struct hwpc_pc_keep {
+	struct hwpc_dev *dev;
+	unsigned n;
+	struct hwpc_pcr r[HWPC_PC_MAX_DOMAINS];
+	struct hwpc_wplan restore_first, restore;
+};
+/* Plan putting back what setup (planned, not yet applied: its old values
+ * are what the registers hold) overwrites in domains doms[0..n). */
+int hwpc_pc_keep_plan(struct hwpc_pc_keep *k, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+		      const unsigned *doms, unsigned n, const struct hwpc_wplan *setup, struct hwpc_err *err);
+/* Put it back. */
+int hwpc_pc_keep_restore(struct hwpc_pc_keep *k, struct hwpc_err *err);
+void hwpc_pc_keep_free(struct hwpc_pc_keep *k);
+
+/* ---- Counted activity scans (pc_scan_count.c, pcsetup --scan) ------------
+ * Every signal of domains doms[0..n) counted over a window of its own, all
+ * domains at once: four signals a window where software can swap quad
+ * sets (G84:GF100 by PRE_OP, NV40:G84 by PM_TRIGGER), one (on EVENT, in
+ * single-event mode) elsewhere; the setup found put back after. */
+struct hwpc_pc_scan_count {
+	struct hwpc_wplan first;  /* the first window's writes (--dry-run) */
+	struct hwpc_pc_keep keep; /* what puts back the setup found */
+	unsigned windows;         /* how many windows */
+	unsigned per_window;      /* signals counted per window: 4 or 1 */
+	void *priv;
+};
+/* Plan (nothing written). */
+int hwpc_pc_scan_count_init(struct hwpc_pc_scan_count *c, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+			    const unsigned *doms, unsigned n, struct hwpc_err *err);
+/* Scan, each window how->window_ns of device time (a virtual simulator
+ * clock is advanced), into out[0..n); stop early when *how->stop is set
+ * (out[j].partial); put the setup back, also after an error. */
+int hwpc_pc_scan_count_run(struct hwpc_pc_scan_count *c, const struct hwpc_pc_scan_how *how, struct hwpc_pc_scan *out,
+			   struct hwpc_err *err);
+void hwpc_pc_scan_count_free(struct hwpc_pc_scan_count *c);
 
 /* ---- Every domain's clock (pc_clocks.c, pcread --clocks) -----------------
  * Each domain counts CYCLES in single-event mode (PRE and START always 1,
@@ -125,9 +163,7 @@ struct hwpc_pc_clocks {
 	const struct hwpc_pc_layout *l;
 	struct hwpc_pc_setup how;  /* the setup each domain gets */
 	struct hwpc_wplan setup;   /* its writes */
-	/* The same registers, back to what they held: PRE_OP first, a cycle
-	 * before the rest (pc_clocks.c says why). */
-	struct hwpc_wplan restore_first, restore;
+	struct hwpc_pc_keep keep;  /* the same registers, back to what they held */
 	unsigned n;
 	struct hwpc_pc_clock clk[HWPC_PC_MAX_DOMAINS];
 	bool can_lag;
@@ -240,10 +276,6 @@ double hwpc_pc_read_rot_fraction(uint64_t counted, uint64_t total);
 int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err);
 
 int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err);
-
-void hwpc_pc_read_scan_init(struct hwpc_pc_read_scan *sc);
-
-int hwpc_pc_read_scan_sample(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, struct hwpc_err *err);
 
 /* The signal number of domain d's own FLAG (a trailer signal); false if
  * the domain's signals do not reach it. */

@@ -6,33 +6,13 @@
  * is not 0: at power-on every input is constant 0).  A driver counting
  * with the domain is not silently cut off.  The counters are no part of
  * the configuration: CTR_PRE and CTR_STOP take an initial value when
- * written and read the live count. */
+ * written and read the live count (regdb's read=live), and
+ * hwpc_pc_note_check compares only what reads back, as pcread does. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 #include "dev/backend.h"
 
 #include <stdio.h>
-
-int hwpc_pc_note_config_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom,
-			      const struct hwpc_pc_note *note, bool *changed, char *diff, size_t len,
-			      struct hwpc_err *err)
-{
-	HWPC_ERR_ENSURE(err);
-	struct hwpc_pcr r;
-	struct hwpc_pc_note cfg = *note;
-	if (hwpc_pc_read_init(&r, dev, l, dom, err))
-		return err->status;
-	cfg.n = 0;
-	for (unsigned i = 0; i < note->n; i++) {
-		bool counter = false;
-		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-			counter |= r.ctr[c].present &&
-				   (note->reg[i].addr == r.ctr[c].lo || (r.ctr[c].has_hi && note->reg[i].addr == r.ctr[c].hi));
-		if (!counter)
-			cfg.reg[cfg.n++] = note->reg[i];
-	}
-	return hwpc_pc_note_check(dev, &cfg, changed, diff, len, err);
-}
 
 int hwpc_pc_foreign(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, bool *foreign, char *why,
 		    size_t len, struct hwpc_err *err)
@@ -45,7 +25,7 @@ int hwpc_pc_foreign(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsign
 	if (len)
 		why[0] = 0;
 	if (hwpc_pc_note_load(dev, l->dom[dom].name, &note, &found, err) ||
-	    (found && hwpc_pc_note_config_check(dev, l, dom, &note, &changed, diff, sizeof diff, err)))
+	    (found && hwpc_pc_note_check(dev, &note, &changed, diff, sizeof diff, err)))
 		return err->status;
 	if (found) {
 		if (changed)

@@ -213,6 +213,8 @@ static void decode_ctrl(struct hwpc_pcr *r, struct hwpc_pc_read_sample *s, uint3
 	else
 		s->mode = HWPC_PC_READ_MODE_OTHER;
 	s->ctr_mode_name = enum_name(r, r->f_ctr_mode, ctrl);
+	const char *period = r->f_period ? enum_name(r, r->f_period, ctrl) : NULL;
+	s->event_all = s->mode == HWPC_PC_READ_MODE_SINGLE && period && !strcmp(period, "ALL");
 	s->state_name = NULL;
 	s->latched = s->lost = false;
 	if (s->mode == HWPC_PC_READ_MODE_QUAD) {
@@ -226,10 +228,15 @@ static void decode_ctrl(struct hwpc_pcr *r, struct hwpc_pc_read_sample *s, uint3
 		s->state_name = "-";
 }
 
+/* The counters, CYCLES last: running single-event counters only grow
+ * within a period, so EVENT read before CYCLES never exceeds it unless a
+ * period began between the reads (hwpc_pc_read_event_pct says so). */
 static int read_counters(struct hwpc_pcr *r, struct hwpc_pc_read_sample *s, struct hwpc_err *err)
 {
-	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
-		int rc;
+	static const int order[HWPC_PC_READ_NCTRS] = { HWPC_PC_READ_EVENT, HWPC_PC_READ_START, HWPC_PC_READ_PRE,
+						       HWPC_PC_READ_STOP,  HWPC_PC_READ_CYCLES, HWPC_PC_READ_CYCLES_ALT };
+	for (int i = 0; i < HWPC_PC_READ_NCTRS; i++) {
+		int rc, c = order[i];
 		if (r->ctr[c].present && (rc = read_counter(r, s, c, err)))
 			return rc;
 	}
@@ -338,12 +345,31 @@ int hwpc_pc_read_ctr(struct hwpc_pcr *r, enum hwpc_pc_read_ctr c, uint64_t *v, b
 	return rc;
 }
 
-double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s)
+double hwpc_pc_read_event_pct_why(const struct hwpc_pc_read_sample *s, const char **why)
 {
 	const unsigned need = 1u << HWPC_PC_READ_CYCLES | 1u << HWPC_PC_READ_EVENT;
-	if ((s->present & need) != need || (s->saturated & need) || !s->ctr[HWPC_PC_READ_CYCLES])
-		return NAN;
-	return 100.0 * (double)s->ctr[HWPC_PC_READ_EVENT] / (double)s->ctr[HWPC_PC_READ_CYCLES];
+	uint64_t ev = s->ctr[HWPC_PC_READ_EVENT], cy = s->ctr[HWPC_PC_READ_CYCLES];
+	const char *w = NULL;
+	if ((s->present & need) != need)
+		w = "no EVENT or CYCLES counter in this mode";
+	else if (s->saturated & need)
+		w = "EVENT or CYCLES saturated";
+	else if (!cy)
+		w = "no cycles counted";
+	else if (s->event_all)
+		w = "EVENT sums every counting period, CYCLES is the last one's (EVENT_CTR_PERIOD ALL)";
+	else if (s->ctr_mode_name && strstr(s->ctr_mode_name, "EVENT_B"))
+		w = "EVENT adds an integer per cycle in this counter mode, not a share of cycles";
+	else if (ev > cy)
+		w = "a counting period began between the reads of EVENT and CYCLES";
+	if (why)
+		*why = w;
+	return w ? NAN : 100.0 * (double)ev / (double)cy;
+}
+
+double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s)
+{
+	return hwpc_pc_read_event_pct_why(s, NULL);
 }
 
 uint64_t hwpc_pc_domain_hz(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom)

@@ -137,11 +137,16 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_out_null(o, "flag");
 	else
 		hwpc_out_u64(o, "flag", (uint64_t)s->flag);
-	double pct = hwpc_pc_read_event_pct(s);
+	const char *why;
+	double pct = hwpc_pc_read_event_pct_why(s, &why);
 	if (isnan(pct))
 		hwpc_out_null(o, "event_pct");
 	else
 		hwpc_out_double(o, "event_pct", pct, 2);
+	if (!text && why)
+		hwpc_out_str(o, "event_pct_note", why);
+	else if (!text)
+		hwpc_out_null(o, "event_pct_note");
 	hwpc_pc_ctr_list(s->saturated, "+", sat, sizeof sat);
 	if (text) {
 		hwpc_out_str(o, "saturated", sat);
@@ -199,15 +204,23 @@ void hwpc_pc_counters_trace(struct hwpc_trace *t, const struct hwpc_pcr *r, cons
 
 const struct hwpc_col hwpc_pc_signal_cols[4] = { { "domain", 0 }, { "signal_index", 0 }, { "signal", 0 },
 						 { "value", 0 } };
-const struct hwpc_col hwpc_pc_scan_cols[6] = { { "domain", 0 },	    { "signal_index", 0 }, { "signal", 0 },
-					       { "active_pct", 0 }, { "one_count", 0 },	   { "sample_count", 0 } };
+const struct hwpc_col hwpc_pc_scan_cols[10] = {
+	{ "domain", 0 },	  { "signal_index", 0 },    { "signal", 0 },	    { "active_pct", 0 },
+	{ "active_pct_low", 0 }, { "active_pct_high", 0 }, { "one_count", 0 }, { "sample_count", 0 },
+	{ "exact", 0 },		  { "seed", 0 },
+};
 
 int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct hwpc_pc_names *names,
-			const uint32_t *words, const struct hwpc_pc_read_scan *sc, struct hwpc_err *err)
+			const uint32_t *words, const struct hwpc_pc_scan *sc, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	for (unsigned sig = 0; sig < r->di->nsignals; sig++) {
 		const char *name = hwpc_pc_signal_name(names, sig);
+		double pct, lo, hi;
+		/* An interrupted counted scan: the signals not reached are left
+		 * out, not shown as 0. */
+		if (sc && !hwpc_pc_scan_share(sc, sig, &pct, &lo, &hi) && sc->partial)
+			continue;
 		hwpc_out_record(o, "pc_signal");
 		hwpc_out_str(o, "domain", r->di->name);
 		hwpc_out_hex(o, "signal_index", sig, 2);
@@ -216,9 +229,16 @@ int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const stru
 		else
 			hwpc_out_null(o, "signal");
 		if (sc) {
-			hwpc_out_double(o, "active_pct", hwpc_pc_read_scan_pct(sc, sig), 2);
+			hwpc_out_double(o, "active_pct", pct, 2);
+			hwpc_out_double(o, "active_pct_low", lo, 2);
+			hwpc_out_double(o, "active_pct_high", hi, 2);
 			hwpc_out_u64(o, "one_count", sc->ones[sig]);
-			hwpc_out_u64(o, "sample_count", sc->samples);
+			hwpc_out_u64(o, "sample_count", sc->samples[sig]);
+			hwpc_out_bool(o, "exact", sc->counted || sc->every_cycle);
+			if (sc->counted)
+				hwpc_out_null(o, "seed");
+			else
+				hwpc_out_u64(o, "seed", sc->seed);
 		} else {
 			hwpc_out_u64(o, "value", words[sig / 32] >> (sig % 32) & 1);
 		}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Signal status of a domain (SIG_STATUS), activity scans, and what the
- * domain's inputs count (its SRC/OP registers decompiled). */
+/* Signal status of a domain (SIG_STATUS) and what the domain's inputs
+ * count (its SRC/OP registers decompiled). */
 #include "core/err_local.h"
 #include "dev/backend.h"
 #include "hwpc/pc.h"
@@ -21,56 +21,6 @@ int hwpc_pc_read_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, str
 	/* Bits past the domain's last signal are not signals. */
 	if (r->di->nsignals % 32)
 		words[r->nstatus - 1] &= (1u << (r->di->nsignals % 32)) - 1;
-	return 0;
-}
-
-void hwpc_pc_read_scan_init(struct hwpc_pc_read_scan *sc)
-{
-	memset(sc, 0, sizeof *sc);
-}
-
-int hwpc_pc_read_scan_sample(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, struct hwpc_err *err)
-{
-	uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
-	int rc = hwpc_pc_read_signals(r, w, sizeof w / sizeof w[0], err);
-	if (rc)
-		return rc;
-	for (unsigned i = 0; i < r->nstatus; i++)
-		for (uint32_t v = w[i]; v; v &= v - 1)
-			sc->ones[i * 32 + (unsigned)__builtin_ctz(v)]++;
-	sc->samples++;
-	return 0;
-}
-
-#define SCAN_MAX_SAMPLES 100000
-
-int hwpc_pc_read_scan_for(struct hwpc_pcr *r, struct hwpc_pc_read_scan *sc, uint64_t ns, const volatile sig_atomic_t *stop,
-		      struct hwpc_err *err)
-{
-	HWPC_ERR_ENSURE(err);
-	struct hwpc_sampler smp;
-	uint64_t hz = hwpc_dev_clock_named_hz(r->dev, r->di->name);
-	uint64_t cycles = (uint64_t)((unsigned __int128)ns * hz / 1000000000u);
-	uint64_t step = cycles > SCAN_MAX_SAMPLES ? cycles / SCAN_MAX_SAMPLES : 1;
-	int rc;
-	hwpc_pc_read_scan_init(sc);
-	if (cycles && hwpc_sampler_start_cycles(&smp, r->dev, hz, step)) {
-		/* Where sampling is slower than the domain (real time), the
-		 * scan still ends on time, with fewer samples. */
-		uint64_t end = smp.start_ns + ns;
-		for (uint64_t c = 0, k = 1; c < cycles && !*stop; c += step, k++) {
-			if ((rc = hwpc_pc_read_scan_sample(r, sc, err)) || (rc = hwpc_sampler_wait(&smp, k, err)))
-				return rc;
-			if (hwpc_dev_now_ns(r->dev) > end)
-				break;
-		}
-		return 0;
-	}
-	uint64_t end = hwpc_dev_now_ns(r->dev) + ns;
-	do {
-		if ((rc = hwpc_pc_read_scan_sample(r, sc, err)))
-			return rc;
-	} while (hwpc_dev_now_ns(r->dev) < end && !*stop);
 	return 0;
 }
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Rotation (pcread -f): more counter sets than a domain has, taking turns
- * in quad mode.  A turn programs its set (pcsetup's write plan: PRE_OP
- * last, which swaps on G84:GF100, so whatever counted during programming
- * is latched and dropped), counts for an interval, and ends with another
- * PRE_OP write: that swap latches exactly the set's period, whose CYCLES
- * say how long it counted.  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
+ * in quad mode.  A turn programs its set, swaps (so whatever counted during
+ * programming is latched and dropped), counts for an interval, and ends
+ * with another swap: that swap latches exactly the set's period, whose
+ * CYCLES say how long it counted.  The swap is a PRE_OP write where it
+ * swaps (G84:GF100; the setup's own PRE_OP write is the first swap), else
+ * PM_TRIGGER fired the way regdb names (NV40:G84, where SWAP is wired to
+ * it; it swaps every quad-mode domain).  IRIX r10k_evcntrs(5)'s multiplexing, scaled as perf
  * stat scales (hwpc_pc_read_rot_scale). */
 #include "core/err_local.h"
 #include "dev/backend.h"
@@ -22,11 +24,17 @@ int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, 
 	struct hwpc_regref ref;
 	memset(rt, 0, sizeof *rt);
 	rt->r = r;
-	/* Only a chip whose PRE_OP write swaps lets software end a period. */
+	/* Only a chip whose software can swap lets a turn end. */
 	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
-	if (!hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
-		return hwpc_err_set(err, HWPC_EINPUT, "rotating counter sets needs a swap software can make "
-				    "(a PRE_OP write: G84 to GF100); %s cannot", r->l->chip->name);
+	if (!hwpc_param_num(r->l->db, r->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0)) {
+		struct hwpc_pc_trigger t;
+		struct hwpc_err why;
+		if (hwpc_pc_trigger_find(r->dev, &t, &why))
+			return hwpc_err_set(err, HWPC_EINPUT, "rotating counter sets needs a swap software can make "
+					    "(a PRE_OP write on G84:GF100, PM_TRIGGER on NV40:G84); %s", why.msg);
+		rt->by_trigger = true;
+		return 0;
+	}
 	if (!hwpc_pc_reg_name(r->l, r->dom, "PRE_OP", name, sizeof name) ||
 	    hwpc_regref_parse(r->l->db, r->l->chip, name, &ref, err))
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb: no PRE_OP for domain %s", r->di->name);
@@ -41,6 +49,36 @@ static int drain(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_sample *s
 		rc = hwpc_err_set(err, HWPC_EOP, "domain %s left quad mode during rotation (%s)", rt->r->di->name,
 				  s->mode_name);
 	return rc;
+}
+
+/* Swap (a PRE_OP write, or PM_TRIGGER) and wait until the set latches,
+ * read into s with an ack.  The swap lands on the domain's next cycle:
+ * wait for it a cycle at a time where the device knows the domain's clock
+ * (a virtual simulator clock is stepped exactly), else 10 us at a time;
+ * give up after a thousand cycles or a second. */
+static int swap_and_wait(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_sample *s, struct hwpc_err *err)
+{
+	struct hwpc_dev *dev = rt->r->dev;
+	int rc;
+	uint32_t v;
+	if (rt->by_trigger) {
+		struct hwpc_pc_trigger t;
+		if ((rc = hwpc_pc_trigger_fire(dev, rt->r->l, NULL, 0, &t, err)))
+			return rc;
+	} else if (hwpc_rd32(dev, rt->preop, &v) || hwpc_wr32(dev, rt->preop, v)) {
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "ending a rotation period: %s",
+				    hwpc_dev_error(dev)->msg);
+	}
+	uint64_t hz = hwpc_dev_clock_named_hz(dev, rt->r->di->name);
+	for (uint64_t tries = hz ? 1000 : 100000;; tries--) {
+		if ((rc = hwpc_dev_wait_cycles(dev, hz, 1, 10000, err)) || (rc = drain(rt, s, err)))
+			return rc;
+		if (s->latched)
+			return 0;
+		if (tries == 1)
+			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched %s after the swap "
+					    "(is its clock running?)", rt->r->di->name, hz ? "1000 cycles" : "a second");
+	}
 }
 
 int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, struct hwpc_err *err)
@@ -59,38 +97,24 @@ int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_p
 	if (!rc)
 		rc = hwpc_wplan_apply(&plan, err);
 	hwpc_wplan_free(&plan);
-	return rc ? rc : drain(rt, &s, err); /* what counted while programming */
+	/* What counted while programming: latched by PRE_OP's swap, or by a
+	 * trigger of our own, and dropped. */
+	if (!rc && rt->by_trigger)
+		rc = swap_and_wait(rt, &s, err);
+	return rc ? rc : drain(rt, &s, err);
 }
 
 int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	struct hwpc_pc_read_sample s;
-	uint32_t v;
 	/* Whatever programming latched goes first, so that the set read
 	 * below can only be the one this PRE_OP write swaps in. */
 	int rc = drain(rt, &s, err);
 	if (rc)
 		return rc;
-	if (hwpc_rd32(rt->r->dev, rt->preop, &v) || hwpc_wr32(rt->r->dev, rt->preop, v))
-		return hwpc_err_set(err, rt->r->dev->err.status, "ending a rotation period: %s",
-				    rt->r->dev->err.msg);
-	/* The swap lands on the domain's next cycle: wait for it, a cycle at a
-	 * time where the device knows the domain's clock (a virtual simulator
-	 * clock is stepped exactly), else 10 us at a time; give up after a
-	 * thousand cycles or a second. */
-	struct hwpc_dev *dev = rt->r->dev;
-	uint64_t hz = hwpc_dev_clock_named_hz(dev, rt->r->di->name);
-	uint64_t tries = hz ? 1000 : 100000;
-	for (;;) {
-		if ((rc = hwpc_dev_wait_cycles(dev, hz, 1, 10000, err)) || (rc = drain(rt, &s, err)))
-			return rc;
-		if (s.latched)
-			break;
-		if (!--tries)
-			return hwpc_err_set(err, HWPC_EOP, "domain %s: no counter set latched %s after the swap "
-					    "(is its clock running?)", rt->r->di->name, hz ? "1000 cycles" : "a second");
-	}
+	if ((rc = swap_and_wait(rt, &s, err)))
+		return rc;
 	hwpc_pc_read_rot_add(set, s.ctr, s.ctr[HWPC_PC_READ_CYCLES]);
 	set->saturated |= s.saturated;
 	return 0;

@@ -21,16 +21,15 @@
 bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
 			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value)
 {
-	uint32_t idx[HWPC_MAX_DIMS], mask = 0xffffffffu;
+	uint32_t idx[HWPC_MAX_DIMS];
 	const struct hwpc_reg *r = hwpc_reg_at(db, chip, addr, idx);
 	if (r && (r->access == HWPC_ACCESS_WO || r->access == HWPC_ACCESS_W1C))
 		return true; /* nothing to read back */
-	if (r && r->nfields) {
-		mask = 0;
-		for (unsigned i = 0; i < r->nfields; i++)
-			if (hwpc_gens_has(&r->fields[i].gens, chip) && r->fields[i].access == HWPC_ACCESS_RW)
-				mask |= hwpc_field_mask(&r->fields[i]);
-	}
+	/* The configuration: the bits whose read returns what was written
+	 * (regdb's read=), never a live count such as CTR_PRE's, which takes
+	 * an initial value and reads the current one.  A counter is still
+	 * noted (mask 0), for what put its setup back (pc_clocks.c). */
+	uint32_t mask = r ? hwpc_reg_read_bits(r, chip, HWPC_READ_WRITTEN) : 0xffffffffu;
 	for (unsigned i = 0; i < rec->n; i++)
 		if (rec->reg[i].addr == addr) {
 			rec->reg[i].value = value;
@@ -300,16 +299,21 @@ int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, boo
 		diff[0] = 0;
 	for (unsigned i = 0; i < rec->n && !*changed; i++) {
 		uint32_t v, idx[HWPC_MAX_DIMS];
+		/* Configuration only, by regdb's rule, also for a note written
+		 * before regdb said which bits are live. */
+		const struct hwpc_reg *r = hwpc_reg_at(dev->db, dev->chip, rec->reg[i].addr, idx);
+		uint32_t mask = rec->reg[i].mask & (r ? hwpc_reg_read_bits(r, dev->chip, HWPC_READ_WRITTEN) : 0xffffffffu);
+		if (!mask)
+			continue;
 		if (hwpc_rd32(dev, rec->reg[i].addr, &v))
 			return hwpc_err_set(err, dev->err.status, "%s", dev->err.msg);
-		if ((v ^ rec->reg[i].value) & rec->reg[i].mask) {
-			const struct hwpc_reg *r = hwpc_reg_at(dev->db, dev->chip, rec->reg[i].addr, idx);
+		if ((v ^ rec->reg[i].value) & mask) {
 			char name[96];
 			size_t n = (size_t)snprintf(name, sizeof name, "%s", r ? r->name : "register");
 			for (unsigned k = 0; r && k < r->ndims && n < sizeof name; k++)
 				n += (size_t)snprintf(name + n, sizeof name - n, "[%u]", idx[k]);
 			snprintf(diff, len, "%s (0x%06x) reads 0x%08x, pcsetup set 0x%08x", name, rec->reg[i].addr,
-				 v & rec->reg[i].mask, rec->reg[i].value & rec->reg[i].mask);
+				 v & mask, rec->reg[i].value & mask);
 			*changed = true;
 		}
 	}

@@ -59,12 +59,14 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 	if (!text)
 		hwpc_out_u64(o, "interval_ns", ns);
 	/* The rates' time base, as uncertain as the timestamps around the
-	 * accesses at both ends, plus a nanosecond for their resolution;
-	 * cycles_per_s besides by CYCLES' +-1. */
-	double unc = (double)((w->interval ? d->last_unc_ns : d->start_unc_ns) + d->now_unc_ns + 1);
-	if (ns && v[HWPC_PC_READ_CYCLES])
-		hwpc_out_double(o, "uncertainty_ppm", 1e6 * (unc / (double)ns + 1.0 / (double)v[HWPC_PC_READ_CYCLES]),
-				3);
+	 * accesses at both ends (hwpc_rate_mid); cycles_per_s besides by
+	 * CYCLES' +-1. */
+	struct hwpc_rate rt;
+	hwpc_rate_mid((double)(w->interval ? d->last_ns : d->start_ns),
+		      (double)(w->interval ? d->last_unc_ns : d->start_unc_ns), (double)d->now_ns,
+		      (double)d->now_unc_ns, v[HWPC_PC_READ_CYCLES], 1, 0, &rt);
+	if (ns && v[HWPC_PC_READ_CYCLES] && isfinite(rt.uncertainty_ppm))
+		hwpc_out_double(o, "uncertainty_ppm", rt.uncertainty_ppm, 3);
 	else
 		hwpc_out_null(o, "uncertainty_ppm");
 	hwpc_out_str(o, "domain", d->r->di->name);

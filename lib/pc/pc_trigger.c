@@ -32,11 +32,8 @@ int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, 
 	t->field = ref.field;
 	t->addr = ref.addr;
 	/* The register's other bits are written back as read where regdb
-	 * says they read back (REG_RW_BITS), else left 0, as nouveau does. */
-	char rw[160];
-	snprintf(rw, sizeof rw, "%s_RW_BITS", ref.reg->name);
-	t->keep = (uint32_t)hwpc_param_num(dev->db, dev->chip, rw, 0);
-	t->keep &= ~hwpc_field_mask(ref.field);
+	 * says they read back what was written, else left 0, as nouveau does. */
+	t->keep = hwpc_reg_read_bits(ref.reg, dev->chip, HWPC_READ_WRITTEN) & ~hwpc_field_mask(ref.field);
 	snprintf(t->name, sizeof t->name, "%s.%s", ref.reg->name, ref.field->name);
 	return 0;
 }

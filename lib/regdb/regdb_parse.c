@@ -162,6 +162,27 @@ static int parse_access(const char *s, enum hwpc_access *out)
 	return 0;
 }
 
+/* read=: what a read returns (hwpc-regdb(5)); absent, the access's
+ * default: rw the value written, wo 0, w1c a live status, ro a fixed one. */
+static enum hwpc_read access_read(enum hwpc_access a)
+{
+	return a == HWPC_ACCESS_WO ? HWPC_READ_ZERO : a == HWPC_ACCESS_W1C ? HWPC_READ_LIVE
+	       : a == HWPC_ACCESS_RO ? HWPC_READ_FIXED : HWPC_READ_WRITTEN;
+}
+
+static int parse_read(struct parser *p, const struct regdb_line *l, const char *what, enum hwpc_read *out)
+{
+	const char *v = attr(l, "read");
+	if (!v)
+		return 0;
+	for (int k = HWPC_READ_WRITTEN; k <= HWPC_READ_FIXED; k++)
+		if (!strcmp(v, hwpc_read_name((enum hwpc_read)k))) {
+			*out = (enum hwpc_read)k;
+			return 0;
+		}
+	return perr(p, "bad read= '%s' for %s (expected written, zero, live or fixed)", v, what);
+}
+
 /* "0x430[dom:2/0x100][hi:2/0x200][lo:4]": an address and array dims.
  * A dim without a stride gets one later (see fill_strides). */
 static int parse_addr_dims(struct parser *p, const char *s, uint32_t *addr, struct hwpc_dim *dims,
@@ -374,7 +395,7 @@ static int kw_space(struct parser *p, const struct regdb_line *l)
 static int kw_reg(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 4, "reg NAME OFFSET[dims] ro|wo|rw|w1c [gens=RANGE]") ||
-	    check_attrs(p, l, "reg", "gens width onread source doc"))
+	    check_attrs(p, l, "reg", "gens width onread read readback source doc"))
 		return HWPC_EINPUT;
 	if (p->cur_space == NONE)
 		return perr(p, "reg %s outside a space (expected a 'space' line first)", l->words[1]);
@@ -434,6 +455,15 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 	r->onread = attr(l, "onread");
 	if (r->onread && !*r->onread)
 		return perr(p, "onread= of %s is empty (say what reading it does)", r->short_name);
+	const char *rbk = attr(l, "readback");
+	r->has_readback = rbk != NULL;
+	if (rbk && num_max(p, "readback mask", rbk, r->width == 16 ? 0xffff : 0xffffffffu, &r->readback))
+		return HWPC_EINPUT;
+	/* readback= names the bits that read back; the others read 0 unless
+	 * read= says otherwise. */
+	r->read = rbk ? HWPC_READ_ZERO : access_read(r->access);
+	if (parse_read(p, l, r->short_name, &r->read))
+		return HWPC_EINPUT;
 	r->file = p->file;
 	r->line = p->line;
 	rb->space = p->cur_space;
@@ -446,7 +476,7 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 
 static int kw_field(struct parser *p, const struct regdb_line *l)
 {
-	if ((l->nwords != 3 && l->nwords != 4) || check_attrs(p, l, "field", "gens source doc"))
+	if ((l->nwords != 3 && l->nwords != 4) || check_attrs(p, l, "field", "gens read source doc"))
 		return l->nwords != 3 && l->nwords != 4
 			       ? perr(p, "field: expected 'field NAME BITS [ro|wo|rw|w1c]'")
 			       : HWPC_EINPUT;
@@ -467,6 +497,12 @@ static int kw_field(struct parser *p, const struct regdb_line *l)
 	if (l->nwords == 4 && !parse_access(l->words[3], &f->access))
 		return perr(p, "bad access '%s' for field %s (expected ro, wo, rw or w1c)", l->words[3],
 			    f->name);
+	/* Without read= or an access word of its own, the field's bits read
+	 * as the register's do. */
+	f->inherit_read = l->nwords == 3 && !attr(l, "read");
+	f->read = access_read(f->access);
+	if (parse_read(p, l, f->name, &f->read))
+		return HWPC_EINPUT;
 	f->gens = p->db->all;
 	f->doc = attr(l, "doc");
 	f->source = attr(l, "source");

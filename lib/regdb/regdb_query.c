@@ -268,6 +268,33 @@ uint32_t hwpc_field_mask(const struct hwpc_field *f)
 	return m;
 }
 
+enum hwpc_read hwpc_reg_bit_read(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, unsigned bit)
+{
+	for (unsigned i = 0; i < reg->nfields; i++) {
+		const struct hwpc_field *f = &reg->fields[i];
+		if (!f->inherit_read && (hwpc_field_mask(f) >> bit & 1) && hwpc_gens_has(&f->gens, chip))
+			return f->read;
+	}
+	if (reg->has_readback && (reg->readback >> bit & 1))
+		return HWPC_READ_WRITTEN;
+	return reg->read;
+}
+
+uint32_t hwpc_reg_read_bits(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, enum hwpc_read kind)
+{
+	uint32_t m = 0;
+	for (unsigned bit = 0; bit < reg->width; bit++)
+		if (hwpc_reg_bit_read(reg, chip, bit) == kind)
+			m |= 1u << bit;
+	return m;
+}
+
+const char *hwpc_read_name(enum hwpc_read kind)
+{
+	static const char *const names[] = { "written", "zero", "live", "fixed" };
+	return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
 const struct hwpc_enum *hwpc_enum_find_value(const struct hwpc_field *f,
 					     const struct hwpc_chipset *chip, uint64_t value)
 {

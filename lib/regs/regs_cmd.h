@@ -51,6 +51,40 @@ struct hwpc_regassign {
 int hwpc_regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
 			 const char *text, struct hwpc_regassign *out, struct hwpc_err *err);
 
+/* A register write by NAME[.FIELD]|ADDR=VALUE[:MASK], the one way every
+ * command writes a register by name (pcsetup --reg, pcsim reg): checked
+ * against regdb, a field written into the register's other bits as read,
+ * and read back comparing only the bits whose read returns what was written
+ * (regdb's read= and readback=). */
+enum {
+	HWPC_REGWRITE_FORCE = 1,     /* registers regdb does not know, or read-only */
+	HWPC_REGWRITE_NO_VERIFY = 2, /* compare nothing on read-back */
+};
+struct hwpc_regwrite {
+	struct hwpc_regassign a;
+	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
+	char name[160];             /* "PGRAPH.DEBUG_1.PM_TRIGGER", or regdb's name at the address */
+	bool readable;              /* neither write-only, w1c nor a read with a side effect */
+	bool have_old, have_read;
+	uint32_t old, nv, rb;       /* before, written, read back */
+	uint32_t check;             /* the bits the read-back compares */
+	char unverified[256];       /* the written bits it does not, and why ("PM_TRIGGER=0x1 (reads 0)") */
+};
+/* Parse and check text: a register regdb does not know, or read-only,
+ * only with HWPC_REGWRITE_FORCE; a register that cannot be read back only
+ * as a whole word.  Errors are HWPC_EINPUT and do not name text. */
+int hwpc_regwrite_parse(struct hwpc_dev *dev, const char *text, unsigned flags, struct hwpc_regwrite *w,
+			struct hwpc_err *err);
+/* Read the old value (where it can be read) and work out the new one. */
+int hwpc_regwrite_plan(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err);
+/* Write the new value and read it back (where it can be read). */
+int hwpc_regwrite_apply(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err);
+/* HWPC_EOP when a compared bit read back other than written. */
+int hwpc_regwrite_verify(const struct hwpc_regwrite *w, struct hwpc_err *err);
+/* The reg_write record of a write, planned or done. */
+int hwpc_regwrite_out(struct hwpc_out *o, const struct hwpc_dev *dev, const struct hwpc_regwrite *w,
+		      struct hwpc_err *err);
+
 /* A value for a register or field: a number, or for a field one of its
  * enum names. */
 int hwpc_regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *f, const char *text,
@@ -75,10 +109,15 @@ int hwpc_regs_read_out(struct hwpc_dev *dev, const char *const *args, unsigned n
 int hwpc_regs_decode_out(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *device,
 			 const char *const *args, unsigned n, const char *what, struct hwpc_out *o,
 			 struct hwpc_err *err);
-/* The changes from a to b as reg_diff records under their columns;
- * *ndiff is how many there were. */
-int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b, struct hwpc_out *o,
-			   unsigned *ndiff, struct hwpc_err *err);
+/* The changes from a to b that filter keeps (hwpc_snapshot_diff_filtered)
+ * as reg_diff records under their columns; *ndiff is how many there were,
+ * *left what was left out. */
+int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+			   const struct hwpc_snap_filter *filter, struct hwpc_out *o, unsigned *ndiff,
+			   struct hwpc_snap_left *left, struct hwpc_err *err);
+/* The reg_diff_summary record: how many differ, how many were left out. */
+int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const struct hwpc_snap_left *left,
+				   struct hwpc_err *err);
 
 /* ---- Watching registers ------------------------------------------------- */
 

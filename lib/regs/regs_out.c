@@ -189,8 +189,9 @@ static void side(struct hwpc_out *o, const char *key, const struct hwpc_snap_reg
 		hwpc_out_null(o, key);
 }
 
-int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b, struct hwpc_out *o,
-			   unsigned *ndiff, struct hwpc_err *err)
+int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+			   const struct hwpc_snap_filter *filter, struct hwpc_out *o, unsigned *ndiff,
+			   struct hwpc_snap_left *left, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	static const struct hwpc_col cols[] = {
@@ -199,7 +200,8 @@ int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snap
 	struct hwpc_snap_change *ch;
 	int rc = 0;
 	*ndiff = 0;
-	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err) || hwpc_snapshot_diff(a, b, &ch, ndiff, err))
+	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err) ||
+	    hwpc_snapshot_diff_filtered(a, b, filter, &ch, ndiff, left, err))
 		return err->status;
 	for (unsigned i = 0; i < *ndiff && !rc; i++) {
 		const struct hwpc_snap_reg *r = ch[i].a ? ch[i].a : ch[i].b;
@@ -214,4 +216,15 @@ int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snap
 	}
 	free(ch);
 	return rc;
+}
+
+int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const struct hwpc_snap_left *left,
+				   struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	hwpc_out_record(o, "reg_diff_summary");
+	hwpc_out_u64(o, "changed_count", ndiff);
+	hwpc_out_u64(o, "volatile_count", left->volatile_n);
+	hwpc_out_u64(o, "ignored_count", left->ignored_n);
+	return hwpc_out_end(o, err);
 }

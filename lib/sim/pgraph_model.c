@@ -4,7 +4,7 @@
  * pgraph.regdb).  Writing the bit fires on every write, as nvatiming and
  * nvacounter need (they write DEBUG_1 | PM_TRIGGER twice in a row); the
  * bit reads 0.  DEBUG_1's other bits are kept where regdb says they read
- * back (PGRAPH.DEBUG_1_RW_BITS) and do nothing else here. */
+ * back (regdb's readback=) and do nothing else here. */
 #include "sim/pcm.h"
 
 #include <stdlib.h>
@@ -44,8 +44,7 @@ static int pgraph_attach(struct sim *s, void *state, void **privp, struct hwpc_e
 	pp->trigger = r ? hwpc_field_find(r, s->dev.chip, "PM_TRIGGER") : NULL;
 	if (!ok || !pp->trigger)
 		return hwpc_err_set(err, HWPC_EOP, "regdb has no PGRAPH.DEBUG_1.PM_TRIGGER for %s", s->dev.chip->name);
-	pp->rw_bits = (uint32_t)hwpc_param_num(s->dev.db, s->dev.chip, "PGRAPH.DEBUG_1_RW_BITS", 0);
-	pp->rw_bits &= ~hwpc_field_mask(pp->trigger);
+	pp->rw_bits = hwpc_reg_read_bits(r, s->dev.chip, HWPC_READ_WRITTEN);
 	return 0;
 }
 

@@ -17,7 +17,7 @@ fails() {
 
 @test "rule 1: an ambiguous abbreviation lists the candidates; a unique one works" {
 	fails 2 "ptime: option '--for' is ambiguous: --force, --format" ptime --for json
-	fails 2 "pcread: option '--s' is ambiguous: --scan, --set, --setflag, --signals, --snapshot, --start, --stop, --strict, --swap" pcread --s
+	fails 2 "pcread: option '--s' is ambiguous: --scan, --scan-samples, --seed, --set, --setflag, --signals, --snapshot, --start, --stop, --strict, --swap" pcread --s
 	fails 2 "pcsetup: option '--pr' is ambiguous: --pre, --pre-count, --profile" pcsetup --pr x
 	fails 2 "tsdump: option '--s' is ambiguous: --status, --strict, --summary" tsdump --s x
 	fails 2 "pcsim: option '--ver' is ambiguous: --verbose, --version" pcsim --ver list
@@ -26,7 +26,7 @@ fails() {
 	run -0 ptime -d sim:g84 --form json
 	[[ "${lines[1]}" == '{"type":"timer",'* ]] || false
 	run -0 pcread -d sim:g84 -D core_a --sig --form csv
-	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,value,active_pct,one_count,sample_count" ]
+	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
 	run -0 pcsetup -d sim:g84 -D core_a --sta 0x10 --dry --form csv
 	[[ "${lines[0]}" == type,device,chipset,reg,* ]] || false
 	run -0 pcsim -d sim:g84 advance --cyc 27 --clo crystal

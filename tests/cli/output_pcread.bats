@@ -146,7 +146,10 @@ quad_g84() {
 	# numbers are reused, and the counts here stay 0)
 	local first
 	first=$(stat -c %y "$d/hwpc.prom")
-	wait_until 60 [ "$(stat -c %y "$d/hwpc.prom")" != "$first" ]
+	# (a function: wait_until's arguments are expanded once, when it is
+	# called, so a $(stat) among them would never change)
+	mtime_not() { [ "$(stat -c %y "$1")" != "$2" ]; }
+	wait_until 60 mtime_not "$d/hwpc.prom" "$first"
 	check [ "$(tail -n 1 "$d/hwpc.prom")" = "# EOF" ]
 	kill -TERM "$pid"
 	wait "$pid"

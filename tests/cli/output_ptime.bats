@@ -109,8 +109,8 @@ for f in p(sys.stdin.read()):
 	run -0 ptime -d "$a" -d sim:nv40 -i 1ms -n 1
 	[[ "${lines[0]}" == "device "*" sample "* ]]
 	run -0 ptime -d "$a" -d sim:nv40 --measure 1ms --format csv
-	[[ "${lines[1]}" == "timer_rate,sim:g84,G84,0.001000,27000,27000000.000,27000000.000,0.000,,"* ]]
-	[[ "${lines[2]}" == "timer_rate,sim:nv40,NV40,0.001000,100000,100000000.000,100000000.000,0.000,,"* ]]
+	[[ "${lines[1]}" == "timer_rate,sim:g84,G84,0.001000,27000,27000000.000,27000000.000,0.000,38.037,,"* ]]
+	[[ "${lines[2]}" == "timer_rate,sim:nv40,NV40,0.001000,100000,100000000.000,100000000.000,0.000,11.000,,"* ]]
 	# a setting applies to each device
 	run -0 ptime -d "$a" -d "$b" --set-ratio 1/3 --format csv
 	[[ "${lines[1]}" == timer,*,9000000.000,* ]]

@@ -31,7 +31,7 @@ both_formats() {
 	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/a.json"
 	pcsim -d sim:g84 reg 'PTIMER.ALARM=0x100' >/dev/null
 	both_formats pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/a.json"
-	check [ "$types" = "reg_diff " ]
+	check [ "$types" = "reg_diff reg_diff_summary " ]
 	both_formats pcsetup -d sim:g84 --reg PTIMER.ALARM=0x200
 	check [ "$types" = "reg_write " ]
 	both_formats pcsetup -d sim:g84 --reg PTIMER.ALARM=0x300 --dry-run

@@ -178,6 +178,68 @@ pcsv() {
 	check [ -z "$stderr" ]
 }
 
+@test "--strict compares configuration only: CTR_PRE and CTR_STOP read the live count, not the value pcsetup wrote" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=10 duty=1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x21 --periods 3 --pre-count 2 >/dev/null
+	pcsim -d sim:g84 advance --cycles 100 --domain core_a
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	check [ -z "$stderr" ]
+	# pcsetup refuses nothing either: the same rule.
+	run -0 pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x21 --periods 3 --pre-count 2
+	pcsim -d sim:g84 reg 'STOP_SRC[1]=0x22'
+	run -3 --separate-stderr pcread -d sim:g84 -D core_a --strict
+	[[ "$stderr" == *"setup changed since pcsetup (generation 2): PCOUNTER.STOP_SRC[1] (0x00a4c4) reads 0x00000022"* ]]
+}
+
+@test "event_pct over one window: null with the reason when EVENT sums every period (--event-ctr-period all)" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x20 --periods 3 --event-ctr-period all >/dev/null
+	pcsim -d sim:g84 advance --cycles 1000 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"cycles":100,'*'"event_count":75,'*'"event_pct":null,"event_pct_note":"EVENT sums every counting period, CYCLES is the last one'"'"'s (EVENT_CTR_PERIOD ALL)"'* ]]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a
+	check [ "$stderr" = "pcread: warning: core_a: no event_pct: EVENT sums every counting period, CYCLES is the last one's (EVENT_CTR_PERIOD ALL)" ]
+	# One period at a time: the same window, a quarter.
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 0x20 --stop 0x20 --periods 3 >/dev/null
+	pcsim -d sim:g84 advance --cycles 1000 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"event_count":25,'*'"event_pct":25.00,"event_pct_note":null,'* ]]
+	# EVENT_B4 adds an integer a cycle: no share of cycles.
+	pcsetup -d sim:g84 -D core_a --counter-mode EVENT_B4 --start 1 --event 1 --bits 0x10,0x10,0x10,0x10 >/dev/null
+	pcsim -d sim:g84 advance --cycles 100 --domain core_a
+	run -0 pcread -d sim:g84 -D core_a --format json
+	[[ "$output" == *'"event_pct":null,"event_pct_note":"EVENT adds an integer per cycle in this counter mode, not a share of cycles"'* ]]
+}
+
+@test "event_pct of live single-event counters never exceeds 100 (EVENT is read before CYCLES)" {
+	pcsim reset sim:g84
+	pcsim -d sim:g84 signal core_a 0x10 const 1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 1 >/dev/null
+	run -0 pcread -d sim:g84 -D core_a -i 1ms -n 200 --format json
+	over=$(grep -o '"event_pct":[0-9.]*' <<<"$output" | awk -F: '$2 > 100' | head -3)
+	check [ -z "$over" ]
+}
+
+@test "-i that falls behind says so: the achieved interval in a warning, --strict exits 3; a virtual clock never does" {
+	# No read takes a nanosecond and a half: every run falls behind.
+	pcsim reset sim:g84
+	run -0 --separate-stderr pcread -d sim:g84 -D all -i 1ns -n 5 --format json
+	[[ "$stderr" == "pcread: warning: sampling fell behind: an interval of 1ns asked, "*" achieved on average over 4 intervals (reading a sample takes longer; elapsed_ns has each sample's time)" ]]
+	# the records carry the time each sample was actually taken
+	jq -s -e '[.[] | select(.type=="pc_counters" and .domain=="core_a") | .elapsed_ns] | .[4] >= 6' <<<"$output" >/dev/null
+	run -3 pcread -d sim:g84 -D core_a -i 1ns -n 3 --strict
+	pcsim reset sim:r10000
+	run -3 pcread -d sim:r10000 --events 9,10 -i 1ns -n 3 --strict
+	[[ "$output" == *"sampling fell behind"* ]]
+	# A virtual clock is advanced by each wait, exactly: -i paces nothing.
+	vsim g84
+	run -0 --separate-stderr pcread -d sim:g84 -D all -i 1ns -n 5 --strict
+	check [ -z "$stderr" ]
+}
+
 @test "--expr: what each input counts, with signal names" {
 	vsim g84 pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00
@@ -200,19 +262,75 @@ pcsv() {
 	check [ "$(grep -c '"type":"pc_signal"' <<<"$output")" -eq 256 ]
 }
 
-@test "--scan: activity percentages of periodic generators (virtual time: a domain cycle per sample)" {
+@test "--scan: a window of no more cycles than samples is read at every cycle: exact shares" {
 	vsim g84 pchz=100k
 	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
 	pcsim -d sim:g84 signal core_a 0x11 periodic period=10 duty=3 phase=1
 	pcsim -d sim:g84 signal core_a 0x12 const 1
-	run -0 pcsv -d sim:g84 -D core_a --scan 10ms --format csv
-	check [ "${lines[0]}" = "domain,signal,name,active_pct,ones,samples" ]
-	[[ "$output" == *$'\ncore_a,0x10,,25.00,250,1000\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x11,,30.00,300,1000\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x12,,100.00,1000,1000\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x13,,0.00,0,1000\n'* ]]
+	run -0 nocsvid pcread -d sim:g84 -D core_a --scan 10ms --seed 1 --format csv
+	check [ "${lines[0]}" = "domain,signal_index,signal,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
+	[[ "$output" == *$'\ncore_a,0x10,,,25.00,25.00,25.00,250,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x11,,,30.00,30.00,30.00,300,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x12,,,100.00,100.00,100.00,1000,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x13,,,0.00,0.00,0.00,0,1000,true,1\n'* ]]
 	run -0 pcsim -d sim:g84 time
 	check [ "${lines[1]}" = "device_ns:  10000000" ]
+}
+
+@test "--scan: random instants do not alias with a periodic signal; the 95 % interval holds the true share" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	# 200 ms and 400 ms are 20 and 40 cycles a sample at a fixed stride:
+	# such a stride saw this signal at one phase only (50 %, 100 %).
+	for w in 200ms 400ms; do
+		run -0 pcread -d sim:g84 -D core_a --scan $w --seed 3 --format json
+		jq -s -e 'any(.[]; .signal_index == 16 and .exact == false and .active_pct_low <= 25 and
+		                   .active_pct_high >= 25)' <<<"$output" >/dev/null ||
+			{ echo "$w: $output" | grep '"signal_index":16,'; false; }
+	done
+	# Coverage: signals of known duty (periodic, and random with p 0.3,
+	# whose share over a window of 10^5 cycles is 30 % to within 0.5),
+	# 20 seeds of 400 samples each: at least 90 % of the intervals hold.
+	pcsim -d sim:g84 signal core_a 0x11 periodic period=7 duty=3 phase=2
+	pcsim -d sim:g84 signal core_a 0x12 random p=0.3 seed=11
+	held=0
+	for seed in $(seq 1 20); do
+		out=$(pcread -d sim:g84 -D core_a --scan 100ms --scan-samples 400 --seed $seed --format json)
+		n=$(jq -s '[.[] | select(.type=="pc_signal") |
+			select((.signal_index == 16 and .active_pct_low <= 25 and .active_pct_high >= 25) or
+			       (.signal_index == 17 and .active_pct_low <= 300/7 and .active_pct_high >= 300/7) or
+			       (.signal_index == 18 and .active_pct_low <= 30.5 and .active_pct_high >= 29.5))] | length' <<<"$out")
+		held=$((held + n))
+	done
+	check [ "$held" -ge 54 ]
+	# The seed is in every record, and repeats the scan of the same chip.
+	scan9() {
+		vsim g84 pchz=1M
+		pcsim -d sim:g84 signal core_a 0x12 random p=0.3 seed=11
+		pcread -d sim:g84 -D core_a --scan 100ms --scan-samples 400 --seed 9 --format csv
+	}
+	a=$(scan9)
+	b=$(scan9)
+	[ "$a" = "$b" ] || { diff <(echo "$a") <(echo "$b") | head -5; false; }
+	[[ "$(sed -n 2p <<<"$a")" == *",false,9" ]]
+}
+
+@test "--scan interrupted: what was scanned is printed, a warning says so, exit 130" {
+	pcsim reset sim:g84,pchz=1M
+	pcread -d sim:g84 -D core_a -D core_b --scan 60s --format json >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	# Once pcread catches SIGINT, its scan has begun.
+	for i in $(seq 1000); do
+		grep -q '^SigCgt:.*[2367abef]$' /proc/$pid/status 2>/dev/null && break
+		sleep 0.01
+	done
+	kill -INT $pid
+	rc=0
+	wait $pid || rc=$?
+	check [ "$rc" -eq 130 ]
+	check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcread: warning: --scan interrupted: 0 of 2 domains scanned; the shares of core_a cover the part of its window sampled" ]
+	check [ "$(jq -s '[.[] | select(.type=="pc_signal" and .domain=="core_a")] | length' "$BATS_TEST_TMPDIR/out")" -eq 256 ]
+	check [ "$(jq -s '[.[] | select(.type=="pc_signal" and .domain=="core_b")] | length' "$BATS_TEST_TMPDIR/out")" -eq 0 ]
 }
 
 @test "--reg decodes fields; --list-regs filters; write-only and unknown registers exit 2" {
@@ -310,11 +428,21 @@ pcsv() {
 	check [ "${lines[15]}" = "half,core_a,event,50,200,25.00,1,false" ]
 	run -2 pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup"
 	check [ "$output" = "pcread: -f needs -i: how long each counter set counts in its turn" ]
-	vsim nv40
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms
-	printf 'event 0x10\nset b\nevent 0x11\n' > "$BATS_TEST_TMPDIR/nv40.setup"
-	run -2 pcread -d sim:nv40 -D shader -f "$BATS_TEST_TMPDIR/nv40.setup" -i 1ms
-	[[ "$output" == *"needs a swap software can make (a PRE_OP write: G84 to GF100); NV40 cannot"* ]]
+	vsim nv30
+	printf 'event 1\nset b\nevent 2\n' > "$BATS_TEST_TMPDIR/nv30.setup"
+	run -2 pcread -d sim:nv30 -D 0 -f "$BATS_TEST_TMPDIR/nv30.setup" -i 1ms
+	[[ "$output" == *"needs a swap software can make (a PRE_OP write on G84:GF100, PM_TRIGGER on NV40:G84); no public document names a register that fires PM_TRIGGER on NV30"* ]]
+}
+
+@test "-f on NV40: a turn ends with PM_TRIGGER (PGRAPH.DEBUG_1 bit 5, which reads 0), and the sets add up" {
+	vsim nv40 pchz=1M
+	pcsim -d sim:nv40 signal shader 0x03 periodic period=4 duty=1
+	printf 'domain shader\nset quarter\nevent 0x03\nset rest\nevent !0x03\n' > "$BATS_TEST_TMPDIR/nv40.setup"
+	run -0 pcsv -d sim:nv40 -f "$BATS_TEST_TMPDIR/nv40.setup" -i 100us -n 4 --format csv
+	# 100 us at 1 MHz, and the cycle the swap takes to land, per turn.
+	check [ "${lines[1]}" = "quarter,shader,cycles,202,404,50.00,2,false" ]
+	check [ "${lines[3]}" = "quarter,shader,event,50,100,50.00,2,false" ]
+	check [ "${lines[9]}" = "rest,shader,event,152,304,50.00,2,false" ]
 }
 
 @test "-f: an error in a counter set names its line and the set (or the domain)" {

@@ -10,7 +10,8 @@ record_pos, record_packet_count -> record_packets, elapsed_ns -> time_ns,
 *_count_total -> *_total, saturated_total_counters -> total_saturated,
 signal_index -> signal, signal -> name, one_count -> ones, sample_count ->
 samples, period_count -> periods.  Columns the older output did not have
-(type, device, chipset, host_ns, the boolean saturated, expressions, lag)
+(type, device, chipset, host_ns, the boolean saturated, expressions, lag,
+event_pct_note)
 are left out, and optional groups (quad, record, totals) only appear when
 the older output would have had them."""
 import csv
@@ -30,7 +31,7 @@ for c in ("event", "start", "pre", "stop"):
     ren[c + "_count_total"] = c + "_total"
 if rows[0]["type"] == "pc_counters":
     ren["saturated_counters"] = "saturated"
-    drop = {"type", "device", "chipset", "host_ns", "saturated", "mmio_read_count", "lag_ns"}
+    drop = {"type", "device", "chipset", "host_ns", "saturated", "mmio_read_count", "lag_ns", "event_pct_note"}
     drop |= {c for c in cols if c.endswith("_expr")}
     if not sampled:
         drop |= {"sample", "elapsed_ns"} | {c for c in cols if c.endswith("_total") or c == "saturated_total_counters"}

@@ -44,10 +44,38 @@ load helpers
 	run -0 pcread -d sim:nv40 --snapshot -o "$BATS_TEST_TMPDIR/b.json"
 	pcsim -d sim:nv40 destroy 2>/dev/null || rm -f "$BATS_TEST_TMPDIR"/hwpc/sim-nv40.state
 	run -1 nocsvid pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
-	check [ "${lines[0]}" = "unit,reg,addr,a,b,fields" ]
-	check [ "${lines[2]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00000100,TIME: 0x0 -> 0x8" ]
+	check [ "${lines[0]}" = "unit,reg,addr,a,b,fields,changed_count,volatile_count,ignored_count" ]
+	check [ "${lines[2]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00000100,TIME: 0x0 -> 0x8,,," ]
+	check [ "${lines[3]}" = ",,,,,,2,0,0" ]
 	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format json
 	check [ "$(printf '%s\n' "$output" | jq -r 'select(.reg == "PTIMER.ALARM") | "\(.unit) \(.a) \(.b)"')" = "PTIMER 0 256" ]
+}
+
+@test "diff of a live device: volatile registers left out and counted; a real write exits 1; --all, --ignore" {
+	pcsim reset sim:g84
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=3 duty=1
+	pcsetup -d sim:g84 -D core_a --event 0x10 --start 1 >/dev/null
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/s.json"
+	sleep 0.2
+	# The timer, the counters and the signal status moved with nobody writing.
+	run -0 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/s.json"
+	[[ "$output" == "left out: "*" registers whose only changes are volatile (counters, timers, status; --all keeps them), 0 named by --ignore" ]]
+	run -0 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/s.json" --format json
+	jq -e 'select(.type=="reg_diff_summary") | .changed_count == 0 and .volatile_count >= 3' <<<"$output" >/dev/null
+	run -1 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/s.json" --all --format json
+	jq -s -e 'any(.[]; .reg == "PTIMER.TIME_LOW")' <<<"$output" >/dev/null
+	jq -e 'select(.type=="reg_diff_summary") | .volatile_count == 0' <<<"$output" >/dev/null
+	# A real write: exit 1, and only the configuration's fields listed.
+	pcsim -d sim:g84 reg PTIMER.ALARM=0x100 'CTRL[1].EVENT_CTR_PERIOD=ALL'
+	run -1 nocsvid pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/s.json" --format csv
+	check [ "${lines[1]}" = "PCOUNTER,PCOUNTER.CTRL[1],0x00a7c4,0x30000000,0x00000100,EVENT_CTR_PERIOD: 0x0 (ONE) -> 0x1 (ALL),,," ]
+	check [ "${lines[2]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00000100,TIME: 0x0 -> 0x8,,," ]
+	# --ignore: a register by glob, a field by name.
+	run -0 nocsvid pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/s.json" --ignore 'PTIMER.AL*' \
+		--ignore 'PCOUNTER.CTRL[1].EVENT_CTR_PERIOD' --format csv
+	[[ "${lines[1]}" == ",,,,,,0,"*",2" ]]
+	run -2 pcread -d sim:g84 --snapshot --all
+	check [ "$output" = "pcread: --all needs --diff" ]
 }
 
 @test "diff: a register only one snapshot has, and one regdb does not know" {

@@ -261,8 +261,9 @@ sys.exit(p.returncode)' "$sig" pcread -d sim:g84 --format json -- sleep 20
 	pcsim -d sim:g84 advance --cycles 10 --domain core_a >/dev/null
 	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/b.json"
 	# What differs is only what counts: the counters, the timer, the signals
-	# and inputs now.
-	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	# and inputs now, all volatile (--all compares them).
+	run -0 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --all --format csv
 	check [ -z "$(tail -n +2 <<<"$output" | cut -d, -f5 | grep -v -e '^PCOUNTER\.CTR_' -e '^PTIMER\.' -e '^PCOUNTER\.S[IR][GC]_STATUS')" ]
 	run -0 --separate-stderr pcread -d sim:g84 -D core_a -D core_b --strict
 	check [ -z "$stderr" ]
@@ -273,7 +274,8 @@ sys.exit(p.returncode)' "$sig" pcread -d sim:g84 --format json -- sleep 20
 	check [ "$output" = "pcread: domain shader: CYCLES saturated within the window (32-bit): give a shorter --window" ]
 	pcsim -d sim:g84 advance --cycles 10 --domain core_a >/dev/null
 	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/b.json"
-	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	run -0 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --format csv
+	run -1 pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json" --all --format csv
 	check [ -z "$(tail -n +2 <<<"$output" | cut -d, -f5 | grep -v -e '^PCOUNTER\.CTR_' -e '^PTIMER\.' -e '^PCOUNTER\.S[IR][GC]_STATUS')" ]
 }
 

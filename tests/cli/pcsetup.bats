@@ -5,6 +5,7 @@
 # files; the setup note; raw writes; bad input exits 2 with one line.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 golden="$BATS_TEST_DIRNAME/golden"
 
@@ -474,4 +475,62 @@ EOF
 	[[ "$output" == *"--record-signals"* ]]
 	run pcsetup --version
 	check [ "$output" = "pcsetup (hwpc) 0.1.0, output schema 2" ]
+}
+
+@test "--scan counts every signal, exact, on every generation; the setup found is put back" {
+	# G84:GF100 swap quad sets by PRE_OP, NV40:G84 by PM_TRIGGER (four
+	# signals a window); NV10:NV40 and GF100 count one, in single-event mode.
+	for c in g84:core_a nv40:host nv10:core gf100:hub.0; do
+		chip=${c%%:*} dom=${c#*:}
+		vsim "$chip" pchz=1M
+		pcsim -d "sim:$chip" signal "$dom" 0x05 periodic period=4 duty=1
+		pcsim -d "sim:$chip" signal "$dom" 0x06 periodic period=5 duty=3
+		pcsetup -d "sim:$chip" -D "$dom" --mode single --event 0x05 --start 0x06 >/dev/null
+		pcread -d "sim:$chip" --snapshot -o "$BATS_TEST_TMPDIR/before.json"
+		run -0 pcsetup -d "sim:$chip" -D "$dom" --scan 1ms --format json
+		# each signal's share of its own window, exactly: a quarter and
+		# three fifths of the cycles counted
+		jq -s -e 'map(select(.type=="pc_signal")) |
+			(.[5] | .exact and .seed == null and .one_count * 4 - .sample_count <= 3 and
+			        .active_pct_low == .active_pct and .active_pct_high == .active_pct) and
+			(.[6] | .one_count * 5 - .sample_count * 3 <= 5 and .one_count * 5 >= .sample_count * 3 - 5) and
+			(.[7] | .one_count == 0)' <<<"$output" >/dev/null || { echo "$chip: $(head -c 1500 <<<"$output")"; false; }
+		# What was found is back: nothing but volatile bits differ, and
+		# pcread finds the setup pcsetup noted.
+		run -0 pcread -d "sim:$chip" --diff "$BATS_TEST_TMPDIR/before.json"
+		run -0 --separate-stderr pcread -d "sim:$chip" -D "$dom" --strict
+		check [ -z "$stderr" ]
+	done
+	# Every domain at once, four a window: 64 windows of a G84 domain.
+	vsim g84 pchz=1M
+	run -0 pcsetup -d sim:g84 --scan 100us --format csv
+	check [ "$(grep -c '^pc_signal,' <<<"$output")" -eq 1216 ]
+	# --dry-run: the first window's writes and those that put things back.
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/before.json"
+	run -0 pcsetup -d sim:g84 -D core_a --scan 1ms --dry-run --format json
+	check [ "$(jq -s '[.[] | select(.note == "puts back what was found")] | length' <<<"$output")" -gt 5 ]
+	run -0 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/before.json" --all
+	run -2 pcsetup -d sim:g84 --scan 1ms --event 1
+	check [ "$output" = "pcsetup: --scan sets the domains up itself: it takes no setup options" ]
+	run -2 pcsetup -d sim:r10000 --scan 1ms
+}
+
+@test "--scan interrupted: the signals counted so far, a warning, exit 130, and the setup put back" {
+	pcsim reset sim:g84,pchz=1M
+	pcsetup -d sim:g84 -D core_a --mode quad --event 1 >/dev/null
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/before.json"
+	pcsetup -d sim:g84 -D core_a --scan 10s --format json >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	for i in $(seq 1000); do
+		grep -q '^SigCgt:.*[2367abef]$' /proc/$pid/status 2>/dev/null && break
+		sleep 0.01
+	done
+	kill -INT $pid
+	rc=0
+	wait $pid || rc=$?
+	check [ "$rc" -eq 130 ]
+	check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcsetup: warning: --scan interrupted: the signals counted so far are printed, the rest were not counted (the setup found is back)" ]
+	# The window the signal cut short is counted all the same: its four.
+	check [ "$(jq -s '[.[] | select(.type=="pc_signal")] | length' "$BATS_TEST_TMPDIR/out")" -eq 4 ]
+	run -0 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/before.json"
 }

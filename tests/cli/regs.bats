@@ -95,17 +95,17 @@ onread_regdb() {
 @test "pcsetup --reg without -D: several writes, each read back; --dry-run shows old -> new" {
 	vsim g84
 	run -0 nocsvid pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --dry-run --format csv
-	check [ "${lines[0]}" = "reg,addr,old,new,read,fields" ]
-	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
-	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,,MODE=QUAD CTR_MODE=SIMPLE "* ]]
+	check [ "${lines[0]}" = "reg,addr,old,new,read,checked_mask,unverified,fields" ]
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,0xffffffff,,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,,0x00000003,,MODE=QUAD CTR_MODE=SIMPLE "* ]]
 	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.ALARM --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,TIME=0" ]
 	run -0 nocsvid pcsetup -d sim:g84 --reg PTIMER.ALARM=0x100 --reg 'PCOUNTER.CTRL[1].MODE=QUAD' --format csv
-	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
-	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,0x00000001,MODE=QUAD "* ]]
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,0xffffffff,,TIME=8" ]
+	[[ "${lines[2]}" == "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x00000000,0x00000001,0x00000001,0x00000003,,MODE=QUAD "* ]]
 	# By address, with a mask: the other bits are kept.
 	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9420=0x3000:0xf000 --format csv
-	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000100,0x00003100,0x00003100,TIME=0x188" ]
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000100,0x00003100,0x00003100,0x0000f000,,TIME=0x188" ]
 	run -0 nocsvid pcread -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE' --format csv
 	check [ "${lines[1]}" = "PCOUNTER.CTRL[1].MODE,0x00a7c4,0x1,QUAD" ]
 }
@@ -118,10 +118,55 @@ onread_regdb() {
 	[[ "$output" == "pcsetup: --reg PTIMER.UNK060=1: PTIMER.UNK060 is read-only on G84 (regdb: purpose unknown"*"(--force writes it anyway)" ]]
 	# The simulator keeps nothing there: the read back says so.
 	run -1 nocsvid pcsetup -d sim:g84 --reg 0x9404=1 --force --format csv
-	[[ "$output" == *"pcsetup: --reg 0x9404=1: the write did not stick: expected 0x00000001 in unknown (0x009404, mask 0xffffffff), read 0x00000000"* ]]
-	[[ "$output" == *"unknown,0x009404,0x00000000,0x00000001,0x00000000,"* ]]
+	[[ "$output" == *"pcsetup: --reg 0x9404=1: the write did not stick: expected 0x00000001 in unknown (0x009404, mask 0xffffffff), read 0x00000000 (regdb does not describe it: --no-verify writes without checking)"* ]]
+	[[ "$output" == *"unknown,0x009404,0x00000000,0x00000001,0x00000000,0xffffffff,,"* ]]
+	# --force --no-verify: written, nothing compared, and said so.
+	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9404=1 --force --no-verify --format csv
+	check [ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000001,0x00000000,0x00000000,bits 0xffffffff (not checked)," ]
+	run -2 pcsetup -d sim:g84 -D core_a --event 1 --no-verify
+	check [ "$output" = "pcsetup: --no-verify needs --reg: it is about --reg's read-back" ]
 	run -2 pcsetup -d sim:g84 --reg 0x9404=1 --explain
 	check [ "$output" = "pcsetup: --explain is for PCOUNTER setups; --reg without -D writes registers" ]
+}
+
+@test "pcsetup --reg: the read-back compares only what reads back (regdb read=, readback=); a trigger is reported" {
+	vsim g84
+	pcsetup -d sim:g84 -D core_a --mode quad --event 1 >/dev/null
+	pcsim -d sim:g84 advance --cycles 2 --domain core_a
+	pcread -d sim:g84 -D core_a --ack >/dev/null
+	# PM_TRIGGER reads 0, and no other DEBUG_1 bit reads back on G84: the
+	# write fires the trigger (a set latches) and exits 0.
+	run -0 nocsvid pcsetup -d sim:g84 --reg PGRAPH.DEBUG_1=0x20 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1,0x400084,0x00000000,0x00000020,0x00000000,0x00000000,PM_TRIGGER=0x1 (reads 0),PM_TRIGGER=1" ]
+	pcsim -d sim:g84 advance --cycles 1 --domain core_a
+	run -0 pcread -d sim:g84 --reg "CTRL[1].QUAD_STATE"
+	[[ "$output" == *"VALID"* ]]
+	# A field write by name: the field alone.
+	run -0 nocsvid pcsetup -d sim:g84 --reg PGRAPH.DEBUG_1.PM_TRIGGER=1 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1.PM_TRIGGER,0x400084,0x00000000,0x00000020,0x00000000,0x00000000,PM_TRIGGER=0x1 (reads 0),PM_TRIGGER=1" ]
+	# A counter reads its live count, not the initial value written.
+	run -0 nocsvid pcsetup -d sim:g84 --reg 'CTR_STOP[1]=5' --format csv
+	check [ "${lines[1]}" = "PCOUNTER.CTR_STOP[1],0x00a744,0x00000000,0x00000005,0x00000000,0x00000000,bits 0xffffffff (reads a live value)," ]
+	# NV40: DEBUG_1's read/write bits are compared, the trigger is not.
+	vsim nv40
+	run -0 nocsvid pcsetup -d sim:nv40 --reg PGRAPH.DEBUG_1=0x7010c7e1 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1,0x400084,0x00000000,0x7010c7e1,0x7010c7c1,0x7010c7c1,PM_TRIGGER=0x1 (reads 0),PM_TRIGGER=1" ]
+}
+
+@test "pcsim reg NAME.FIELD writes and reads the field, as pcsetup --reg and pcread --reg do" {
+	vsim g84
+	pcsim -d sim:g84 reg 'PTIMER.CLOCK_SOURCE=0x203' 'PTIMER.CLOCK_SOURCE.INTERNAL_DIV=1'
+	run -0 nocsvid pcsim -d sim:g84 --format csv reg PTIMER.CLOCK_SOURCE PTIMER.CLOCK_SOURCE.INTERNAL_DIV
+	check [ "${lines[1]}" = "PTIMER.CLOCK_SOURCE,0x009220,0x00000103" ]
+	check [ "${lines[2]}" = "PTIMER.CLOCK_SOURCE.INTERNAL_DIV,0x009220,0x1" ]
+	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.CLOCK_SOURCE.INTERNAL_DIV --format csv
+	check [ "${lines[1]}" = "PTIMER.CLOCK_SOURCE.INTERNAL_DIV,0x009220,0x1," ]
+	# An enum name, as pcsetup --reg takes it; an address stays raw.
+	pcsim -d sim:g84 reg 'PTIMER.CLOCK_SOURCE.SELECT=EXTERNAL' 0x9ff0=7
+	run -0 nocsvid pcsim -d sim:g84 --format csv reg PTIMER.CLOCK_SOURCE
+	check [ "${lines[1]}" = "PTIMER.CLOCK_SOURCE,0x009220,0x00010103" ]
+	run -2 pcsim -d sim:g84 reg PTIMER.CLOCK_SOURCE.NOPE=1
+	[[ "$output" == "pcsim: reg PTIMER.CLOCK_SOURCE.NOPE=1: "* ]]
 }
 
 @test "pcsetup --reg: malformed assignments exit 2 with one line" {

@@ -163,13 +163,13 @@ inns() {
 	# --dry-run reads the old value and writes nothing.
 	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --dry-run --format csv
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,TIME=8" ]
-	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,,DIV=3" ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,0xffffffff,,TIME=8" ]
+	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,,0x000000ff,,DIV=3" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000000" ]
 	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --format csv
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,TIME=8" ]
-	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,0x00000003,DIV=3" ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,0xffffffff,,TIME=8" ]
+	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,0x00000003,0x000000ff,,DIV=3" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000100" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9200)" = "00000003" ]
 	# What regdb does not know is refused, and written only with --force.
@@ -179,7 +179,7 @@ inns() {
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000000" ]
 	run nocsvid inns pcsetup --reg 0x9404=7 --force --format csv
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000007,0x00000007," ]
+	[ "${lines[1]}" = "unknown,0x009404,0x00000000,0x00000007,0x00000007,0xffffffff,," ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9404)" = "00000007" ]
 }
 
@@ -198,8 +198,9 @@ inns() {
 	le32 "$r0" 0x009420 0x2460 # PTIMER.ALARM, as another program would
 	run nocsvid inns pcread -d 01:00.0 --diff "$snap" --format csv
 	[ "$status" -eq 1 ]
-	[ "${lines[1]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00002460,TIME: 0x0 -> 0x123" ]
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[1]}" = "PTIMER,PTIMER.ALARM,0x009420,0x00000000,0x00002460,TIME: 0x0 -> 0x123,,," ]
+	[ "${lines[2]}" = ",,,,,,1,0,0" ]
+	[ "${#lines[@]}" -eq 3 ]
 }
 
 @test "-d all: every NVIDIA GPU found, never the simulator; records name each; one dead BAR among them exits 5" {

@@ -272,6 +272,45 @@ static void test_malformed(void **state)
 	assert_null(db);
 }
 
+/* What a read returns: read= on registers and fields, readback=, and the
+ * defaults each access word implies. */
+static void test_read_kinds(void **state)
+{
+	(void)state;
+	struct hwpc_regdb *db = parse_ok("space S 0x0\n"
+					 "reg RW 0x0 rw\n"
+					 "reg RO 0x4 ro\n"
+					 "reg CTR 0x8 rw read=live\n"
+					 "reg DBG 0xc rw readback=0x0000ff00\n"
+					 "\tfield TRIG 0 wo\n"
+					 "\tfield MODE 8-9\n"
+					 "\tfield STATE 16-17 ro read=live\n"
+					 "reg W 0x10 wo\n"
+					 "reg ST 0x14 w1c\n");
+	const struct hwpc_chipset *c = chip(db, "NV40");
+	const struct hwpc_reg *rw = hwpc_reg_find(db, c, "S.RW", NULL), *ro = hwpc_reg_find(db, c, "S.RO", NULL);
+	const struct hwpc_reg *ctr = hwpc_reg_find(db, c, "S.CTR", NULL), *dbg = hwpc_reg_find(db, c, "S.DBG", NULL);
+	assert_int_equal(hwpc_reg_read_bits(rw, c, HWPC_READ_WRITTEN), 0xffffffff);
+	assert_int_equal(hwpc_reg_read_bits(ro, c, HWPC_READ_FIXED), 0xffffffff);
+	assert_int_equal(hwpc_reg_read_bits(ctr, c, HWPC_READ_LIVE), 0xffffffff);
+	assert_int_equal(hwpc_reg_read_bits(hwpc_reg_find(db, c, "S.W", NULL), c, HWPC_READ_ZERO), 0xffffffff);
+	assert_int_equal(hwpc_reg_read_bits(hwpc_reg_find(db, c, "S.ST", NULL), c, HWPC_READ_LIVE), 0xffffffff);
+	/* readback=: those bits read back, the others 0; a field of its own
+	 * access or read= overrides, one without inherits. */
+	assert_int_equal(hwpc_reg_read_bits(dbg, c, HWPC_READ_WRITTEN), 0x0000ff00);
+	assert_int_equal(hwpc_reg_read_bits(dbg, c, HWPC_READ_LIVE), 0x00030000);
+	assert_int_equal(hwpc_reg_read_bits(dbg, c, HWPC_READ_ZERO), ~0x0003ff00u);
+	assert_int_equal(hwpc_reg_bit_read(dbg, c, 0), HWPC_READ_ZERO);
+	assert_int_equal(hwpc_reg_bit_read(dbg, c, 9), HWPC_READ_WRITTEN);
+	assert_string_equal(hwpc_read_name(HWPC_READ_LIVE), "live");
+	hwpc_regdb_free(db);
+	expect_error("space S 0x0\nreg R 0x0 rw read=sometimes\n",
+		     "test.regdb:2: bad read= 'sometimes' for R (expected written, zero, live or fixed)");
+	expect_error("space S 0x0\nreg R 0x0 rw\nfield F 0 read=maybe\n", "bad read= 'maybe' for F");
+	expect_error("space S 0x0\nreg R 0x0 rw width=16 readback=0x10000\n", "bad readback mask '0x10000'");
+	expect_error("space S 0x0\nreg R 0x0 rw\nfield F 0 readback=1\n", "unknown attribute 'readback' for field");
+}
+
 static void test_records(void **state)
 {
 	(void)state;
@@ -371,7 +410,7 @@ int main(void)
 		cmocka_unit_test(test_gens_follow_table_order), cmocka_unit_test(test_arrays_and_lookup),
 		cmocka_unit_test(test_fields_enums_params),     cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_records),                 cmocka_unit_test(test_embedded),
-		cmocka_unit_test(test_override_dir),
+		cmocka_unit_test(test_override_dir),            cmocka_unit_test(test_read_kinds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

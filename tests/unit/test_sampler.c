@@ -89,15 +89,16 @@ static void test_pause_leaves_clock(void **state)
 	assert_true(hwpc_host_now_ns() - a >= 100000);
 }
 
-/* The simulator: 100 kHz, 10 ms: 1000 samples, a cycle apart, and the
- * virtual clock 10 ms on (pcread --scan's exact percentages). */
+/* The simulator: 100 kHz, 10 ms: 1000 cycles, fewer than the samples
+ * asked, so every cycle is read, a cycle apart, and the virtual clock is
+ * 10 ms on (pcread --scan's exact shares). */
 static void test_scan_virtual(void **state)
 {
 	(void)state;
 	struct pt t;
 	struct hwpc_pc_layout l;
 	struct hwpc_pcr r;
-	static struct hwpc_pc_read_scan sc;
+	static struct hwpc_pc_scan sc;
 	volatile sig_atomic_t stop = 0;
 	pt_open(&t, "g84", "pchz=100k");
 	unsigned dom;
@@ -105,8 +106,18 @@ static void test_scan_virtual(void **state)
 	assert_int_equal(hwpc_pc_domain_find(&l, "core_a", &dom, NULL), 0);
 	assert_int_equal(hwpc_pc_read_init(&r, t.dev, &l, dom, NULL), 0);
 	uint64_t t0 = hwpc_dev_now_ns(t.dev);
-	assert_int_equal(hwpc_pc_read_scan_for(&r, &sc, 10000000, &stop, NULL), 0);
-	assert_int_equal(sc.samples, 1000);
+	const struct hwpc_pc_scan_how how = { .window_ns = 10000000, .seed = 7, .stop = &stop };
+	assert_int_equal(hwpc_pc_scan_sample(&r, &how, &sc, NULL), 0);
+	assert_int_equal(sc.samples[0], 1000);
+	assert_true(sc.every_cycle);
+	assert_int_equal(hwpc_dev_now_ns(t.dev) - t0, 10000000);
+	/* More cycles than samples: 500 random instants, the window all the
+	 * same; not exact. */
+	const struct hwpc_pc_scan_how fewer = { .window_ns = 10000000, .samples = 500, .seed = 7, .stop = &stop };
+	t0 = hwpc_dev_now_ns(t.dev);
+	assert_int_equal(hwpc_pc_scan_sample(&r, &fewer, &sc, NULL), 0);
+	assert_int_equal(sc.samples[0], 500);
+	assert_false(sc.every_cycle);
 	assert_int_equal(hwpc_dev_now_ns(t.dev) - t0, 10000000);
 	pt_close(&t);
 }

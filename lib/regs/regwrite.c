@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/* Register writes by NAME[.FIELD]|ADDR=VALUE[:MASK] (see regs_cmd.h): the
+ * one implementation pcsetup --reg and pcsim reg share.  A field write
+ * reads the register and writes back its other bits (read-modify-write);
+ * the read-back compares only the bits regdb says read what was written
+ * (read= and readback=, hwpc-regdb(5)), so a trigger bit that reads 0 or a
+ * counter that reads its live count is reported, not called a write that
+ * did not stick. */
+#include "core/err_local.h"
+#include "regs/regs_cmd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* What regdb knows at the target, and whether it may be written. */
+static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, struct hwpc_err *err)
+{
+	const struct hwpc_field *f = w->a.target.by_addr ? NULL : w->a.target.ref.field;
+	bool force = flags & HWPC_REGWRITE_FORCE;
+	if (w->a.target.by_addr)
+		w->reg = hwpc_regarg_name_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), w->a.target.addr, w->name, sizeof w->name);
+	else {
+		w->reg = w->a.target.ref.reg;
+		hwpc_regref_format(&w->a.target.ref, w->name, sizeof w->name);
+	}
+	if (!w->reg && !force)
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb knows no register at 0x%06x on %s (--force writes it anyway)",
+				    w->a.target.addr, hwpc_dev_chip(dev)->name);
+	bool ro = w->reg && (w->reg->access == HWPC_ACCESS_RO || (f && f->access == HWPC_ACCESS_RO));
+	if (ro && !force)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s is read-only on %s (regdb: %s) (--force writes it anyway)",
+				    w->name, hwpc_dev_chip(dev)->name, w->reg->doc ? w->reg->doc : "ro");
+	w->readable = !w->reg || (w->reg->access != HWPC_ACCESS_WO && w->reg->access != HWPC_ACCESS_W1C &&
+				  !w->reg->onread);
+	if (!w->readable && w->a.mask != UINT32_MAX)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s cannot be read back (%s), so only a whole word can be written",
+				    w->name, w->reg->onread ? w->reg->onread : hwpc_reg_access_name(w->reg));
+	/* The bits the read-back compares: those written whose read returns
+	 * what was written; where regdb does not describe the register, all
+	 * of them unless told not to check. */
+	if (flags & HWPC_REGWRITE_NO_VERIFY)
+		w->check = 0;
+	else if (!w->reg)
+		w->check = w->a.mask;
+	else
+		w->check = w->a.mask & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), HWPC_READ_WRITTEN);
+	return 0;
+}
+
+int hwpc_regwrite_parse(struct hwpc_dev *dev, const char *text, unsigned flags, struct hwpc_regwrite *w,
+			struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	memset(w, 0, sizeof *w);
+	if (hwpc_regassign_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), hwpc_dev_bar_size(dev), text, &w->a, err))
+		return err->status;
+	return check(dev, w, flags, err);
+}
+
+/* Why a written bit is not compared: what its read returns instead. */
+static const char *why(enum hwpc_read k)
+{
+	switch (k) {
+	case HWPC_READ_ZERO:
+		return "reads 0";
+	case HWPC_READ_LIVE:
+		return "reads a live value";
+	case HWPC_READ_FIXED:
+		return "reads a fixed value";
+	default:
+		return "not checked";
+	}
+}
+
+/* The written bits the read-back does not compare, each with what its read
+ * returns instead: "PM_TRIGGER=0x1 (reads 0)". */
+static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
+{
+	size_t n = 0, len = sizeof w->unverified;
+	uint32_t left = w->a.mask & ~w->check;
+	w->unverified[0] = 0;
+	for (unsigned i = 0; w->reg && i < w->reg->nfields && n < len; i++) {
+		const struct hwpc_field *f = &w->reg->fields[i];
+		uint32_t m = hwpc_field_mask(f);
+		if (!(m & left) || !hwpc_gens_has(&f->gens, hwpc_dev_chip(dev)))
+			continue;
+		enum hwpc_read k = hwpc_reg_bit_read(w->reg, hwpc_dev_chip(dev), f->ranges[0].lo);
+		left &= ~m;
+		if (k == HWPC_READ_ZERO && !hwpc_field_get(f, w->nv))
+			continue; /* 0 written, 0 read: nothing to say */
+		n += (size_t)snprintf(w->unverified + n, len - n, "%s%s=0x%llx (%s)", n ? ", " : "", f->name,
+				      (unsigned long long)hwpc_field_get(f, w->nv), why(k));
+	}
+	for (int k = HWPC_READ_WRITTEN; k <= HWPC_READ_FIXED && left && n < len; k++) {
+		uint32_t m = w->reg ? left & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
+		left &= ~m;
+		if (k == HWPC_READ_ZERO)
+			m &= w->nv;
+		if (m)
+			n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08x (%s)", n ? ", " : "", m,
+					      why(w->reg ? (enum hwpc_read)k : HWPC_READ_WRITTEN));
+	}
+}
+
+int hwpc_regwrite_plan(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (w->readable) {
+		if (hwpc_rd32(dev, w->a.target.addr, &w->old))
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", w->name, hwpc_dev_error(dev)->msg);
+		w->have_old = true;
+	}
+	w->nv = (w->old & ~w->a.mask) | (w->a.value & w->a.mask);
+	unverified(dev, w);
+	return 0;
+}
+
+int hwpc_regwrite_apply(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (hwpc_wr32(dev, w->a.target.addr, w->nv))
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "%s", hwpc_dev_error(dev)->msg);
+	if (!w->readable)
+		return 0;
+	if (hwpc_rd32(dev, w->a.target.addr, &w->rb))
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s back: %s", w->name, hwpc_dev_error(dev)->msg);
+	w->have_read = true;
+	return 0;
+}
+
+int hwpc_regwrite_verify(const struct hwpc_regwrite *w, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (!w->have_read || (w->rb & w->check) == (w->nv & w->check))
+		return 0;
+	return hwpc_err_set(err, HWPC_EOP,
+			    "the write did not stick: expected 0x%08x in %s (0x%06x, mask 0x%08x), read 0x%08x%s",
+			    w->nv & w->check, w->name, w->a.target.addr, w->check, w->rb & w->check,
+			    w->reg ? "" : " (regdb does not describe it: --no-verify writes without checking)");
+}
+
+int hwpc_regwrite_out(struct hwpc_out *o, const struct hwpc_dev *dev, const struct hwpc_regwrite *w,
+		      struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	char fields[512] = "";
+	if (w->reg)
+		hwpc_reg_decode(w->reg, hwpc_dev_chip(dev), w->nv, fields, sizeof fields);
+	hwpc_out_record(o, "reg_write");
+	hwpc_out_str(o, "reg", w->name);
+	hwpc_out_hex(o, "addr", w->a.target.addr, 6);
+	if (w->have_old)
+		hwpc_out_hex32(o, "old", w->old);
+	else
+		hwpc_out_null(o, "old");
+	hwpc_out_hex32(o, "new", w->nv);
+	if (w->have_read)
+		hwpc_out_hex32(o, "read", w->rb);
+	else
+		hwpc_out_null(o, "read");
+	hwpc_out_hex32(o, "checked_mask", w->check);
+	hwpc_out_str(o, "unverified", w->unverified);
+	hwpc_out_str(o, "fields", fields);
+	return hwpc_out_end(o, err);
+}
