@@ -8,8 +8,8 @@
 # noise falls on all alike.  Per exporter: the exporter's CPU per scrape
 # (utime + stime from /proc, so the scraper's own CPU is not counted), the
 # median scrape latency, the exposition's size, and the MMIO reads a
-# device's read takes (pcread -v's mmio_read_count, summed over its domains,
-# plus the PM_TRIGGER read).
+# device's read takes (pcread -v's mmio_read_count, summed over its domains;
+# firing PM_TRIGGER adds a write, and on NV40:G84 a read).
 # CLOCK virtual (default): a simulator access costs what answering it
 # costs, as a real BAR0 read costs its PCIe round trip; realtime: each
 # access also catches the models up to the host's time (pcsim(1)).
@@ -47,7 +47,6 @@ for i in range(max(COUNTS)):
 # MMIO reads of one device's read: every domain, once
 reads = sum(r["mmio_read_count"] for r in map(json.loads, run("pcread", "-d", specs[0], "-v", "--format",
                                                                   "json").splitlines()[1:]))
-reads += 1  # PGRAPH.DEBUG_1, read before the PM_TRIGGER write
 
 servers = {}
 try:
@@ -78,7 +77,8 @@ try:
                 scrape(s)
             s["cpu"] += cpu_ticks(s["p"].pid) - c0
     total = ROUNDS * PER_ROUND
-    print("%d scrapes of each exporter (%d rounds of %d, taking turns), %s clocks; %d MMIO reads per device read"
+    print("%d scrapes of each exporter (%d rounds of %d, taking turns), %s clocks; %d MMIO reads and the "
+          "PM_TRIGGER write per device read"
           % (total, ROUNDS, PER_ROUND, CLOCK, reads))
     print("| devices | exporter CPU per scrape | per device | median scrape latency | exposition |")
     print("|---:|---:|---:|---:|---:|")
