@@ -151,6 +151,10 @@ $(BUILD)/lib/hwpc.pc: lib/hwpc.pc.in Makefile
 .SECONDARY: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard cli/*.c) $(CLI_COMMON))
 cmd_objs = $(BUILD)/obj/cli/$(1).o $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cli/$(1)_%,$(CLI_HELPERS)))
 
+# Only pcread serves HTTP (--serve): it loads libmicrohttpd when it does
+# (cli/pcread_http.c says why), so it alone links the loader.
+$(BUILD)/bin/pcread: LDLIBS += -ldl
+
 .SECONDEXPANSION:
 $(BUILD)/bin/%: $$(call cmd_objs,$$*) $(CLI_COMMON_OBJS) $(STATIC_LIB)
 	@mkdir -p $(dir $@)

@@ -14,7 +14,7 @@
 
 static const char *const usage[] = {
 	"pcread [-d SPEC|all]... [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
-	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|openmetrics|trace] [-o FILE] [-v]",
+	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|openmetrics|prometheus|trace] [-o FILE] [-v]",
 	"pcread [-d SPEC]... [-D DOMAIN]... --signals | --scan DURATION",
 	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
 	"pcread [-d SPEC]... [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
@@ -22,15 +22,16 @@ static const char *const usage[] = {
 	"pcread [-d SPEC]... [-D DOMAIN]... [SETUP OPTIONS | -f FILE [--set NAME]] [--force] [-i INTERVAL]",
 	"       [-o FILE] -- COMMAND [ARG...]",
 	"pcread [-d SPEC]... [-D DOMAIN]... --clocks [--window DURATION] [--dry-run]",
+	"pcread [-d SPEC|all]... [-D DOMAIN]... --serve [ADDR:]PORT [--ack [--trigger]] [-i DUR] [--timeout DUR]",
 	NULL,
 };
 
 /* The modes, the first the options ask for (and the device fits) wins. */
 static const struct pcread_mode *const modes[] = {
-	&pcread_decode_word, &pcread_decode_chip, &pcread_decode_dev, &pcread_snapshot, &pcread_diff_files,
-	&pcread_diff_dev,    &pcread_list_regs,	  &pcread_read_regs,  &pcread_watch,	&pcread_clocks,
-	&pcread_r10k,	     &pcread_command,	  &pcread_signals,    &pcread_scan,	&pcread_rotate,
-	&pcread_counters,
+	&pcread_serve,	     &pcread_decode_word, &pcread_decode_chip, &pcread_decode_dev, &pcread_snapshot,
+	&pcread_diff_files,  &pcread_diff_dev,	  &pcread_list_regs,   &pcread_read_regs,  &pcread_watch,
+	&pcread_clocks,	     &pcread_r10k,	  &pcread_command,     &pcread_signals,	   &pcread_scan,
+	&pcread_rotate,	     &pcread_counters,
 };
 
 /* A setup option for -- CMD (cli_setup_table), kept as given: what it
@@ -54,7 +55,8 @@ static int command_args(struct pcread_opts *o, char **args, int n)
 	const char *bad = o->signals ? "--signals" : o->scan_ns ? "--scan" : o->nregs ? "--reg"
 			  : o->list_regs ? "--list-regs" : o->nwatch ? "--watch" : o->until ? "--until"
 			  : o->ndecode ? "--decode" : o->snapshot ? "--snapshot" : o->diff ? "--diff"
-			  : o->clocks ? "--clocks" : o->fmt == HWPC_FMT_TRACE ? "--format trace" : NULL;
+			  : o->clocks ? "--clocks" : o->serve ? "--serve" : o->fmt == HWPC_FMT_TRACE ? "--format trace"
+			  : NULL;
 	if (bad)
 		return cli_fail(HWPC_EINPUT, "%s and -- COMMAND cannot be combined", bad);
 	bad = o->have_count ? "-n" : o->ack ? "--ack" : o->trigger ? "--trigger" : o->expr ? "--expr" : NULL;
@@ -115,8 +117,9 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .help = "rotate SETFILE's counter sets, one per interval (quad mode; writes): scaled estimates" },
 		{ .kind = CLI_FLAG, .lname = "strict", .dest = &o->strict,
 		  .help = "exit 3 when the setup changed, sets were lost or a counter saturated" },
-		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL | CLI_FMT(HWPC_FMT_OPENMETRICS),
-			       "text (default), json (JSON Lines), csv, openmetrics or trace (Chrome trace JSON)"),
+		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_ALL | CLI_FMT(HWPC_FMT_OPENMETRICS) | CLI_FMT(HWPC_FMT_PROMETHEUS),
+			       "text (default), json (JSON Lines), csv, openmetrics, prometheus (text format 0.0.4) "
+			       "or trace (Chrome trace JSON)"),
 		CLI_OPT_OUTPUT(&o->output, "write to FILE"),
 		CLI_OPT_VERBOSE(&o->verbose, "MMIO reads per sample, the setup note, ignored simulator accesses"),
 		{ .kind = CLI_GROUP,
@@ -132,12 +135,16 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ .kind = CLI_STR, .lname = "until", .arg = "COND", .dest = &o->until, .noun = "condition",
 		  .help = "watch until 'REG[.FIELD] [& MASK] OP VALUE' holds (== != < <= > >=)" },
 		{ .kind = CLI_DURATION, .lname = "timeout", .arg = "DUR", .dest = &o->timeout_ns, .noun = "duration",
-		  .help = "stop watching after DUR of device time (--until: exit 4)" },
+		  .help = "stop watching after DUR of device time (--until: exit 4); --serve: wait for a device (2s)" },
 		{ .kind = CLI_LIST, .lname = "decode", .arg = "REG=VALUE", .dest = o->decode, .count = &o->ndecode,
 		  .max = PCREAD_MAX_ARGS, .noun = "value",
 		  .help = "decode a value with --chip or -d, no register read (R10000: CPU[:COUNTER]:WORD)" },
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
 		  .help = "the chipset --decode decodes for (G84, NV40, ...), without a device" },
+		{ .kind = CLI_GROUP,
+		  .help = "Prometheus exporter (see pcread(1), SERVING): -d, -D, --ack, --trigger, -i, --timeout" },
+		{ .kind = CLI_STR, .lname = "serve", .arg = "[ADDR:]PORT", .dest = &o->serve, .noun = "address",
+		  .help = "serve /metrics on ADDR (default 127.0.0.1) until SIGTERM; -i: read between scrapes too (1s)" },
 		{ .kind = CLI_GROUP, .help = "Snapshots (JSON; see pcread(1)): -o, -d; --diff takes --format" },
 		{ .kind = CLI_FLAG, .lname = "snapshot", .dest = &o->snapshot,
 		  .help = "save every readable register of the chip with the chip's identity" },
@@ -179,7 +186,11 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_NEEDS, "-n", "-i --watch --until", NULL },
 		{ CLI_CONFLICT, "--watch", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_CONFLICT, "--until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
-		{ CLI_NEEDS, "--timeout", "--watch --until", NULL },
+		{ CLI_NEEDS, "--timeout", "--watch --until --serve", NULL },
+		{ CLI_CONFLICT, "--serve",
+		  "-o --format -n --strict --expr --signals --scan --reg --list-regs -f --watch --until --decode --chip "
+		  "--snapshot --diff --events --modes --clocks --dry-run --force",
+		  "--serve answers scrapes in the format they ask for" },
 		{ CLI_NEEDS, "--chip", "--decode", NULL },
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },

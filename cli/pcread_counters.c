@@ -194,7 +194,8 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 	struct hwpc_err err;
 	struct sink k = { .r = r, .lc = { .sample = op->have_interval, .totals = op->have_interval, .expr = op->expr,
 					  .verbose = op->verbose },
-			  .rewrite = op->fmt == HWPC_FMT_OPENMETRICS && op->output && op->have_interval };
+			  .rewrite = (op->fmt == HWPC_FMT_OPENMETRICS || op->fmt == HWPC_FMT_PROMETHEUS) && op->output &&
+				    op->have_interval };
 	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);
 	struct hwpc_sampler *clock = calloc(np, sizeof *clock);
 	int rc = !first || !clock ? cli_fail(HWPC_EOP, "out of memory") : 0;

@@ -56,6 +56,10 @@ extern "C" {
  *   openmetrics  the OpenMetrics text format: records are kept until
  *         hwpc_out_finish(), which writes each metric family (from the
  *         schema's metric keys) with its HELP and TYPE, then "# EOF"
+ *   prometheus  the Prometheus text format 0.0.4, what node_exporter's
+ *         textfile collector reads: the same families, but a counter's
+ *         HELP and TYPE name its _total sample, _created samples are
+ *         gauge families of their own (FAMILY_created), and no "# EOF"
  * Numbers always use the C locale, whatever the user's LC_NUMERIC says.
  *
  * Field calls never fail on their own: an error (a write error, a field
@@ -67,16 +71,25 @@ enum hwpc_format {
 	HWPC_FMT_JSON,
 	HWPC_FMT_TRACE, /* Chrome trace JSON: use struct hwpc_trace */
 	HWPC_FMT_OPENMETRICS,
+	HWPC_FMT_PROMETHEUS, /* Prometheus text format 0.0.4 */
 };
 
-/* "text", "csv", "json", "openmetrics" or "trace" (case-sensitive, as options are).  The
+/* "text", "csv", "json", "openmetrics", "prometheus" or "trace" (case-sensitive, as options are).  The
  * error names the bad value and the accepted ones. */
 HWPC_API int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err);
 HWPC_API const char *hwpc_format_name(enum hwpc_format fmt);
+/* The exposition an HTTP client's Accept header asks for (NULL: none):
+ * HWPC_FMT_OPENMETRICS when it prefers application/openmetrics-text (by
+ * q value; a tie goes to OpenMetrics), else HWPC_FMT_PROMETHEUS. */
+HWPC_API enum hwpc_format hwpc_format_accept(const char *accept);
+/* The Content-Type of an exposition in fmt: OpenMetrics 1.0.0 or the
+ * Prometheus text format 0.0.4 ("text/plain; charset=utf-8" for the
+ * other formats). */
+HWPC_API const char *hwpc_format_content_type(enum hwpc_format fmt);
 
 struct hwpc_out;
 
-/* A writer for text, csv, json or openmetrics on fp (which the caller keeps and closes).
+/* A writer for text, csv, json, openmetrics or prometheus on fp (which the caller keeps and closes).
  * NULL with the error set for HWPC_FMT_TRACE (it has its own writer) or when
  * out of memory. */
 HWPC_API struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
@@ -137,6 +150,12 @@ static inline void hwpc_out_hex32(struct hwpc_out *o, const char *key, uint32_t 
 HWPC_API void hwpc_out_bool(struct hwpc_out *o, const char *key, bool v);
 /* A field with no value: "-" in text, empty in CSV, null in JSON. */
 HWPC_API void hwpc_out_null(struct hwpc_out *o, const char *key);
+/* When the record's counters began counting, in seconds since the Unix
+ * epoch (a Prometheus exporter's series, pcread --serve): OpenMetrics
+ * writes each counter's FAMILY_created sample beside its _total, the
+ * Prometheus format a gauge family FAMILY_created; the other formats
+ * ignore it.  After hwpc_out_record(), which forgets the last one. */
+HWPC_API void hwpc_out_created(struct hwpc_out *o, double unix_s);
 /* Write the record.  Returns HWPC_OK or the first error so far. */
 HWPC_API int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
 

@@ -73,6 +73,7 @@ struct hwpc_out {
 	char *ident;
 	size_t ident_len;
 	struct om *om;       /* OpenMetrics: the samples so far */
+	double created;      /* OpenMetrics: the record's counters' _created (NAN: none) */
 
 	bool in_record;
 	struct obuf rec;     /* keys and values */
@@ -87,7 +88,14 @@ static const char *const format_names[] = {
 	[HWPC_FMT_JSON] = "json",
 	[HWPC_FMT_TRACE] = "trace",
 	[HWPC_FMT_OPENMETRICS] = "openmetrics",
+	[HWPC_FMT_PROMETHEUS] = "prometheus",
 };
+
+/* The two exposition formats share the OpenMetrics writer (output_om.c). */
+static bool exposition(enum hwpc_format fmt)
+{
+	return fmt == HWPC_FMT_OPENMETRICS || fmt == HWPC_FMT_PROMETHEUS;
+}
 
 int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *err)
 {
@@ -98,7 +106,7 @@ int hwpc_format_parse(const char *name, enum hwpc_format *out, struct hwpc_err *
 		}
 	}
 	return hwpc_err_set(err, HWPC_EINPUT,
-			    "unknown output format '%s' (expected text, csv, json, openmetrics or trace)",
+			    "unknown output format '%s' (expected text, csv, json, openmetrics, prometheus or trace)",
 			    name ? name : "");
 }
 
@@ -111,15 +119,14 @@ const char *hwpc_format_name(enum hwpc_format fmt)
 
 struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err)
 {
-	if (fmt != HWPC_FMT_TEXT && fmt != HWPC_FMT_CSV && fmt != HWPC_FMT_JSON &&
-	    fmt != HWPC_FMT_OPENMETRICS) {
+	if (fmt != HWPC_FMT_TEXT && fmt != HWPC_FMT_CSV && fmt != HWPC_FMT_JSON && !exposition(fmt)) {
 		hwpc_err_set(err, HWPC_EINPUT, "format '%s' is not a record format",
 			     hwpc_format_name(fmt));
 		return NULL;
 	}
 	struct hwpc_out *o = calloc(1, sizeof *o);
 	if (!o || (o->c = obuf_c_locale()) == (locale_t)0 ||
-	    (fmt == HWPC_FMT_OPENMETRICS && !(o->om = om_new()))) {
+	    (exposition(fmt) && !(o->om = om_new()))) {
 		if (o && o->c != (locale_t)0)
 			freelocale(o->c);
 		free(o);
@@ -128,6 +135,7 @@ struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *e
 	}
 	o->fp = fp;
 	o->fmt = fmt;
+	o->created = NAN;
 	return o;
 }
 
@@ -278,8 +286,14 @@ void hwpc_out_record(struct hwpc_out *o, const char *type)
 {
 	hwpc_out_begin(o);
 	o->kind = hwpc_schema_find(type);
+	o->created = NAN;
 	if (!o->kind)
 		fail(o, HWPC_EINPUT, "output: record type is not in the schema: ", type);
+}
+
+void hwpc_out_created(struct hwpc_out *o, double unix_s)
+{
+	o->created = unix_s;
 }
 
 void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v)
@@ -788,6 +802,7 @@ static void lay_out(struct hwpc_out *o)
 		plan_record(o);
 		break;
 	case HWPC_FMT_OPENMETRICS:
+	case HWPC_FMT_PROMETHEUS:
 		for (size_t i = 0; i < o->nfields; i++) {
 			const struct field *f = &o->fields[i];
 			char key[64];
@@ -797,7 +812,7 @@ static void lay_out(struct hwpc_out *o)
 			om_value(o->om, o->kind, hwpc_schema_key(o->kind, key), f->null ? NULL : o->rec.p + f->val,
 				 f->null ? 0 : f->vlen, f->num);
 		}
-		if (om_sample(o->om, o->kind, o->device, o->chipset))
+		if (om_sample(o->om, o->kind, o->device, o->chipset, o->created))
 			o->line.oom = true;
 		break;
 	default: {
@@ -841,7 +856,7 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 			lay_out(o);
 			if (o->line.oom)
 				fail(o, HWPC_EOP, "output writer: out of memory", NULL);
-			else if (o->fmt != HWPC_FMT_OPENMETRICS)
+			else if (!exposition(o->fmt))
 				emit(o, o->line.p, o->line.len);
 		}
 	}
@@ -856,9 +871,9 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 
 int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err)
 {
-	if (o->fmt == HWPC_FMT_OPENMETRICS && o->err.status == HWPC_OK) {
+	if (exposition(o->fmt) && o->err.status == HWPC_OK) {
 		o->line.len = 0;
-		om_write(o->om, &o->line, o->c);
+		om_write(o->om, &o->line, o->c, o->fmt == HWPC_FMT_PROMETHEUS);
 		if (o->line.oom)
 			fail(o, HWPC_EOP, "output writer: out of memory", NULL);
 		else

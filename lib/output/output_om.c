@@ -5,9 +5,16 @@
  * their samples, as the format requires.  HELP comes from the schema, so it
  * is the same on every run; families are written in schema order and
  * samples in the order their series first appeared, so two runs over the
- * same devices differ only in values. */
+ * same devices differ only in values.
+ *
+ * The Prometheus text format (0.0.4) differs in three ways, the ways
+ * prometheus_client's writer also takes: a counter's TYPE and HELP name
+ * the sample (FAMILY_total), since in that format they name the series;
+ * there are no _created samples in a counter's family, so they become a
+ * gauge family of their own after it; and no "# EOF". */
 #include "output/output_om.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +29,7 @@ struct om_sample {
 	const struct hwpc_schema_key *key;
 	char *labels; /* device="...",chipset="...",... */
 	double num;
+	double created; /* a counter's _created, or NAN */
 };
 
 struct om {
@@ -104,7 +112,8 @@ void om_value(struct om *m, const struct hwpc_schema_rec *kind, const struct hwp
 	m->vals[m->nvals++] = (struct om_value){key, num};
 }
 
-int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset)
+int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset,
+	      double created)
 {
 	struct obuf all = {0};
 	if (device)
@@ -146,6 +155,7 @@ int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *devi
 			m->ns++;
 		}
 		s->num = m->vals[i].num;
+		s->created = s->key->metric == HWPC_MT_COUNTER ? created : NAN;
 	}
 	obuf_free(&all);
 	m->nvals = 0;
@@ -181,20 +191,33 @@ static void help_text(struct obuf *b, const char *s)
 	}
 }
 
-static void write_family(struct om *m, struct obuf *b, locale_t c, const struct hwpc_schema_rec *kind,
-			 const struct hwpc_schema_key *key)
+/* A sample line: NAME[SUFFIX]{LABELS} VALUE. */
+static void sample_line(struct obuf *b, locale_t c, const struct om_sample *s, const char *suffix, double v)
 {
-	bool any = false;
-	for (size_t i = 0; i < m->ns && !any; i++)
-		any = m->s[i].kind == kind && m->s[i].key == key;
-	if (!any)
-		return;
-	bool counter = key->metric == HWPC_MT_COUNTER;
+	family_name(b, s->kind, s->key);
+	obuf_puts(b, suffix);
+	if (s->labels[0]) {
+		obuf_putc(b, '{');
+		obuf_puts(b, s->labels);
+		obuf_putc(b, '}');
+	}
+	obuf_putc(b, ' ');
+	obuf_json_num(b, v, c);
+	obuf_putc(b, '\n');
+}
+
+/* "# TYPE NAME[SUFFIX] TYPE" and "# HELP NAME[SUFFIX] HELP (UNIT)MORE". */
+static void family_head(struct obuf *b, const struct hwpc_schema_rec *kind, const struct hwpc_schema_key *key,
+			const char *suffix, const char *type, const char *more)
+{
 	obuf_puts(b, "# TYPE ");
 	family_name(b, kind, key);
-	obuf_puts(b, counter ? " counter\n" : " gauge\n");
-	obuf_puts(b, "# HELP ");
+	obuf_puts(b, suffix);
+	obuf_putc(b, ' ');
+	obuf_puts(b, type);
+	obuf_puts(b, "\n# HELP ");
 	family_name(b, kind, key);
+	obuf_puts(b, suffix);
 	obuf_putc(b, ' ');
 	help_text(b, key->help);
 	if (key->unit) {
@@ -202,34 +225,49 @@ static void write_family(struct om *m, struct obuf *b, locale_t c, const struct 
 		help_text(b, key->unit);
 		obuf_putc(b, ')');
 	}
+	obuf_puts(b, more);
 	obuf_putc(b, '\n');
+}
+
+static void write_family(struct om *m, struct obuf *b, locale_t c, const struct hwpc_schema_rec *kind,
+			 const struct hwpc_schema_key *key, bool prometheus)
+{
+	bool any = false, created = false;
+	for (size_t i = 0; i < m->ns; i++) {
+		bool mine = m->s[i].kind == kind && m->s[i].key == key;
+		any |= mine;
+		created |= mine && !isnan(m->s[i].created);
+	}
+	if (!any)
+		return;
+	bool counter = key->metric == HWPC_MT_COUNTER;
+	family_head(b, kind, key, counter && prometheus ? "_total" : "", counter ? "counter" : "gauge", "");
 	for (size_t i = 0; i < m->ns; i++) {
 		const struct om_sample *s = &m->s[i];
 		if (s->kind != kind || s->key != key)
 			continue;
-		family_name(b, kind, key);
-		if (counter)
-			obuf_puts(b, "_total");
-		if (s->labels[0]) {
-			obuf_putc(b, '{');
-			obuf_puts(b, s->labels);
-			obuf_putc(b, '}');
-		}
-		obuf_putc(b, ' ');
-		obuf_json_num(b, s->num, c);
-		obuf_putc(b, '\n');
+		sample_line(b, c, s, counter ? "_total" : "", s->num);
+		if (!prometheus && !isnan(s->created))
+			sample_line(b, c, s, "_created", s->created);
 	}
+	if (!prometheus || !created)
+		return;
+	family_head(b, kind, key, "_created", "gauge", "; when the counter began, in seconds since the epoch");
+	for (size_t i = 0; i < m->ns; i++)
+		if (m->s[i].kind == kind && m->s[i].key == key && !isnan(m->s[i].created))
+			sample_line(b, c, &m->s[i], "_created", m->s[i].created);
 }
 
-void om_write(struct om *m, struct obuf *b, locale_t c)
+void om_write(struct om *m, struct obuf *b, locale_t c, bool prometheus)
 {
 	const struct hwpc_schema_rec *kind;
 	for (size_t k = 0; (kind = hwpc_schema_at(k)); k++) {
 		for (size_t i = 0; i < kind->nkeys; i++) {
 			const struct hwpc_schema_key *key = &kind->keys[i];
 			if (key->metric == HWPC_MT_COUNTER || key->metric == HWPC_MT_GAUGE)
-				write_family(m, b, c, kind, key);
+				write_family(m, b, c, kind, key, prometheus);
 		}
 	}
-	obuf_puts(b, "# EOF\n");
+	if (!prometheus)
+		obuf_puts(b, "# EOF\n");
 }

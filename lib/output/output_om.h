@@ -5,6 +5,7 @@
 #define HWPC_OUTPUT_OM_H
 
 #include <locale.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "hwpc/output.h"
@@ -22,12 +23,15 @@ void om_reset(struct om *m);
 void om_value(struct om *m, const struct hwpc_schema_rec *kind, const struct hwpc_schema_key *key,
 	      const char *text, size_t len, double num);
 /* The record is complete: its metric values become samples labelled with
- * the device, the chipset and its label keys.  A sample with the same
+ * the device, the chipset and its label keys; its counters began at
+ * created (seconds since the epoch; NAN: not said).  A sample with the same
  * family and labels as an earlier one replaces it (the latest reading of
  * a series).  -1 when out of memory. */
-int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset);
-/* Every family with samples, in schema order: "# HELP", "# TYPE", the
- * samples; then "# EOF". */
-void om_write(struct om *m, struct obuf *b, locale_t c);
+int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset,
+	      double created);
+/* Every family with samples, in schema order: "# TYPE", "# HELP", the
+ * samples; then "# EOF".  prometheus: the Prometheus text format instead
+ * (hwpc/output.h). */
+void om_write(struct om *m, struct obuf *b, locale_t c, bool prometheus);
 
 #endif

@@ -156,6 +156,25 @@ static const struct hwpc_schema_key pc_clock[] = {
 				       "device cannot lag)"),
 };
 
+/* pcread --serve: the exporter's own series, beside each domain's
+ * pc_counters (whose counters it accumulates from its start). */
+static const struct hwpc_schema_key serve_device[] = {
+	SK("up", BOOL, NULL, GAUGE, "whether the device's last read worked (0: it failed, or did not answer "
+				    "within --timeout, and its domains are left out)"),
+	SK("read_ns", U64, "ns", GAUGE, "how long the device's last read took (null: none finished yet)"),
+	SK("lag_ns", U64, "ns", GAUGE, "device time a lagging simulator skipped since the exporter opened it "
+				       "(null: the device cannot lag)"),
+	SK_BIG("read_count_total", U64, NULL, COUNTER, "reads of the device, at scrapes and every -i interval"),
+	SK_BIG("failure_count_total", U64, NULL, COUNTER, "reads that failed, and scrapes the device did not "
+							  "answer within --timeout"),
+};
+
+static const struct hwpc_schema_key serve_scrape[] = {
+	SK("duration_ns", U64, "ns", GAUGE, "how long this scrape waited for the devices' reads (at most "
+					    "--timeout)"),
+	SK_BIG("count_total", U64, NULL, COUNTER, "scrapes served, this one included"),
+};
+
 const struct hwpc_schema_rec schema_pcread[] = {
 	SREC("pc_counters", "pcread", "A PCOUNTER domain's counters, one record per domain and sample.",
 	     pc_counters),
@@ -167,5 +186,9 @@ const struct hwpc_schema_rec schema_pcread[] = {
 	SREC("pc_run", "pcread -- COMMAND", "A PCOUNTER domain's counts while a command ran: one record per domain "
 					    "and interval (-i), and one for the whole run.", pc_run),
 	SREC("pc_clock", "pcread --clocks", "A PCOUNTER domain's clock, measured, with its uncertainty.", pc_clock),
+	SREC("serve_device", "pcread --serve", "An exporter's device, one record per device and scrape.",
+	     serve_device),
+	SREC("serve_scrape", "pcread --serve", "A scrape of the exporter (no device or chipset label).",
+	     serve_scrape),
 	{ 0 },
 };

@@ -16,6 +16,10 @@ uint64_t hwpc_pc_domain_hz(struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
 int hwpc_pc_wait_cycles(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, uint64_t n,
 			uint64_t fallback_ns, struct hwpc_err *err);
 
+/* The pc_counters key of counter c's 64-bit total ("cycles_total",
+ * "event_count_total"); NULL out of range. */
+const char *hwpc_pc_total_key(enum hwpc_pc_read_ctr c);
+
 /* The domains names[] name (by name or number), in order; none, or "all"
  * among them, is every domain.  doms has room for HWPC_PC_MAX_DOMAINS. */
 int hwpc_pc_domains_pick(const struct hwpc_pc_layout *l, const char *const *names, unsigned n, unsigned *doms,

@@ -26,6 +26,11 @@ static const char *const total_keys[HWPC_PC_READ_NCTRS] = { "cycles_total",     
 							    "event_count_total", "start_count_total",
 							    "pre_count_total",   "stop_count_total" };
 
+const char *hwpc_pc_total_key(enum hwpc_pc_read_ctr c)
+{
+	return (unsigned)c < HWPC_PC_READ_NCTRS ? total_keys[c] : NULL;
+}
+
 static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
 {
 	cols[(*n)++] = (struct hwpc_col){ name, 0 };

@@ -381,18 +381,24 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 	s += n;
 	const char *field = NULL;
 	if (!*s) {
-		/* No index: "REG" or "REG.FIELD" */
-		struct hwpc_err tmp;
-		if (!(out->reg = hwpc_reg_find(db, chip, name, &tmp))) {
+		/* No index: "REG" or "REG.FIELD".  Probed without a message
+		 * first: the message's nearest-name search is the costly part
+		 * of a lookup, and REG.FIELD always misses as a whole name. */
+		if (!(out->reg = hwpc_reg_find(db, chip, name, NULL))) {
 			char *dot = strrchr(name, '.');
-			if (!dot)
-				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
-			*dot = 0;
-			field = text + (dot - name) + 1;
-			/* a register with a field it lacks: named below, with
-			 * the fields it has */
-			if (!(out->reg = hwpc_reg_find(db, chip, name, NULL)))
-				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
+			if (dot) {
+				*dot = 0;
+				field = text + (dot - name) + 1;
+				/* a register with a field it lacks: named
+				 * below, with the fields it has */
+				out->reg = hwpc_reg_find(db, chip, name, NULL);
+			}
+			if (!out->reg) {
+				memcpy(name, text, n);
+				name[n] = 0;
+				hwpc_reg_find(db, chip, name, err);
+				return err ? err->status : HWPC_EINPUT;
+			}
 		}
 	} else if (!(out->reg = hwpc_reg_find(db, chip, name, err))) {
 		return HWPC_EINPUT;

@@ -72,12 +72,19 @@ void sim_unlock(struct sim *s)
 
 /* Lock, and refuse to touch a state another process has recreated since
  * this one attached (its layout may differ; reading past a shrunk file
- * would be a SIGBUS). */
+ * would be a SIGBUS), or removed: the machine is gone, as a card pulled
+ * from its slot (a long-running reader such as pcread --serve says so
+ * rather than go on with a machine no other command can reach). */
 int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 {
 	struct stat st;
 	sim_lock(s);
-	if (!s->hdr || fstat(s->fd, &st) || (size_t)st.st_size < sizeof *s->hdr ||
+	bool stat_ok = s->hdr && !fstat(s->fd, &st);
+	if (stat_ok && st.st_nlink == 0) {
+		sim_unlock(s);
+		return hwpc_err_set(err, HWPC_EOP, "simulator state %s was removed", s->path);
+	}
+	if (!stat_ok || (size_t)st.st_size < sizeof *s->hdr ||
 	    s->hdr->create_id != s->create_id || (size_t)st.st_size != s->map_size) {
 		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EOP,

@@ -17,7 +17,7 @@ fails() {
 
 @test "rule 1: an ambiguous abbreviation lists the candidates; a unique one works" {
 	fails 2 "ptime: option '--for' is ambiguous: --force, --format" ptime --for json
-	fails 2 "pcread: option '--s' is ambiguous: --scan, --scan-samples, --seed, --set, --setflag, --signals, --snapshot, --start, --stop, --strict, --swap" pcread --s
+	fails 2 "pcread: option '--s' is ambiguous: --scan, --scan-samples, --seed, --serve, --set, --setflag, --signals, --snapshot, --start, --stop, --strict, --swap" pcread --s
 	fails 2 "pcsetup: option '--pr' is ambiguous: --pre, --pre-count, --profile" pcsetup --pr x
 	fails 2 "tsdump: option '--s' is ambiguous: --status, --strict, --summary" tsdump --s x
 	fails 2 "pcsim: option '--ver' is ambiguous: --verbose, --version" pcsim --ver list
@@ -159,7 +159,7 @@ fails() {
 	fails 2 "ptime: --format: unknown format 'trace' (ptime takes text, csv, json or openmetrics)" ptime --format trace
 	fails 2 "pcsetup: --format: unknown format 'trace' (pcsetup takes text, csv or json)" pcsetup --format trace
 	fails 2 "pcsim: --format: unknown format 'trace' (pcsim takes text, csv or json)" pcsim --format trace list
-	fails 2 "pcread: --format: unknown format 'xml' (pcread takes text, csv, json, trace or openmetrics)" pcread --format xml
+	fails 2 "pcread: --format: unknown format 'xml' (pcread takes text, csv, json, trace, openmetrics or prometheus)" pcread --format xml
 	fails 2 "tsdump: --format: unknown format 'xml' (tsdump takes text, csv, json, trace or setup)" tsdump --format xml x
 	fails 2 "ptime: --format: unknown format 'xml' (ptime takes text, csv, json or openmetrics)" ptime --format xml
 }

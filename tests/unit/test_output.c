@@ -96,7 +96,7 @@ static void test_format_parse(void **state)
 	assert_int_equal(f, HWPC_FMT_TRACE);
 	assert_int_equal(hwpc_format_parse("xml", &f, &err), HWPC_EINPUT);
 	assert_non_null(strstr(err.msg, "'xml'"));
-	assert_non_null(strstr(err.msg, "text, csv, json, openmetrics or trace"));
+	assert_non_null(strstr(err.msg, "text, csv, json, openmetrics, prometheus or trace"));
 	assert_int_equal(hwpc_format_parse("openmetrics", &f, &err), HWPC_OK);
 	assert_int_equal(f, HWPC_FMT_OPENMETRICS);
 	assert_string_equal(hwpc_format_name(HWPC_FMT_JSON), "json");
@@ -309,6 +309,95 @@ static void test_openmetrics(void **state)
 			    "# EOF\n");
 	hwpc_out_free(o);
 	cap_close(&c);
+}
+
+/* The same records in both expositions, with when their counters began:
+ * OpenMetrics puts _created in the counter's family; the Prometheus text
+ * format names the _total sample in TYPE and HELP, gives _created a gauge
+ * family of its own (as prometheus_client writes them) and has no # EOF. */
+static const char *exposition(struct cap *c, enum hwpc_format fmt)
+{
+	struct hwpc_err err = {0};
+	struct hwpc_out *o = writer(c, fmt);
+	for (int d = 0; d < 2; d++) {
+		hwpc_out_set_device(o, d ? "sim:nv40" : "sim:g84", d ? "NV40" : "G84");
+		hwpc_out_record(o, "t_all");
+		hwpc_out_created(o, 1700000000.25 + d);
+		hwpc_out_u64(o, "u", (uint64_t)d + 7);
+		hwpc_out_bool(o, "b", true);
+		end_ok(o);
+	}
+	hwpc_out_set_device(o, NULL, NULL);
+	hwpc_out_record(o, "t_all"); /* its start not said: no _created */
+	hwpc_out_u64(o, "u", 9);
+	end_ok(o);
+	assert_int_equal(hwpc_out_finish(o, &err), HWPC_OK);
+	hwpc_out_free(o);
+	return cap_text(c);
+}
+
+static void test_exposition_created(void **state)
+{
+	struct cap c;
+	assert_string_equal(exposition(&c, HWPC_FMT_OPENMETRICS),
+			    "# TYPE hwpc_t_all_u counter\n"
+			    "# HELP hwpc_t_all_u an unsigned count\n"
+			    "hwpc_t_all_u_total{device=\"sim:g84\",chipset=\"G84\"} 7\n"
+			    "hwpc_t_all_u_created{device=\"sim:g84\",chipset=\"G84\"} 1700000000.25\n"
+			    "hwpc_t_all_u_total{device=\"sim:nv40\",chipset=\"NV40\"} 8\n"
+			    "hwpc_t_all_u_created{device=\"sim:nv40\",chipset=\"NV40\"} 1700000001.25\n"
+			    "hwpc_t_all_u_total 9\n"
+			    "# TYPE hwpc_t_all_b gauge\n"
+			    "# HELP hwpc_t_all_b a state\n"
+			    "hwpc_t_all_b{device=\"sim:g84\",chipset=\"G84\"} 1\n"
+			    "hwpc_t_all_b{device=\"sim:nv40\",chipset=\"NV40\"} 1\n"
+			    "# EOF\n");
+	cap_close(&c);
+	assert_string_equal(exposition(&c, HWPC_FMT_PROMETHEUS),
+			    "# TYPE hwpc_t_all_u_total counter\n"
+			    "# HELP hwpc_t_all_u_total an unsigned count\n"
+			    "hwpc_t_all_u_total{device=\"sim:g84\",chipset=\"G84\"} 7\n"
+			    "hwpc_t_all_u_total{device=\"sim:nv40\",chipset=\"NV40\"} 8\n"
+			    "hwpc_t_all_u_total 9\n"
+			    "# TYPE hwpc_t_all_u_created gauge\n"
+			    "# HELP hwpc_t_all_u_created an unsigned count; when the counter began, in seconds since "
+			    "the epoch\n"
+			    "hwpc_t_all_u_created{device=\"sim:g84\",chipset=\"G84\"} 1700000000.25\n"
+			    "hwpc_t_all_u_created{device=\"sim:nv40\",chipset=\"NV40\"} 1700000001.25\n"
+			    "# TYPE hwpc_t_all_b gauge\n"
+			    "# HELP hwpc_t_all_b a state\n"
+			    "hwpc_t_all_b{device=\"sim:g84\",chipset=\"G84\"} 1\n"
+			    "hwpc_t_all_b{device=\"sim:nv40\",chipset=\"NV40\"} 1\n");
+	cap_close(&c);
+}
+
+/* What a scraper's Accept header gets: OpenMetrics when it prefers it. */
+static void test_format_accept(void **state)
+{
+	static const struct {
+		const char *accept;
+		enum hwpc_format want;
+	} cases[] = {
+		/* Prometheus 2.x */
+		{ "application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,"
+		  "text/plain;version=0.0.4;q=0.5,*/*;q=0.1", HWPC_FMT_OPENMETRICS },
+		{ "application/openmetrics-text; version=0.0.1", HWPC_FMT_OPENMETRICS },
+		{ "Application/OpenMetrics-Text", HWPC_FMT_OPENMETRICS },
+		{ "text/plain;version=0.0.4;q=1,application/openmetrics-text;q=0.5", HWPC_FMT_PROMETHEUS },
+		{ "text/plain;q=0.5, application/openmetrics-text;q=0.5", HWPC_FMT_OPENMETRICS }, /* a tie */
+		{ "application/openmetrics-text;q=0", HWPC_FMT_PROMETHEUS },   /* refused */
+		{ "application/openmetrics-text;q=nope", HWPC_FMT_PROMETHEUS }, /* as good as refused */
+		{ "*/*", HWPC_FMT_PROMETHEUS },                                 /* curl */
+		{ "text/html,application/xhtml+xml,*/*;q=0.8", HWPC_FMT_PROMETHEUS },
+		{ "", HWPC_FMT_PROMETHEUS },
+		{ NULL, HWPC_FMT_PROMETHEUS },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (hwpc_format_accept(cases[i].accept) != cases[i].want)
+			fail_msg("Accept: %s", cases[i].accept ? cases[i].accept : "(none)");
+	}
+	assert_non_null(strstr(hwpc_format_content_type(HWPC_FMT_OPENMETRICS), "application/openmetrics-text"));
+	assert_non_null(strstr(hwpc_format_content_type(HWPC_FMT_PROMETHEUS), "version=0.0.4"));
 }
 
 static void test_text_block(void **state)
@@ -586,6 +675,8 @@ int main(void)
 		cmocka_unit_test(test_csv_quoting_and_header_once),
 		cmocka_unit_test(test_csv_kinds),
 		cmocka_unit_test(test_openmetrics),
+		cmocka_unit_test(test_exposition_created),
+		cmocka_unit_test(test_format_accept),
 		cmocka_unit_test(test_text_block),
 		cmocka_unit_test(test_text_table),
 		cmocka_unit_test(test_text_identity),

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/* pcread --serve [ADDR:]PORT: the Prometheus exporter (pcread(1),
+ * SERVING).  Every device's domains are read at each scrape of /metrics
+ * and every -i between scrapes, by the exporter (pc/pc_serve.h); HTTP is
+ * pcread_http.c.  Runs until SIGTERM or SIGINT, then exits 0. */
+#include "pcread_http.h"
+#include "pcread_mode.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+/* Unless told otherwise: read every second between scrapes (a quad set of
+ * a 1.5 GHz domain saturates its 32-bit counters in 2.9 s), and give a
+ * device 2 s to answer a scrape (Prometheus waits 10 s by default). */
+#define SERVE_INTERVAL_NS 1000000000ull
+#define SERVE_TIMEOUT_NS 2000000000ull
+
+static bool asked(const struct pcread_opts *op)
+{
+	return op->serve != NULL;
+}
+
+static int check(const struct pcread_opts *op)
+{
+	struct pcread_listen l;
+	if (op->trigger && !op->ack)
+		return cli_fail(HWPC_EINPUT, "--trigger with --serve needs --ack: a set latched and not acked is "
+				"swapped over by the next trigger, and never counted");
+	return pcread_http_parse(op->serve, &l);
+}
+
+/* What the exporter says (a device down, back): a line on standard error,
+ * which a service manager keeps (journald). */
+static void log_line(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "%s: %s\n", cli_prog, msg);
+}
+
+/* The devices the exporter serves: one that cannot be (no PCOUNTER, a -D
+ * it lacks, --trigger on a chip that cannot fire it) is reported and left
+ * out.  Returns 0 when at least one is served (*served of them). */
+static int add_devices(const struct pcread_run *r, struct hwpc_pc_serve *s, size_t *served)
+{
+	struct hwpc_err err;
+	int last = 0;
+	*served = 0;
+	for (size_t i = 0; i < r->devs->n; i++) {
+		if (hwpc_pc_serve_add(s, r->devs->v[i].dev, r->devs->v[i].name, &err)) {
+			last = cli_fail(err.status, "%s: not served: %s", r->devs->v[i].name, err.msg);
+			continue;
+		}
+		(*served)++;
+	}
+	return *served ? 0 : last;
+}
+
+/* Serve until SIGTERM or SIGINT (blocked since run() began, and so in every
+ * thread, which inherit the mask: this one takes it with sigwait). */
+static int serve(const struct pcread_opts *op, struct hwpc_pc_serve *s, size_t n, int fd, const char *url,
+		 const sigset_t *stop)
+{
+	struct hwpc_err err;
+	int sig;
+	signal(SIGPIPE, SIG_IGN); /* a scraper that hangs up is its own business */
+	if (hwpc_pc_serve_start(s, &err))
+		return cli_fail_err(&err);
+	struct pcread_http *h = pcread_http_start(fd, s);
+	if (!h)
+		return HWPC_EOP;
+	fprintf(stderr, "%s: serving %s: %zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)\n",
+		cli_prog, url, n, n == 1 ? "" : "s",
+		(double)(op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS) / 1e9,
+		op->trigger ? ", PM_TRIGGER fired before each read" : "", op->ack ? ", quad sets acked" : "",
+		(double)(op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS) / 1e9);
+	while (sigwait(stop, &sig))
+		;
+	pcread_http_stop(h);
+	return 0;
+}
+
+static int run(const struct pcread_run *r)
+{
+	const struct pcread_opts *op = r->op;
+	struct hwpc_err err;
+	struct pcread_listen l;
+	char url[96];
+	size_t n;
+	int fd, rc;
+	sigset_t stop;
+	/* From here on a stop waits for sigwait: one during start-up ends the
+	 * server as soon as it is up, with exit 0. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	const struct hwpc_pc_serve_opts o = {
+		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .ack = op->ack,
+		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS,
+		.timeout_ns = op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS, .log = log_line,
+	};
+	struct hwpc_pc_serve *s = hwpc_pc_serve_new(&o, &err);
+	if (!s)
+		return cli_fail_err(&err);
+	rc = add_devices(r, s, &n);
+	if (!rc && !(rc = pcread_http_parse(op->serve, &l)) &&
+	    !(rc = pcread_http_listen(op->serve, &l, &fd, url, sizeof url)))
+		rc = serve(op, s, n, fd, url, &stop);
+	if (!hwpc_pc_serve_free(s)) {
+		/* A device still inside a read that never returned keeps its
+		 * thread, the device and the database: nothing can be closed
+		 * under it, so the process ends here, as it is. */
+		fflush(stderr);
+		_exit(rc);
+	}
+	return rc;
+}
+
+const struct pcread_mode pcread_serve = {
+	.asked = asked, .check = check, .run = run,
+};

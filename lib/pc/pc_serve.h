@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/* pcread --serve, the Prometheus exporter, as the command uses it: not
+ * libhwpc's API (nothing here is exported from libhwpc.so; the commands
+ * link libhwpc.a).  The HTTP side is the command's (pcread loads
+ * libmicrohttpd when it serves; the library has nothing to do with it).
+ *
+ * Each device has a reader thread of its own.  A scrape asks every
+ * device for a read and waits for the answers, at most opts.timeout_ns:
+ * a device that fails, or does not answer in time (a simulator whose
+ * state another process holds locked, a wedged bus), is reported down
+ * and the others are served.  A device that did not answer is not waited
+ * for again until its read returns.  Between scrapes each device is read
+ * every opts.interval_ns too, so that quad sets are taken before their
+ * 32-bit counters saturate or the next swap loses them.
+ *
+ * The domains' counts are counters from the exporter's first read of the
+ * domain (their _created): single mode's running counters extended across
+ * reads as pcread -i extends them, quad mode's acked sets summed
+ * (hwpc_pc_read_acc).  Without opts.ack a quad-mode domain's sets are not
+ * summed (a read that does not ack cannot tell a new set from the last
+ * one), so its counters are left out of the exposition. */
+#ifndef HWPC_PC_SERVE_H
+#define HWPC_PC_SERVE_H
+
+#include "hwpc/output.h"
+#include "hwpc/pc.h"
+
+struct hwpc_pc_serve_opts {
+	const char *profile;        /* the chip's PCOUNTER profile (NULL: its default) */
+	const char *const *domains; /* -D: the domains served (none, or "all": every one) */
+	unsigned ndomains;
+	bool ack;                   /* ack each quad set read (the devices open for writing) */
+	bool trigger;               /* fire PM_TRIGGER before each read (pc_cmd.h) */
+	uint64_t interval_ns;       /* also read every interval_ns between scrapes (0: only at scrapes) */
+	uint64_t timeout_ns;        /* how long a scrape waits for a device's read */
+	/* Told when a device goes down or answers again, from the thread that
+	 * saw it, under no lock (NULL: nobody is told). */
+	void (*log)(void *ctx, const char *msg);
+	void *log_ctx;
+};
+
+struct hwpc_pc_serve;
+
+struct hwpc_pc_serve *hwpc_pc_serve_new(const struct hwpc_pc_serve_opts *o, struct hwpc_err *err);
+/* Serve dev, named name in the exposition: its layout and domains are
+ * checked now (an error leaves it out: HWPC_EINPUT for a chip without
+ * PCOUNTER or a -D it lacks, with --trigger a chip that cannot fire it).
+ * The exporter uses dev from its thread until hwpc_pc_serve_free(). */
+int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, struct hwpc_err *err);
+/* Start the reader threads and wait (at most opts.timeout_ns) for each to
+ * read its device once: from that read on its domains count.  Signals
+ * should be blocked in the calling thread first if they are to be taken by
+ * one thread (sigwait). */
+int hwpc_pc_serve_start(struct hwpc_pc_serve *s, struct hwpc_err *err);
+/* One scrape, from any thread (several at once are fine): every device
+ * read, the exposition in fmt (HWPC_FMT_OPENMETRICS or
+ * HWPC_FMT_PROMETHEUS) in *text (malloc'd, *len bytes, for the caller to
+ * free). */
+int hwpc_pc_serve_scrape(struct hwpc_pc_serve *s, enum hwpc_format fmt, char **text, size_t *len,
+			 struct hwpc_err *err);
+/* Stop the readers and free.  false when a reader is still inside a read
+ * that has not returned (the device hangs): then the exporter, its devices
+ * and their database are left to that thread, and must not be freed or
+ * closed (the process should just exit). */
+bool hwpc_pc_serve_free(struct hwpc_pc_serve *s);
+
+#endif
