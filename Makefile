@@ -338,3 +338,15 @@ fuzz-smoke: fuzz
 
 fuzz-long: fuzz
 	$(call fuzz_run,-max_total_time=$(FUZZ_SECONDS),)
+
+# --- regdb from envytools' rnndb (maintainers) -----------------------------
+
+# Rewrite regdb/rnndb/ from an envytools checkout; the output is committed
+# and reviewed like any regdb change (hwpc-regdb(5), GENERATED FILES).
+#   make regdb-rnndb ENVYTOOLS=~/src/envytools [ENVYTOOLS_COMMIT=SHA]
+# (ENVYTOOLS_COMMIT when the checkout is not a git work tree.)
+.PHONY: regdb-rnndb
+regdb-rnndb:
+	@test -n "$(ENVYTOOLS)" || { echo "make regdb-rnndb: give ENVYTOOLS=DIR, an envytools checkout" >&2; exit 2; }
+	python3 regdb/tools/rnndb2regdb.py $(if $(ENVYTOOLS_COMMIT),--commit $(ENVYTOOLS_COMMIT)) $(ENVYTOOLS) regdb/rnndb
+	python3 regdb/tools/rnndb2regdb.py --coverage NV10,NV40,G84,GF100 $(ENVYTOOLS)
