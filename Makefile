@@ -49,8 +49,10 @@ LDFLAGS  += $(SANFLAGS)
 endif
 
 LIB_SRCS   := $(sort $(wildcard lib/*/*.c))
-LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_data.o
+LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_builtin.o
 REGDB      := $(sort $(wildcard regdb/*.regdb))
+# The generated part of regdb (regdb/rnndb/, from envytools' rnndb).
+REGDB_GEN  := $(sort $(wildcard regdb/*/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a
 SHARED_LIB := $(BUILD)/lib/libhwpc.so.$(VERSION)
 
@@ -70,7 +72,8 @@ TEST_HELPERS := $(TEST_HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILD)/bench/%)
 
-ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CLI_HELPERS:%.c=$(BUILD)/obj/%.o) \
+ALL_OBJS   := $(LIB_OBJS) $(BUILD)/obj/lib/regdb/tools/regdb_compile.o $(BUILD)/obj/gen/regdb_data.o \
+              $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CLI_HELPERS:%.c=$(BUILD)/obj/%.o) \
               $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o) \
               $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
@@ -92,16 +95,29 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The register database is compiled into the library as text, parsed at
-# start-up; HWPC_REGDB=DIR replaces it at run time.  (The fuzzing build's
-# copy too.)
+# The register database is compiled into the library as tables (nothing
+# is parsed at start-up) by regdb-compile, a build-time tool made of the
+# same parser HWPC_REGDB=DIR uses at run time.
+REGDB_TOOL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out lib/regdb/regdb_builtin.c \
+	lib/regdb/chipset.c,$(wildcard lib/regdb/*.c)) lib/core/arena.c lib/core/error.c lib/core/strdist.c)
+$(BUILD)/tools/regdb-compile: $(BUILD)/obj/lib/regdb/tools/regdb_compile.o $(REGDB_TOOL_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/gen/regdb_builtin.c: $(REGDB) $(REGDB_GEN) $(BUILD)/tools/regdb-compile
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/regdb-compile regdb $@
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The hand-written files as text, for the tests that edit one and parse it
+# (tests/unit/regdb_edit.h) and the fuzz harnesses (the fuzzing build's
+# copy too).
 $(BUILD)/gen/regdb_data.c $(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
 	@mkdir -p $(dir $@)
 	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
-
-$(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
-	@mkdir -p $(dir $@)
-	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The Tensix event layout the stream decoder and the simulator's model are
 # compiled with, generated from regdb (hwpc_tensix_layout_check refuses a
@@ -158,9 +174,9 @@ $(BUILD)/bin/%: $$(call cmd_objs,$$*) $(CLI_COMMON_OBJS) $(STATIC_LIB)
 
 # --- tests -----------------------------------------------------------------
 
-$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(STATIC_LIB)
+$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/gen/regdb_data.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) -lcmocka $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/obj/gen/regdb_data.o $(STATIC_LIB) -lcmocka $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
@@ -242,6 +258,8 @@ install: all
 	$(PC_SUBST) lib/hwpc.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
 	install -m 644 $(REGDB) $(DESTDIR)$(DATADIR)/regdb
+	install -d $(DESTDIR)$(DATADIR)/regdb/rnndb
+	install -m 644 $(REGDB_GEN) $(DESTDIR)$(DATADIR)/regdb/rnndb
 	@set -e; for m in $(MANPAGES); do s=$${m##*.}; \
 	  install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; done
@@ -273,7 +291,8 @@ FUZZ_CPPFLAGS := -Ilib -I$(FUZZ_BUILD)/gen -D_GNU_SOURCE -DHWPC_VERSION='"$(VERS
 FUZZ_SRCS    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES   := $(basename $(notdir $(FUZZ_SRCS)))
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/bin/%)
-FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o \
+	$(FUZZ_BUILD)/obj/gen/regdb_builtin.o
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 4
 FUZZ_TIMEOUT ?= 10
@@ -293,7 +312,11 @@ $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_BUILD)/obj/gen/regdb_data.o: $(FUZZ_BUILD)/gen/regdb_data.c
+$(FUZZ_BUILD)/gen/regdb_builtin.c: $(BUILD)/gen/regdb_builtin.c
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(FUZZ_BUILD)/obj/gen/%.o: $(FUZZ_BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
 

@@ -9,9 +9,15 @@ int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const st
 		       struct hwpc_dev **out, struct hwpc_err *err)
 {
 	*out = NULL;
-	if (spec->kind == HWPC_DEV_SIM)
-		return hwpc_backend_sim_open(spec, flags, db, out, err);
-	return hwpc_backend_pci_open(spec, flags, db, out, err);
+	int rc = spec->kind == HWPC_DEV_SIM ? hwpc_backend_sim_open(spec, flags, db, out, err)
+					    : hwpc_backend_pci_open(spec, flags, db, out, err);
+	/* The chip's registers, once: every lookup of this device uses them. */
+	if (!rc && (*out)->chip && hwpc_regview_new(db, (*out)->chip, &(*out)->regs, err)) {
+		hwpc_dev_close(*out);
+		*out = NULL;
+		return err->status;
+	}
+	return rc;
 }
 
 int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,

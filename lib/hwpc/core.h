@@ -152,6 +152,9 @@ struct hwpc_dev {
 	uint32_t boot0;
 	struct hwpc_err err; /* why the last access failed */
 	void *priv;
+	/* Every register regdb has for chip, built when the device is opened
+	 * (NULL without a chipset): what names and checks its accesses. */
+	struct hwpc_regview *regs;
 };
 
 HWPC_API int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,
@@ -217,6 +220,17 @@ HWPC_API void hwpc_dev_set_fastpath(struct hwpc_dev *dev, uint32_t size, bool ma
 #define HWPC_LIKELY(x) (x)
 #endif
 
+/* Read or write 1, 2, 4 or 8 bytes at off, aligned to their size (8: two
+ * 32-bit accesses, the low word first).  A 1- or 2-byte access is a byte or
+ * halfword access on a mapped BAR; a backend without a mapping reads the
+ * word that holds it (and for a write, merges it and writes the word
+ * back).  A write is checked as hwpc_wr32's is, for the register that
+ * holds the bytes.  Returns 0, or a status with dev->err set. */
+HWPC_API int hwpc_rd(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t *val);
+HWPC_API int hwpc_wr(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t val);
+/* The check alone, for bytes at off. */
+HWPC_API int hwpc_wr_allowed(struct hwpc_dev *dev, uint32_t off, unsigned bytes, struct hwpc_err *err);
+
 /* Read a 32-bit register.  Returns 0, or a status with dev->err set. */
 static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
@@ -242,6 +256,11 @@ HWPC_API int hwpc_chipset_identify(const struct hwpc_regdb *db, uint32_t boot0, 
 /* A BOOT_0 value that identifies as chip (for the simulator); false if the
  * chipset has no BOOT_0 encoding. */
 HWPC_API bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t *out);
+
+/* The register (element) at addr on dev's chip, from its view of the
+ * registers (hwpc_regview_at), or NULL. */
+HWPC_API const struct hwpc_reg *hwpc_dev_reg_at(const struct hwpc_dev *dev, uint32_t addr,
+						uint32_t idx[HWPC_MAX_DIMS]);
 
 /* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
 HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);

@@ -28,10 +28,10 @@ extern "C" {
  * ("PCOUNTER.CTR_*", "TIME_*"); any other pattern is a substring of the
  * full name, any case ("ptimer"). */
 HWPC_API bool hwpc_reg_selected(const struct hwpc_reg *r, const char *pattern);
-/* The next register of chip that pattern selects, in regdb order, from
- * *pos on (start with *pos = 0); NULL when there are no more. */
-HWPC_API const struct hwpc_reg *hwpc_regdb_select_next(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-					      const char *pattern, unsigned *pos);
+/* The next register of a chip's view that pattern selects, in address
+ * order, from *pos on (start with *pos = 0); NULL when there are no more. */
+HWPC_API const struct hwpc_reg *hwpc_regs_select_next(const struct hwpc_regview *v, const char *pattern,
+						      unsigned *pos);
 /* "[dom:8][i:4]": the register's dimensions. */
 HWPC_API void hwpc_reg_dims_format(const struct hwpc_reg *r, char *buf, size_t len);
 /* "rw", "ro", "wo", "w1c". */
@@ -39,10 +39,11 @@ HWPC_API const char *hwpc_reg_access_name(const struct hwpc_reg *r);
 
 /* A register reference to read: parsed like hwpc_regref_parse, and refused
  * when the register is write-only. */
-HWPC_API int hwpc_regref_parse_readable(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
-			       struct hwpc_regref *out, struct hwpc_err *err);
-/* One read of a reference.  A field: its value, and its enum name when it
- * has one (else ""); a register: the word, and every field decoded. */
+HWPC_API int hwpc_regref_parse_readable(const struct hwpc_regview *v, const char *text, struct hwpc_regref *out,
+					struct hwpc_err *err);
+/* One read of a reference, as wide as its register (1, 2, 4 or 8 bytes).
+ * A field: its value, and its enum name when it has one (else ""); a
+ * register: the value, and every field decoded. */
 struct hwpc_regval {
 	char name[160]; /* canonical: "PCOUNTER.CTRL[1].CTR_MODE" */
 	uint32_t addr;

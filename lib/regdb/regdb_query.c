@@ -3,6 +3,7 @@
  * address, fields, enums, parameters and module records. */
 #include "regdb/regdb_internal.h"
 #include "regdb/regdb_lex.h"
+#include "regdb/regdb_tables.h"
 #include "core/strdist.h"
 
 #include <ctype.h>
@@ -23,12 +24,14 @@ const struct hwpc_reg *hwpc_regdb_reg(const struct hwpc_regdb *db, unsigned inde
 
 unsigned hwpc_regdb_space_count(const struct hwpc_regdb *db)
 {
-	return (unsigned)db->spaces.len;
+	/* The hand-written spaces: those of generated registers are reached
+	 * through their registers (a chip's view). */
+	return db->tables ? db->tables->nhand_spaces : (unsigned)db->spaces.len;
 }
 
 const struct hwpc_space *hwpc_regdb_space(const struct hwpc_regdb *db, unsigned index)
 {
-	return index < db->spaces.len ? VEC_AT(db->spaces, struct hwpc_space, index) : NULL;
+	return index < hwpc_regdb_space_count(db) ? VEC_AT(db->spaces, struct hwpc_space, index) : NULL;
 }
 
 /* name matches full (case-insensitive) or is a suffix of it after a '.'. */
@@ -49,8 +52,23 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 	struct hwpc_gens where = { { 0 } };
 	unsigned nfound = 0;
 
-	/* An exact full name, valid for chip, is a hash probe. */
-	if (db->name_nslots) {
+	/* An exact full name, valid for chip, is a hash probe: into the
+	 * compiled tables' index (the hand-written registers lead them), or
+	 * the one built for a parsed database. */
+	const struct regdb_tables *t = db->tables;
+	if (t) {
+		size_t k = (size_t)regdb_name_hash(name) & (t->name_nslots - 1);
+		for (uint32_t cur; (cur = t->name_slot[k]); k = (k + 1) & (t->name_nslots - 1)) {
+			if (strcasecmp(t->str + t->regs[cur - 1].name, name))
+				continue;
+			for (uint32_t i = cur; i; i = t->name_next[i - 1]) {
+				const struct hwpc_reg *r = i - 1 < t->nhand ? hwpc_regdb_reg(db, i - 1) : NULL;
+				if (r && hwpc_gens_has(&r->gens, chip))
+					return r;
+			}
+			break;
+		}
+	} else if (db->name_nslots) {
 		size_t k = (size_t)regdb_name_hash(name) & (db->name_nslots - 1);
 		for (size_t cur; (cur = db->name_slot[k]); k = (k + 1) & (db->name_nslots - 1)) {
 			const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, cur - 1);
@@ -171,7 +189,7 @@ int hwpc_reg_addr(const struct hwpc_reg *reg, const uint32_t *idx, unsigned nidx
 }
 
 /* Decompose off into reg's dims; true if it is exactly an element. */
-static bool reg_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx)
+bool regdb_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx)
 {
 	uint64_t base = (uint64_t)r->space->base + r->offset;
 	if (addr < base)
@@ -215,7 +233,7 @@ const struct hwpc_reg *hwpc_reg_at(const struct hwpc_regdb *db, const struct hwp
 				return r; /* scalars win over overlapping array elements */
 			continue;
 		}
-		if (!arr && reg_element_at(r, addr, tmp)) {
+		if (!arr && regdb_element_at(r, addr, tmp)) {
 			arr = r;
 			memcpy(idx, tmp, sizeof tmp);
 		}
@@ -232,13 +250,13 @@ const struct hwpc_field *hwpc_field_find(const struct hwpc_reg *reg, const struc
 	return NULL;
 }
 
-uint64_t hwpc_field_get(const struct hwpc_field *f, uint32_t regval)
+uint64_t hwpc_field_get(const struct hwpc_field *f, uint64_t regval)
 {
 	uint64_t v = 0;
 	unsigned shift = 0;
 	for (unsigned i = 0; i < f->nranges; i++) {
 		unsigned w = f->ranges[i].hi - f->ranges[i].lo + 1u;
-		uint64_t bits = (regval >> f->ranges[i].lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
+		uint64_t bits = (regval >> f->ranges[i].lo) & (w >= 64 ? ~0ULL : ((1ULL << w) - 1));
 		v |= bits << shift;
 		shift += w;
 	}
@@ -311,7 +329,7 @@ bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out
 	return false;
 }
 
-void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,
+void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint64_t regval,
 		     char *buf, size_t len)
 {
 	size_t used = 0;
@@ -337,9 +355,23 @@ void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip
 	}
 }
 
-int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
-		      struct hwpc_regref *out, struct hwpc_err *err)
+/* Registers by name from the database (its hand-written registers) or
+ * from a chip's view (every register): one parser for both. */
+struct finder {
+	const struct hwpc_regdb *db;
+	const struct hwpc_regview *view;
+	const struct hwpc_chipset *chip;
+};
+
+static const struct hwpc_reg *find(const struct finder *fd, const char *name, struct hwpc_err *err)
 {
+	return fd->view ? hwpc_regview_find(fd->view, name, err) : hwpc_reg_find(fd->db, fd->chip, name, err);
+}
+
+static int regref_parse(const struct finder *fd, const char *text, struct hwpc_regref *out,
+			struct hwpc_err *err)
+{
+	const struct hwpc_chipset *chip = fd->chip;
 	char name[128];
 	const char *s = text;
 	size_t n = strcspn(s, "[");
@@ -356,7 +388,7 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 	if (!*s) {
 		/* No index: "REG" or "REG.FIELD" */
 		struct hwpc_err tmp;
-		if (!(out->reg = hwpc_reg_find(db, chip, name, &tmp))) {
+		if (!(out->reg = find(fd, name, &tmp))) {
 			char *dot = strrchr(name, '.');
 			if (!dot)
 				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
@@ -364,10 +396,10 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 			field = text + (dot - name) + 1;
 			/* a register with a field it lacks: named below, with
 			 * the fields it has */
-			if (!(out->reg = hwpc_reg_find(db, chip, name, NULL)))
+			if (!(out->reg = find(fd, name, NULL)))
 				return hwpc_err_set(err, tmp.status, "%s", tmp.msg);
 		}
-	} else if (!(out->reg = hwpc_reg_find(db, chip, name, err))) {
+	} else if (!(out->reg = find(fd, name, err))) {
 		return HWPC_EINPUT;
 	}
 	while (*s == '[') {
@@ -407,6 +439,20 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 		}
 	}
 	return hwpc_reg_addr(out->reg, out->idx, out->nidx, &out->addr, err);
+}
+
+int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
+		      struct hwpc_regref *out, struct hwpc_err *err)
+{
+	struct finder fd = { .db = db, .chip = chip };
+	return regref_parse(&fd, text, out, err);
+}
+
+int hwpc_regview_ref_parse(const struct hwpc_regview *v, const char *text, struct hwpc_regref *out,
+			   struct hwpc_err *err)
+{
+	struct finder fd = { .db = hwpc_regview_db(v), .view = v, .chip = hwpc_regview_chip(v) };
+	return regref_parse(&fd, text, out, err);
 }
 
 void hwpc_regref_format(const struct hwpc_regref *ref, char *buf, size_t len)
@@ -455,15 +501,11 @@ const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned 
 
 unsigned hwpc_regdb_entry_count(const struct hwpc_regdb *db)
 {
-	if (db->ndeferred)
-		regdb_load_deferred((struct hwpc_regdb *)db); /* a cache: logically const */
 	return (unsigned)db->records.len;
 }
 
 const struct hwpc_regdb_entry *hwpc_regdb_entry_at(const struct hwpc_regdb *db, unsigned index)
 {
-	if (db->ndeferred)
-		regdb_load_deferred((struct hwpc_regdb *)db);
 	return index < db->records.len ? VEC_AT(db->records, struct hwpc_regdb_entry, index) : NULL;
 }
 

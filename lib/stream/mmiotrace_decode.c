@@ -37,6 +37,7 @@ struct mmt_dom {
 struct hwpc_mmt {
 	const struct hwpc_regdb *db;
 	const struct hwpc_chipset *chip;
+	struct hwpc_regview *view; /* every register of chip: names the accesses */
 	bool have_dev, have_boot0;
 	uint64_t bar0, bar0_size;
 	uint32_t boot0;
@@ -69,6 +70,7 @@ void hwpc_mmt_free(struct hwpc_mmt *m)
 		if (m->dom[d].have_names)
 			hwpc_pc_names_free(&m->dom[d].names);
 	free(m->cfg);
+	hwpc_regview_free(m->view);
 	free(m);
 }
 
@@ -136,6 +138,8 @@ int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct h
 			return err->status;
 	}
 	m->chip = chip;
+	if (hwpc_regview_new(m->db, chip, &m->view, err))
+		return err->status;
 	/* A chip without PCOUNTER still decodes; it has no expressions. */
 	m->have_layout = !hwpc_pc_layout_load(m->db, chip, NULL, &m->layout, NULL);
 	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++)
@@ -242,8 +246,16 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 	}
 	out->bar0 = true;
 	(*(write ? &m->counts.bar0_writes : &m->counts.bar0_reads))++;
-	/* A narrow access names the register holding it; fields need the word. */
-	const struct hwpc_reg *reg = hwpc_reg_at(m->db, m->chip, out->off & ~3u, idx);
+	/* The register as wide as the access at its address, or the wider
+	 * one holding it, named; fields only for the whole register. */
+	const struct hwpc_reg *reg = NULL;
+	uint32_t at = out->off;
+	for (unsigned w = 1; w <= 8 && !reg; w *= 2) {
+		at = out->off & ~(w - 1);
+		reg = hwpc_regview_at(m->view, at, idx);
+		if (reg && at + reg->width / 8 < out->off + r->width)
+			reg = NULL;
+	}
 	if (!reg) {
 		snprintf(out->reg, sizeof out->reg, "unknown");
 		return;
@@ -251,9 +263,11 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 	struct hwpc_regref ref = { .reg = reg, .nidx = reg->ndims };
 	memcpy(ref.idx, idx, sizeof ref.idx);
 	hwpc_regref_format(&ref, out->reg, sizeof out->reg);
-	if (r->width != 4 || out->off % 4)
+	if (at != out->off || reg->width / 8 != r->width)
 		return;
-	hwpc_reg_decode(reg, m->chip, (uint32_t)r->value, out->fields, sizeof out->fields);
+	hwpc_reg_decode(reg, m->chip, r->value, out->fields, sizeof out->fields);
+	if (r->width != 4)
+		return;
 	if (!write)
 		return;
 	if (!strncmp(reg->space->name, "PCOUNTER", 8) && reg->access == HWPC_ACCESS_RW)
@@ -301,7 +315,7 @@ int hwpc_mmt_write_setup(const struct hwpc_mmt *m, FILE *fp, const char *what, s
 			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
 			if (c[j].dom != d && (c[j].dom >= 0 || globals))
 				continue;
-			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			const struct hwpc_reg *r = hwpc_regview_at(m->view, c[j].addr, idx);
 			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
 			char name[160];
 			memcpy(ref.idx, idx, sizeof ref.idx);
@@ -313,7 +327,7 @@ int hwpc_mmt_write_setup(const struct hwpc_mmt *m, FILE *fp, const char *what, s
 	if (!globals) /* only shared controls: they need a section too */
 		for (size_t j = 0; j < m->ncfg; j++) {
 			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
-			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			const struct hwpc_reg *r = hwpc_regview_at(m->view, c[j].addr, idx);
 			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
 			char name[160];
 			memcpy(ref.idx, idx, sizeof ref.idx);
