@@ -27,9 +27,9 @@ static const char *const usage[] = {
 /* The modes, the first the options ask for (and the device fits) wins. */
 static const struct pcread_mode *const modes[] = {
 	&pcread_decode_word, &pcread_decode_chip, &pcread_decode_dev, &pcread_snapshot, &pcread_diff_files,
-	&pcread_diff_dev,    &pcread_list_regs,	  &pcread_read_regs,  &pcread_watch,	&pcread_clocks,
-	&pcread_r10k,	     &pcread_command,	  &pcread_signals,    &pcread_scan,	&pcread_rotate,
-	&pcread_counters,
+	&pcread_diff_dev,    &pcread_list_chip,	  &pcread_list_regs,  &pcread_read_regs,  &pcread_watch,
+	&pcread_clocks,	     &pcread_r10k,	  &pcread_command,    &pcread_signals,	  &pcread_scan,
+	&pcread_rotate,	     &pcread_counters,
 };
 
 /* A setup option for -- CMD (cli_setup_table), kept as given: what it
@@ -132,7 +132,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .max = PCREAD_MAX_ARGS, .noun = "value",
 		  .help = "decode a value with --chip or -d, no register read (R10000: CPU[:COUNTER]:WORD)" },
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
-		  .help = "the chipset --decode decodes for (G84, NV40, ...), without a device" },
+		  .help = "the chipset --decode and --list-regs are for, without a device (G84, NV84, GT200, ...)" },
 		{ .kind = CLI_GROUP, .help = "Snapshots (JSON; see pcread(1)): -o, -d; --diff takes --format" },
 		{ .kind = CLI_FLAG, .lname = "snapshot", .dest = &o->snapshot,
 		  .help = "save every readable register of the chip with the chip's identity" },
@@ -170,7 +170,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_CONFLICT, "--watch", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_CONFLICT, "--until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_NEEDS, "--timeout", "--watch --until", NULL },
-		{ CLI_NEEDS, "--chip", "--decode", NULL },
+		{ CLI_NEEDS, "--chip", "--decode --list-regs", NULL },
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_NEEDS, "--window", "--clocks", NULL },

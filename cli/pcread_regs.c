@@ -1,12 +1,46 @@
 /* SPDX-License-Identifier: MIT */
-/* pcread --list-regs and --reg: the chip's registers by pattern, and
- * registers read by name, glob, address or range, on each device in turn. */
+/* pcread --list-regs and --reg: the chip's registers by pattern (for a
+ * device, or for --chip without one), and registers read by name, glob,
+ * address or range, on each device in turn. */
 #include "pcread_mode.h"
 #include "regs/regs_cmd.h"
 
 static bool list_asked(const struct pcread_opts *op)
 {
 	return op->list_regs;
+}
+
+static bool chip_asked(const struct pcread_opts *op)
+{
+	return op->list_regs && op->chip;
+}
+
+static int chip_check(const struct pcread_opts *op)
+{
+	return op->ndevices ? cli_fail(HWPC_EINPUT, "--list-regs: give --chip or -d, not both") : 0;
+}
+
+/* The registers of a chipset named with --chip, without a device. */
+static int list_chip(const struct pcread_run *r)
+{
+	struct hwpc_err err;
+	const struct hwpc_chipset *chip;
+	struct hwpc_regview *v = NULL;
+	struct hwpc_out *o = NULL;
+	int rc = cli_chipset_arg(r->devs->db, r->op->chip, "--chip", &chip);
+	if (!rc && (hwpc_regview_new(r->devs->db, chip, &v, &err) ||
+		    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err))))
+		rc = cli_fail_err(&err);
+	if (!rc) {
+		hwpc_out_set_device(o, NULL, chip->name);
+		if (hwpc_regs_list_out(v, r->op->pattern, o, &err))
+			rc = cli_fail(err.status, "--list-regs: %s", err.msg);
+		else if (hwpc_out_finish(o, &err))
+			rc = cli_fail_err(&err);
+	}
+	hwpc_out_free(o);
+	hwpc_regview_free(v);
+	return rc;
 }
 
 static bool read_asked(const struct pcread_opts *op)
@@ -26,8 +60,9 @@ static int each_device(const struct pcread_run *r, bool list)
 	for (size_t j = 0; j < r->devs->n; j++) {
 		struct hwpc_dev *dev = r->devs->v[j].dev;
 		cli_devices_tag(r->devs, j, o);
-		int drc = list ? hwpc_regs_list_out(dev, op->pattern, o, &err)
-			       : hwpc_regs_read_out(dev, op->regs, op->nregs, "--reg", o, &err);
+		int drc = list ? (dev->regs ? hwpc_regs_list_out(dev->regs, op->pattern, o, &err)
+					    : hwpc_err_set(&err, HWPC_EINPUT, "the device's chipset is not known"))
+			       : hwpc_regs_read_out(dev, op->regs, op->nregs, "--reg", op->fmt == HWPC_FMT_TEXT, o, &err);
 		if (drc) {
 			last = list ? cli_fail(err.status, "--list-regs: %s", err.msg) : cli_fail_err(&err);
 			failures++;
@@ -49,5 +84,8 @@ static int read_regs(const struct pcread_run *r)
 	return each_device(r, false);
 }
 
+const struct pcread_mode pcread_list_chip = {
+	.asked = chip_asked, .no_device = true, .check = chip_check, .run = list_chip,
+};
 const struct pcread_mode pcread_list_regs = { .asked = list_asked, .run = list };
 const struct pcread_mode pcread_read_regs = { .asked = read_asked, .run = read_regs };

@@ -12,10 +12,11 @@
 struct poke {
 	struct hwpc_regassign a;
 	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
+	bool whole;                 /* the write is the whole register (its fields decode it) */
 	char name[160];
 	bool readable; /* neither write-only, w1c nor a read with a side effect */
 	bool have_old;
-	uint32_t old, nv;
+	uint64_t old, nv;
 };
 
 /* What regdb knows at the target, and whether it may be written. */
@@ -23,8 +24,10 @@ static int check(struct hwpc_dev *dev, struct poke *p, const char *text, bool fo
 {
 	const struct hwpc_field *f = p->a.target.by_addr ? NULL : p->a.target.ref.field;
 	if (p->a.target.by_addr)
-		p->reg = hwpc_regarg_name_at(dev->db, dev->chip, p->a.target.addr, p->name, sizeof p->name);
+		p->reg = hwpc_regarg_name_at(dev->regs, p->a.target.addr, p->a.target.bytes, p->name, sizeof p->name,
+					     &p->whole);
 	else {
+		p->whole = true;
 		p->reg = p->a.target.ref.reg;
 		hwpc_regref_format(&p->a.target.ref, p->name, sizeof p->name);
 	}
@@ -37,28 +40,38 @@ static int check(struct hwpc_dev *dev, struct poke *p, const char *text, bool fo
 				p->name, dev->chip->name, p->reg->doc ? p->reg->doc : "ro");
 	p->readable = !p->reg || (p->reg->access != HWPC_ACCESS_WO && p->reg->access != HWPC_ACCESS_W1C &&
 				  !p->reg->onread);
-	if (!p->readable && p->a.mask != UINT32_MAX)
+	uint64_t all = p->a.target.bytes >= 8 ? UINT64_MAX : (1ULL << p->a.target.bytes * 8) - 1;
+	if (!p->readable && p->a.mask != all)
 		return cli_fail(HWPC_EINPUT, "--reg %s: %s cannot be read back (%s), so only a whole word can be written",
 				text, p->name, p->reg->onread ? p->reg->onread : hwpc_reg_access_name(p->reg));
 	return 0;
 }
 
-static int row(struct hwpc_out *o, struct hwpc_dev *dev, const struct poke *p, const uint32_t *rb)
+/* A value as wide as the access: 0x%08x for a word, 0x%02x for a byte. */
+static void out_val(struct hwpc_out *o, const char *key, const struct poke *p, uint64_t v)
+{
+	if (p->a.target.bytes == 4)
+		hwpc_out_hex32(o, key, (uint32_t)v);
+	else
+		hwpc_out_hex(o, key, v, (int)p->a.target.bytes * 2);
+}
+
+static int row(struct hwpc_out *o, struct hwpc_dev *dev, const struct poke *p, const uint64_t *rb)
 {
 	struct hwpc_err err;
 	char fields[512] = "";
-	if (p->reg)
+	if (p->reg && p->whole)
 		hwpc_reg_decode(p->reg, dev->chip, p->nv, fields, sizeof fields);
 	hwpc_out_record(o, "reg_write");
 	hwpc_out_str(o, "reg", p->name);
 	hwpc_out_hex(o, "addr", p->a.target.addr, 6);
 	if (p->have_old)
-		hwpc_out_hex32(o, "old", p->old);
+		out_val(o, "old", p, p->old);
 	else
 		hwpc_out_null(o, "old");
-	hwpc_out_hex32(o, "new", p->nv);
+	out_val(o, "new", p, p->nv);
 	if (rb)
-		hwpc_out_hex32(o, "read", *rb);
+		out_val(o, "read", p, *rb);
 	else
 		hwpc_out_null(o, "read");
 	hwpc_out_str(o, "fields", fields);
@@ -73,7 +86,9 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 	int rc = p ? 0 : cli_fail(HWPC_EOP, "out of memory");
 	/* Every assignment is checked before anything is written. */
 	for (unsigned i = 0; i < n && !rc; i++) {
-		if (hwpc_regassign_parse(dev->db, dev->chip, dev->size, assigns[i], &p[i].a, &err))
+		if (!dev->regs)
+			rc = cli_fail(HWPC_EINPUT, "--reg %s: the device's chipset is not known", assigns[i]);
+		else if (hwpc_regassign_parse(dev->regs, dev->size, assigns[i], &p[i].a, &err))
 			rc = cli_fail(HWPC_EINPUT, "--reg %s: %s", assigns[i], err.msg);
 		else
 			rc = check(dev, &p[i], assigns[i], force);
@@ -81,7 +96,7 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 	for (unsigned i = 0; i < n && !rc; i++) {
 		struct poke *q = &p[i];
 		if (q->readable) {
-			if (hwpc_rd32(dev, q->a.target.addr, &q->old)) {
+			if (hwpc_rd(dev, q->a.target.addr, q->a.target.bytes, &q->old)) {
 				rc = cli_fail(dev->err.status, "--reg %s: reading %s: %s", assigns[i], q->name, dev->err.msg);
 				break;
 			}
@@ -92,23 +107,24 @@ int pcsetup_regs(struct hwpc_dev *dev, const char *const *assigns, unsigned n, b
 			rc = row(o, dev, q, NULL);
 			continue;
 		}
-		if (hwpc_wr32(dev, q->a.target.addr, q->nv)) {
+		if (hwpc_wr(dev, q->a.target.addr, q->a.target.bytes, q->nv)) {
 			rc = cli_fail(dev->err.status, "--reg %s: %s", assigns[i], dev->err.msg);
 			break;
 		}
-		uint32_t rb;
+		uint64_t rb;
 		if (!q->readable) {
 			rc = row(o, dev, q, NULL);
 			continue;
 		}
-		if (hwpc_rd32(dev, q->a.target.addr, &rb)) {
+		if (hwpc_rd(dev, q->a.target.addr, q->a.target.bytes, &rb)) {
 			rc = cli_fail(dev->err.status, "--reg %s: reading %s back: %s", assigns[i], q->name, dev->err.msg);
 			break;
 		}
 		rc = row(o, dev, q, &rb);
 		if (!rc && (rb & q->a.mask) != (q->nv & q->a.mask))
-			rc = cli_fail(HWPC_EOP, "--reg %s: the write did not stick: expected 0x%08x in %s (0x%06x, mask 0x%08x), read 0x%08x",
-				      assigns[i], q->nv & q->a.mask, q->name, q->a.target.addr, q->a.mask, rb & q->a.mask);
+			rc = cli_fail(HWPC_EOP, "--reg %s: the write did not stick: expected 0x%08llx in %s (0x%06x, mask 0x%08llx), read 0x%08llx",
+				      assigns[i], (unsigned long long)(q->nv & q->a.mask), q->name, q->a.target.addr,
+				      (unsigned long long)q->a.mask, (unsigned long long)(rb & q->a.mask));
 	}
 	free(p);
 	return rc;

@@ -26,12 +26,16 @@ static int add(struct hwpc_watch *w, const char *text, const char *what, unsigne
 {
 	struct hwpc_dev *dev = w->dev;
 	struct hwpc_watch_item it = { 0 };
-	if (hwpc_regarg_parse(dev->db, dev->chip, dev->size, text, false, false, &it.arg, err)) {
+	if (!dev->regs)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s %s: the device's chipset is not known", what, text);
+	if (hwpc_regarg_parse(dev->regs, dev->size, text, false, false, &it.arg, err)) {
 		err->status = HWPC_EINPUT;
 		return hwpc_err_prefix(err, "%s %s", what, text);
 	}
 	if (it.arg.by_addr) {
-		it.reg = hwpc_regarg_name_at(dev->db, dev->chip, it.arg.addr, it.name, sizeof it.name);
+		bool whole;
+		it.reg = hwpc_regarg_name_at(dev->regs, it.arg.addr, it.arg.bytes, it.name, sizeof it.name, &whole);
+		it.reg = whole ? it.reg : NULL; /* part of a register: its fields do not apply */
 	} else {
 		it.reg = it.arg.ref.reg;
 		it.field = it.arg.ref.field;
@@ -137,9 +141,11 @@ static bool holds(const struct hwpc_watch *w)
 
 static int read_item(struct hwpc_watch *w, struct hwpc_watch_item *it, struct hwpc_err *err)
 {
-	if (hwpc_rd32(w->dev, it->arg.addr, &it->word))
+	uint64_t v;
+	if (hwpc_rd(w->dev, it->arg.addr, it->arg.bytes, &v))
 		return hwpc_err_set(err, w->dev->err.status, "reading %s: %s", it->name, w->dev->err.msg);
-	it->value = it->field ? hwpc_field_get(it->field, it->word) : it->word;
+	it->word = (uint32_t)v;
+	it->value = it->field ? hwpc_field_get(it->field, v) : v;
 	return 0;
 }
 
