@@ -203,6 +203,81 @@ static uint32_t add_fields(struct ctx *c, const struct hwpc_reg *r)
 	return at;
 }
 
+static bool gens_meet(const struct hwpc_gens *a, const struct hwpc_gens *b)
+{
+	for (size_t i = 0; i < sizeof a->bits / sizeof a->bits[0]; i++)
+		if (a->bits[i] & b->bits[i])
+			return true;
+	return false;
+}
+
+static bool bits_meet(const struct hwpc_field *a, const struct hwpc_field *b)
+{
+	for (unsigned i = 0; i < a->nranges; i++)
+		for (unsigned j = 0; j < b->nranges; j++)
+			if (a->ranges[i].lo <= b->ranges[j].hi && b->ranges[j].lo <= a->ranges[i].hi)
+				return true;
+	return false;
+}
+
+/* The fields of generated register g that join partial hand-written h on
+ * the chipsets m covers: those on bits none of h's use there, under names
+ * h does not use, each said to come from g.  Appended to c->fields (h's
+ * own fields are the block just before); returns how many, and adds their
+ * enums to *nenums. */
+static unsigned add_merged(struct ctx *c, const struct hwpc_reg *h, const struct field_merge *m, uint16_t *nenums)
+{
+	const struct hwpc_reg *g = VEC_AT(c->db->regs, struct hwpc_reg, m->gen);
+	unsigned n = 0;
+	for (unsigned i = 0; i < g->nfields; i++) {
+		const struct hwpc_field *f = &g->fields[i];
+		struct hwpc_gens gens = f->gens;
+		for (size_t k = 0; k < sizeof gens.bits / sizeof gens.bits[0]; k++)
+			gens.bits[k] &= m->gens.bits[k];
+		bool skip = gens_empty(&gens);
+		for (unsigned j = 0; j < h->nfields && !skip; j++)
+			skip = gens_meet(&h->fields[j].gens, &gens) &&
+			       (bits_meet(f, &h->fields[j]) || !strcasecmp(f->name, h->fields[j].name));
+		if (skip)
+			continue;
+		struct rt_field *o = grow_push(&c->fields);
+		if (!o) {
+			c->str.oom = true;
+			return n;
+		}
+		o->name = pool_add(&c->str, f->name);
+		o->doc = pool_add(&c->str, f->doc);
+		o->source = pool_add(&c->str, g->source);
+		o->gens = gens_add(&c->gens, &gens);
+		o->nranges = (uint8_t)f->nranges;
+		o->width = (uint8_t)f->width;
+		o->access = (uint8_t)f->access;
+		memcpy(o->ranges, f->ranges, sizeof o->ranges);
+		o->enums = (uint32_t)c->enums.len;
+		for (unsigned e = 0; e < f->nenums; e++) {
+			struct hwpc_gens eg = f->enums[e].gens;
+			for (size_t k = 0; k < sizeof eg.bits / sizeof eg.bits[0]; k++)
+				eg.bits[k] &= gens.bits[k];
+			if (gens_empty(&eg))
+				continue;
+			struct rt_enum *x = grow_push(&c->enums);
+			if (!x) {
+				c->str.oom = true;
+				return n;
+			}
+			x->value = f->enums[e].value;
+			x->name = pool_add(&c->str, f->enums[e].name);
+			x->doc = pool_add(&c->str, f->enums[e].doc);
+			x->attrs = pool_add(&c->str, f->enums[e].attrs);
+			x->gens = gens_add(&c->gens, &eg);
+			((struct rt_field *)c->fields.data)[c->fields.len - 1].nenums++;
+			(*nenums)++;
+		}
+		n++;
+	}
+	return n;
+}
+
 static void add_reg(struct ctx *c, const struct hwpc_reg *r)
 {
 	const struct hwpc_regdb *db = c->db;
@@ -232,7 +307,25 @@ static void add_reg(struct ctx *c, const struct hwpc_reg *r)
 	o->width = (uint8_t)r->width;
 	o->generated = r->generated;
 	uint32_t f = r->nfields ? add_fields(c, r) : 0;
-	((struct rt_reg *)c->regs.data)[c->regs.len - 1].fields = f;
+	struct rt_reg *me = &((struct rt_reg *)c->regs.data)[c->regs.len - 1];
+	me->fields = f;
+	/* A partial hand-written register: the generated fields that join it,
+	 * after its own (which are the last block emitted). */
+	size_t ri = (size_t)(r - (const struct hwpc_reg *)db->regs.data);
+	for (size_t k = 0; k < db->merges.len && !c->str.oom; k++) {
+		const struct field_merge *m = VEC_AT(db->merges, struct field_merge, k);
+		if (m->hand != ri)
+			continue;
+		if (!me->nfields)
+			me->fields = (uint32_t)c->fields.len;
+		else if (me->fields + me->nfields != c->fields.len)
+			continue; /* its fields are shared, not the last block: not joined */
+		uint16_t ne = me->nenums;
+		unsigned added = add_merged(c, r, m, &ne);
+		me = &((struct rt_reg *)c->regs.data)[c->regs.len - 1];
+		me->nfields = (uint16_t)(me->nfields + added);
+		me->nenums = ne;
+	}
 }
 
 static void add_rest(struct ctx *c)

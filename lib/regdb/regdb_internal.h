@@ -31,6 +31,15 @@ struct pending_gens {
 struct reg_build {
 	size_t first_field, nfields;
 	size_t space; /* index */
+	/* fields=partial: its fields are the ones hwpc needs; a generated
+	 * register at its address adds the others (regdb_resolve.c). */
+	bool partial;
+};
+/* A generated register's fields joining a partial hand-written one on the
+ * chipsets both cover (regdb_compact.c emits them with its own). */
+struct field_merge {
+	size_t hand, gen; /* register indices */
+	struct hwpc_gens gens;
 };
 struct field_build {
 	size_t first_enum, nenums;
@@ -66,6 +75,7 @@ struct hwpc_regdb {
 	struct vec records;  /* struct hwpc_regdb_entry */
 	struct vec record_b; /* struct record_build */
 	struct vec pending;  /* struct pending_gens */
+	struct vec merges;   /* struct field_merge */
 	struct hwpc_gens all;
 	/* Registers by full name (case-insensitive hash, open addressing);
 	 * same-named registers for other chipsets follow through name_next. */

@@ -32,6 +32,7 @@ struct hwpc_regdb *regdb_new(void)
 	db->params.elsize = sizeof(struct hwpc_param);
 	db->records.elsize = sizeof(struct hwpc_regdb_entry);
 	db->pending.elsize = sizeof(struct pending_gens);
+	db->merges.elsize = sizeof(struct field_merge);
 	return db;
 }
 
@@ -52,6 +53,7 @@ void hwpc_regdb_free(struct hwpc_regdb *db)
 	vec_free(&db->params);
 	vec_free(&db->records);
 	vec_free(&db->pending);
+	vec_free(&db->merges);
 	free(db->name_slot);
 	free(db->name_next);
 	free(db->entry_strs);

@@ -380,7 +380,7 @@ static int kw_space(struct parser *p, const struct regdb_line *l)
 static int kw_reg(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 4, "reg NAME OFFSET[dims] ro|wo|rw|w1c [gens=RANGE]") ||
-	    check_attrs(p, l, "reg", "gens width onread source doc"))
+	    check_attrs(p, l, "reg", "gens width onread fields source doc"))
 		return HWPC_EINPUT;
 	if (p->cur_space == NONE)
 		return perr(p, "reg %s outside a space (expected a 'space' line first)", l->words[1]);
@@ -442,6 +442,9 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 	r->onread = attr(l, "onread");
 	if (r->onread && !*r->onread)
 		return perr(p, "onread= of %s is empty (say what reading it does)", r->short_name);
+	if (attr(l, "fields") && strcmp(attr(l, "fields"), "partial"))
+		return perr(p, "bad fields='%s' for %s (expected fields=partial)", attr(l, "fields"), r->short_name);
+	rb->partial = attr(l, "fields") != NULL;
 	r->file = p->file;
 	r->line = p->line;
 	rb->space = p->cur_space;

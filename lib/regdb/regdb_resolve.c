@@ -79,8 +79,26 @@ static bool meet(const struct hwpc_reg *a, const struct hwpc_reg *b)
 
 struct hand {
 	const struct hwpc_reg *r;
+	size_t index;
 	uint64_t lo, hi;
 };
+
+/* A partial hand-written register takes the fields of a generated one that
+ * is the same register: one scalar, at one address, as wide. */
+static void merge(struct hwpc_regdb *db, const struct hand *h, size_t gi, const struct hwpc_reg *g)
+{
+	const struct reg_build *hb = VEC_AT(db->reg_b, struct reg_build, h->index);
+	if (!hb->partial || h->r->ndims || g->ndims || h->r->width != g->width ||
+	    (uint64_t)h->r->space->base + h->r->offset != (uint64_t)g->space->base + g->offset)
+		return;
+	struct field_merge *m = vec_push(&db->merges);
+	if (!m)
+		return; /* out of memory: the generated fields are not joined */
+	m->hand = h->index;
+	m->gen = gi;
+	for (size_t k = 0; k < sizeof m->gens.bits / sizeof m->gens.bits[0]; k++)
+		m->gens.bits[k] = g->gens.bits[k] & h->r->gens.bits[k];
+}
 
 void regdb_resolve_generated(struct hwpc_regdb *db)
 {
@@ -92,6 +110,7 @@ void regdb_resolve_generated(struct hwpc_regdb *db)
 		const struct hwpc_reg *h = VEC_AT(db->regs, struct hwpc_reg, i);
 		if (!h->generated) {
 			hs[nh].r = h;
+			hs[nh].index = i;
 			extent(h, &hs[nh].lo, &hs[nh].hi);
 			nh++;
 		}
@@ -107,9 +126,11 @@ void regdb_resolve_generated(struct hwpc_regdb *db)
 			if (!gens_meet(&g->gens, &h->gens))
 				continue;
 			bool near = lo < hs[j].hi && hs[j].lo < hi;
-			if (!strcasecmp(g->name, h->name) || (near && meet(g, h)))
+			if (!strcasecmp(g->name, h->name) || (near && meet(g, h))) {
+				merge(db, &hs[j], i, g);
 				for (size_t k = 0; k < sizeof g->gens.bits / sizeof g->gens.bits[0]; k++)
 					g->gens.bits[k] &= ~h->gens.bits[k];
+			}
 		}
 	}
 	free(hs);

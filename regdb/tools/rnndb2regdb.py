@@ -959,6 +959,78 @@ def coverage(conv, chips, out):
         out.write("%-8s %8d %8d %6.1f%%\n" % (c, len(have), len(kept), share))
 
 
+def pcread_decode(pcread, chip, args):
+    """hwpc's view of addresses: pcread --decode ARG=VALUE ... --chip chip,
+    64 at a time; {arg: (reg, fields)}."""
+    import csv
+    out = {}
+    for i in range(0, len(args), 64):
+        batch = args[i:i + 64]
+        cmd = [pcread, "--chip", chip, "--format", "csv"]
+        for a in batch:
+            cmd += ["--decode", a]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        except OSError as e:
+            raise Bad(pcread, "cannot run: %s" % e.strerror) from None
+        if r.returncode:
+            raise Bad(pcread, "pcread --decode ... --chip %s failed: %s" % (chip, r.stderr.strip()))
+        rows = list(csv.DictReader(r.stdout.splitlines()))
+        for a, row in zip(batch, rows):
+            out[a] = (row["reg"], row["fields"])
+    return out
+
+
+def nonzero_fields(text):
+    """The fields a decode shows with a value other than 0."""
+    out = set()
+    for item in text.split():
+        name, _, value = item.partition("=")
+        if value not in ("0", "0x0", ""):
+            out.add(name)
+    return out
+
+
+def verify(conv, chips, pcread, out, sample=40, seed=1):
+    """What hwpc itself says, per chipset: how many of rnndb's definitions
+    it names at their address (pcread --decode ADDR=0, the first element,
+    with .b/.w for 8- and 16-bit registers), and for a sample of them
+    (seeded, so a rerun draws the same) whether each bit field decodes at
+    rnndb's bits (the field's lowest bit alone set shows in a field) and
+    under rnndb's names (in that field).  Where a hand-written register
+    wins, its names are the documentation's and may differ."""
+    import random
+    out.write("%-8s %8s %8s %7s %8s %8s %8s\n" % (
+        "chipset", "rnndb", "named", "share", "sampled", "samebits", "samename"))
+    suffix = {8: ".b", 16: ".w", 32: "", 64: ""}
+    for c in chips:
+        bit = 1 << conv.fl.var.index[c]
+        have = [r for r in conv.fl.regs if r.mask & bit]
+        args = {}
+        for r in have:
+            args[r] = "0x%x%s=0" % (r.space.base + r.offset, suffix[r.width])
+        got = pcread_decode(pcread, c, sorted(set(args.values())))
+        named = sum(1 for r in have if got[args[r]][0] != "unknown")
+        rng = random.Random(seed)
+        pool = [r for r in have if r.width in (8, 16, 32) and any(f.mask & bit for f in r.fields)]
+        picked = rng.sample(pool, min(sample, len(pool)))
+        probes = {}
+        for r in picked:
+            for f in r.fields:
+                if f.mask & bit:
+                    probes[(r, f)] = "0x%x%s=0x%x" % (r.space.base + r.offset, suffix[r.width], 1 << f.lo)
+        res = pcread_decode(pcread, c, sorted(set(probes.values())))
+        bits = names = 0
+        for r in picked:
+            shown = [nonzero_fields(res[probes[(r, f)]][1]) for f in r.fields if f.mask & bit]
+            fields = [f for f in r.fields if f.mask & bit]
+            bits += all(shown)
+            names += all(f.name in sh for f, sh in zip(fields, shown))
+        share = 100.0 * named / len(have) if have else 100.0
+        out.write("%-8s %8d %8d %6.1f%% %8d %8d %8d\n" % (
+            c, len(have), named, share, len(picked), bits, names))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(
         prog=PROG, description="Convert envytools' rnndb NV_MMIO domain into regdb text.")
@@ -973,6 +1045,9 @@ def main(argv):
                     "comma-separated list, the register definitions rnndb has and how many the "
                     "generated files carry; write nothing")
     ap.add_argument("--lost", action="store_true", help="list what is not carried over and why")
+    ap.add_argument("--pcread", metavar="PATH", help="with --coverage: ask this pcread (a build "
+                    "of hwpc with the generated files) what it names at each of rnndb's "
+                    "addresses, and check a sample's bit fields")
     a = ap.parse_args(argv)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     regdb_dir = a.regdb or here
@@ -1004,6 +1079,8 @@ def main(argv):
             sys.stdout.write("%s: %s\n" % (where, text))
     if a.coverage:
         coverage(conv, a.coverage.split(","), sys.stdout)
+        if a.pcread:
+            verify(conv, a.coverage.split(","), a.pcread, sys.stdout)
         return 0
     files = emit(conv, commit, "regdb/tools/rnndb2regdb.py")
     os.makedirs(out_dir, exist_ok=True)

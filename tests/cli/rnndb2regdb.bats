@@ -147,3 +147,13 @@ tree() {
 	check [ "$status" -eq 2 ]
 	check grep -q "give the envytools commit with --commit" <<<"$output"
 }
+
+@test "rnndb2regdb: --coverage --pcread asks hwpc what it names at rnndb's addresses" {
+	run conv --coverage G84 --pcread "$HWPC_BIN/pcread" "$DATA/rnndb"
+	check [ "$status" -eq 0 ]
+	check grep -Eq "^chipset +rnndb +named +share +sampled +samebits +samename\$" <<<"$output"
+	# The miniature's PFOO sits where G84 has PTIMER: hwpc names some of it.
+	check grep -Eq "^G84 +13 +[0-9]+ +[0-9.]+% +[0-9]+ +[0-9]+ +[0-9]+\$" <<<"$output"
+	run conv --coverage G84 --pcread /nonexistent/pcread "$DATA/rnndb"
+	check [ "$status" -ne 0 ]
+}
