@@ -5,6 +5,13 @@
 #include "pcread_mode.h"
 #include "regs/regs_cmd.h"
 
+#include <string.h>
+
+/* In text, a list of registers is a line each (nvapeek's, lookup's
+ * listing); one register alone stays a block. */
+static const struct hwpc_col list_cols[] = { { "reg", 28 }, { "dims", 0 }, { "addr", 8 }, { "access", 0 }, { "doc", 0 } };
+static const struct hwpc_col value_cols[] = { { "reg", 28 }, { "addr", 8 }, { "value", 10 }, { "fields", 0 } };
+
 static bool list_asked(const struct pcread_opts *op)
 {
 	return op->list_regs;
@@ -29,7 +36,8 @@ static int list_chip(const struct pcread_run *r)
 	struct hwpc_out *o = NULL;
 	int rc = cli_chipset_arg(r->devs->db, r->op->chip, "--chip", &chip);
 	if (!rc && (hwpc_regview_new(r->devs->db, chip, &v, &err) ||
-		    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err))))
+		    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, list_cols,
+					  sizeof list_cols / sizeof list_cols[0], &err))))
 		rc = cli_fail_err(&err);
 	if (!rc) {
 		hwpc_out_set_device(o, NULL, chip->name);
@@ -48,11 +56,20 @@ static bool read_asked(const struct pcread_opts *op)
 	return op->nregs;
 }
 
+static bool a_list(const struct pcread_opts *op)
+{
+	if (op->list_regs || op->nregs > 1)
+		return true;
+	return op->nregs && !strchr("0123456789", op->regs[0][0]) && strpbrk(op->regs[0], "*?");
+}
+
 static int each_device(const struct pcread_run *r, bool list)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, op->fmt, NULL, 0, &err);
+	const struct hwpc_col *cols = !a_list(op) ? NULL : list ? list_cols : value_cols;
+	size_t ncols = !cols ? 0 : list ? sizeof list_cols / sizeof list_cols[0] : sizeof value_cols / sizeof value_cols[0];
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, op->fmt, cols, ncols, &err);
 	unsigned failures = 0;
 	int rc = 0, last = 0;
 	if (!o)

@@ -55,10 +55,21 @@ load helpers
 	run -0 pcread -d sim:g84 --reg 0x9410:0x14 --format json
 	check [ "$(printf '%s\n' "$output" | jq -s '[.[] | select(.type == "reg_value")] | length')" -eq 5 ]
 	check [ "$(printf '%s\n' "$output" | jq -r 'select(.addr_hex == "0x009420") | .reg + " " + .value_hex')" = "PTIMER.ALARM 0x12345660" ]
-	# a named register and a range: a block, then the dump
-	run -0 pcread -d sim:g84 --reg PTIMER.ALARM --reg 0x9420:8
+	# one register: a block; a list of them: a line each, and a range in
+	# it the dump
+	run -0 pcread -d sim:g84 --reg PTIMER.ALARM
 	check [ "${lines[1]}" = "reg:    PTIMER.ALARM" ]
-	check [ "${lines[5]}" = "009420: 12345660 00000000" ]
+	run -0 pcread -d sim:g84 --reg PTIMER.ALARM --reg 0x9420:8
+	check [ "$(echo ${lines[1]})" = "reg addr value fields" ]
+	check [ "$(echo ${lines[2]})" = "PTIMER.ALARM 0x009420 0x12345660 TIME=0x91a2b3" ]
+	check [ "${lines[3]}" = "009420: 12345660 00000000" ]
+	check [ "${#lines[@]}" -eq 4 ]
+	run -0 pcread -d sim:g84 --reg 'PTIMER.CLOCK_*'
+	check [ "$(echo ${lines[2]})" = "PTIMER.CLOCK_DIV 0x009200 0x00000001 DIV=1" ]
+	run -0 pcread --list-regs --chip G84 'PTIMER.TIME_*'
+	check [ "${lines[0]}" = "chipset: G84" ]
+	check [ "$(echo ${lines[1]})" = "reg dims addr access doc" ]
+	check [ "$(echo ${lines[2]})" = "PTIMER.TIME_LOW 0x009400 rw low 27 bits of the counter in bits 5-31" ]
 }
 
 @test "setpci's .b and .w: a byte or halfword read and written, named after the register holding it" {
