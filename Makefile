@@ -19,6 +19,7 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 DATADIR    ?= $(PREFIX)/share/hwpc
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR    ?=
 
 CC      ?= cc
@@ -260,6 +261,9 @@ install: all
 	install -m 644 $(REGDB) $(DESTDIR)$(DATADIR)/regdb
 	install -d $(DESTDIR)$(DATADIR)/regdb/rnndb
 	install -m 644 $(REGDB_GEN) $(DESTDIR)$(DATADIR)/regdb/rnndb
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 contrib/bash-completion/hwpc $(DESTDIR)$(BASHCOMPDIR)/hwpc
+	@set -e; for c in $(CMDS); do ln -sf hwpc $(DESTDIR)$(BASHCOMPDIR)/$$c; done
 	@set -e; for m in $(MANPAGES); do s=$${m##*.}; \
 	  install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; done
@@ -268,6 +272,7 @@ uninstall:
 	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libhwpc.* \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc $(DESTDIR)$(INCLUDEDIR)/hwpc.h
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/hwpc $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/hwpc $(CMDS:%=$(DESTDIR)$(BASHCOMPDIR)/%)
 
 clean:
 	rm -rf build
