@@ -16,7 +16,7 @@ static const char *const usage[] = {
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
-	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... --reg NAME|ADDR[.b|.w]=VALUE[:MASK]... [--dry-run] [--force] [--format text|json|csv]",
 	NULL,
 };
 
