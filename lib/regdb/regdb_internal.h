@@ -107,6 +107,31 @@ void regdb_free_texts(struct hwpc_regdb_text *files, unsigned n);
 /* Parse one regdb file's text into db (regdb_parse.c); errors name file:line. */
 int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err);
 
+/* Looking a register up by name (regdb_query.c, shared by the database's
+ * and the chip view's lookups): does name match full, or a suffix of it
+ * after a '.'? */
+bool regdb_name_matches(const char *full, const char *name);
+/* What a lookup that found no single register says: the registers the
+ * name matched (ambiguous), the chipsets it exists on, or the closest
+ * name on this chipset. */
+struct regdb_miss {
+	unsigned nfound; /* registers name matched on this chipset */
+	char cand[256]; /* the first four of them */
+	const char *best; /* the closest name seen by regdb_miss_near */
+	unsigned bestd;
+};
+#define REGDB_MISS_INIT { 0, "", NULL, ~0u }
+void regdb_miss_match(struct regdb_miss *m, const struct hwpc_reg *r);
+void regdb_miss_near(struct regdb_miss *m, const char *name, const struct hwpc_reg *r);
+/* The message when nfound != 1; where (NULL: none) holds the chipsets
+ * the name exists on.  Returns true if a message was set for
+ * nfound > 1 or where, false when the caller must call regdb_miss_near
+ * on this chipset's registers and then regdb_miss_unknown. */
+bool regdb_miss_found(struct hwpc_err *err, const struct hwpc_regdb *db, const struct regdb_miss *m,
+		      const char *name, const char *chip, const struct hwpc_gens *where);
+void regdb_miss_unknown(struct hwpc_err *err, const struct regdb_miss *m, const char *name,
+			const char *chip);
+
 /* Is addr exactly an element of r (regdb_query.c)?  idx receives its indices. */
 bool regdb_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx);
 /* Generated registers give up the chipsets where they meet hand-written

@@ -34,8 +34,7 @@ const struct hwpc_space *hwpc_regdb_space(const struct hwpc_regdb *db, unsigned 
 	return index < hwpc_regdb_space_count(db) ? VEC_AT(db->spaces, struct hwpc_space, index) : NULL;
 }
 
-/* name matches full (case-insensitive) or is a suffix of it after a '.'. */
-static bool name_matches(const char *full, const char *name)
+bool regdb_name_matches(const char *full, const char *name)
 {
 	size_t n = strlen(full), m = strlen(name);
 	if (m > n)
@@ -45,12 +44,61 @@ static bool name_matches(const char *full, const char *name)
 	return m == n || full[n - m - 1] == '.';
 }
 
+void regdb_miss_match(struct regdb_miss *m, const struct hwpc_reg *r)
+{
+	if (m->nfound++ < 4) {
+		size_t n = strlen(m->cand);
+		snprintf(m->cand + n, sizeof m->cand - n, "%s%s", n ? ", " : "", r->name);
+	}
+}
+
+void regdb_miss_near(struct regdb_miss *m, const char *name, const struct hwpc_reg *r)
+{
+	unsigned d = hwpc_strdist_ci(name, r->short_name);
+	unsigned d2 = hwpc_strdist_ci(name, r->name);
+	if (d2 < d)
+		d = d2;
+	if (d < m->bestd) {
+		m->bestd = d;
+		m->best = r->name;
+	}
+}
+
+bool regdb_miss_found(struct hwpc_err *err, const struct hwpc_regdb *db, const struct regdb_miss *m,
+		      const char *name, const char *chip, const struct hwpc_gens *where)
+{
+	if (m->nfound > 1) {
+		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name, chip,
+			     m->cand, m->nfound > 4 ? ", ..." : "");
+		return true;
+	}
+	if (where) {
+		char g[256];
+		hwpc_gens_format(db, where, g, sizeof g);
+		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
+			     chip, g);
+		return true;
+	}
+	return false;
+}
+
+void regdb_miss_unknown(struct hwpc_err *err, const struct regdb_miss *m, const char *name,
+			const char *chip)
+{
+	if (m->best && m->bestd <= 3)
+		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (did you mean %s?)", name, chip,
+			     m->best);
+	else
+		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (pcread --list-regs lists them)",
+			     name, chip);
+}
+
 const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 				     const char *name, struct hwpc_err *err)
 {
-	const struct hwpc_reg *found = NULL, *elsewhere = NULL;
+	const struct hwpc_reg *found = NULL;
 	struct hwpc_gens where = { { 0 } };
-	unsigned nfound = 0;
+	bool elsewhere = false;
 
 	/* An exact full name, valid for chip, is a hash probe: into the
 	 * compiled tables' index (the hand-written registers lead them), or
@@ -82,65 +130,35 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 			break;
 		}
 	}
-	char cand[256] = "";
-
+	struct regdb_miss miss = REGDB_MISS_INIT;
 	for (size_t i = 0; i < db->regs.len; i++) {
 		const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, i);
-		if (!name_matches(r->name, name))
+		if (!regdb_name_matches(r->name, name))
 			continue;
 		if (!hwpc_gens_has(&r->gens, chip)) {
-			if (!elsewhere)
-				elsewhere = r;
+			elsewhere = true;
 			for (size_t k = 0; k < sizeof where.bits / sizeof where.bits[0]; k++)
 				where.bits[k] |= r->gens.bits[k];
 			continue;
 		}
 		if (!strcasecmp(r->name, name))
 			return r; /* an exact full name always wins */
-		if (nfound++ < 4) {
-			size_t n = strlen(cand);
-			snprintf(cand + n, sizeof cand - n, "%s%s", n ? ", " : "", r->name);
-		}
+		regdb_miss_match(&miss, r);
 		found = r;
 	}
-	if (nfound == 1)
+	if (miss.nfound == 1)
 		return found;
 	if (!err)
 		return NULL; /* a probe ("does the chip have X?"): no message to build */
-	if (nfound > 1) {
-		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name,
-			     chip->name, cand, nfound > 4 ? ", ..." : "");
+	if (regdb_miss_found(err, db, &miss, name, chip->name, elsewhere ? &where : NULL))
 		return NULL;
-	}
-	if (elsewhere) {
-		char g[256];
-		hwpc_gens_format(db, &where, g, sizeof g);
-		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
-			     chip->name, g);
-		return NULL;
-	}
 	/* Suggest the closest names valid on this chipset. */
-	const char *best = NULL;
-	unsigned bestd = ~0u;
 	for (size_t i = 0; i < db->regs.len; i++) {
 		const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, i);
-		if (!hwpc_gens_has(&r->gens, chip))
-			continue;
-		unsigned d = hwpc_strdist_ci(name, r->short_name);
-		unsigned d2 = hwpc_strdist_ci(name, r->name);
-		if (d2 < d)
-			d = d2;
-		if (d < bestd) {
-			bestd = d;
-			best = r->name;
-		}
+		if (hwpc_gens_has(&r->gens, chip))
+			regdb_miss_near(&miss, name, r);
 	}
-	if (best && bestd <= 3)
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (did you mean %s?)", name,
-			     chip->name, best);
-	else
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (pcread --list-regs lists them)",
-			     name, chip->name);
+	regdb_miss_unknown(err, &miss, name, chip->name);
 	return NULL;
 }
 

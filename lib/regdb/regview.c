@@ -6,7 +6,6 @@
  * through.  Built once (at device open), never changed after: threads may
  * share it. */
 #include "core/err_local.h"
-#include "core/strdist.h"
 #include "regdb/regdb_internal.h"
 #include "regdb/regdb_tables.h"
 
@@ -167,14 +166,6 @@ const struct hwpc_reg *hwpc_regview_at(const struct hwpc_regview *v, uint32_t ad
 }
 
 /* name matches full (case-insensitive) or is a suffix of it after a '.'. */
-static bool name_matches(const char *full, const char *name)
-{
-	size_t n = strlen(full), m = strlen(name);
-	if (m > n || strcasecmp(full + n - m, name))
-		return false;
-	return m == n || full[n - m - 1] == '.';
-}
-
 const struct hwpc_reg *hwpc_regview_find(const struct hwpc_regview *v, const char *name,
 					 struct hwpc_err *err)
 {
@@ -192,69 +183,41 @@ const struct hwpc_reg *hwpc_regview_find(const struct hwpc_regview *v, const cha
 	/* A short name: the one register it names, a hand-written one first
 	 * (those are the ones the hardware documents name). */
 	const struct hwpc_reg *found = NULL, *hand = NULL;
-	unsigned nfound = 0, nhand = 0;
-	char cand[256] = "";
+	unsigned nhand = 0;
+	struct regdb_miss miss = REGDB_MISS_INIT;
 	for (unsigned i = 0; i < v->nregs; i++) {
 		const struct hwpc_reg *r = v->regs[i];
-		if (!name_matches(r->name, name))
+		if (!regdb_name_matches(r->name, name))
 			continue;
 		if (!r->generated) {
 			hand = r;
 			nhand++;
 		}
-		if (nfound++ < 4) {
-			size_t used = strlen(cand);
-			snprintf(cand + used, sizeof cand - used, "%s%s", used ? ", " : "", r->name);
-		}
+		regdb_miss_match(&miss, r);
 		found = r;
 	}
 	if (nhand == 1)
 		return hand;
-	if (nfound == 1)
+	if (miss.nfound == 1)
 		return found;
 	if (!err)
 		return NULL;
-	if (nfound > 1) {
-		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name,
-			     v->chip->name, cand, nfound > 4 ? ", ..." : "");
-		return NULL;
-	}
 	/* On other chipsets? */
 	struct hwpc_gens where = { { 0 } };
 	bool elsewhere = false;
-	for (uint32_t i = 0; i < t->nregs; i++)
-		if (name_matches(t->str + t->regs[i].name, name)) {
-			const struct hwpc_gens *g = &t->gens[t->regs[i].gens];
-			for (size_t b = 0; b < sizeof where.bits / sizeof where.bits[0]; b++)
-				where.bits[b] |= g->bits[b];
-			elsewhere = true;
-		}
-	if (elsewhere) {
-		char g[256];
-		hwpc_gens_format(v->db, &where, g, sizeof g);
-		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
-			     v->chip->name, g);
+	if (!miss.nfound)
+		for (uint32_t i = 0; i < t->nregs; i++)
+			if (regdb_name_matches(t->str + t->regs[i].name, name)) {
+				const struct hwpc_gens *g = &t->gens[t->regs[i].gens];
+				for (size_t b = 0; b < sizeof where.bits / sizeof where.bits[0]; b++)
+					where.bits[b] |= g->bits[b];
+				elsewhere = true;
+			}
+	if (regdb_miss_found(err, v->db, &miss, name, v->chip->name, elsewhere ? &where : NULL))
 		return NULL;
-	}
 	/* The closest names on this chipset. */
-	const char *best = NULL;
-	unsigned bestd = ~0u;
-	for (unsigned i = 0; i < v->nregs; i++) {
-		const struct hwpc_reg *r = v->regs[i];
-		unsigned d = hwpc_strdist_ci(name, r->short_name);
-		unsigned d2 = hwpc_strdist_ci(name, r->name);
-		if (d2 < d)
-			d = d2;
-		if (d < bestd) {
-			bestd = d;
-			best = r->name;
-		}
-	}
-	if (best && bestd <= 3)
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (did you mean %s?)", name,
-			     v->chip->name, best);
-	else
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (pcread --list-regs lists them)",
-			     name, v->chip->name);
+	for (unsigned i = 0; i < v->nregs; i++)
+		regdb_miss_near(&miss, name, v->regs[i]);
+	regdb_miss_unknown(err, &miss, name, v->chip->name);
 	return NULL;
 }
