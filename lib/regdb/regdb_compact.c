@@ -526,7 +526,8 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 			}
 			ord[i] = (uint32_t)i;
 		}
-		qsort_r(ord, n, sizeof *ord, cmp_addr, &c);
+		if (n)
+			qsort_r(ord, n, sizeof *ord, cmp_addr, &c);
 	}
 	/* Each chipset's registers, in address order. */
 	if (n > 0xffff) {
