@@ -19,6 +19,7 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
 DATADIR    ?= $(PREFIX)/share/hwpc
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 DESTDIR    ?=
 
 CC      ?= cc
@@ -49,8 +50,10 @@ LDFLAGS  += $(SANFLAGS)
 endif
 
 LIB_SRCS   := $(sort $(wildcard lib/*.c lib/*/*.c))
-LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_data.o
+LIB_OBJS   := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/regdb_builtin.o
 REGDB      := $(sort $(wildcard regdb/*.regdb))
+# The generated part of regdb (regdb/rnndb/, from envytools' rnndb).
+REGDB_GEN  := $(sort $(wildcard regdb/*/*.regdb))
 STATIC_LIB := $(BUILD)/lib/libhwpc.a
 SHARED_LIB := $(BUILD)/lib/libhwpc.so.$(VERSION)
 
@@ -70,7 +73,8 @@ TEST_HELPERS := $(TEST_HELPER_SRCS:tests/helpers/%.c=$(BUILD)/tests/%)
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCH_BINS := $(BENCH_SRCS:bench/%.c=$(BUILD)/bench/%)
 
-ALL_OBJS   := $(LIB_OBJS) $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CLI_HELPERS:%.c=$(BUILD)/obj/%.o) \
+ALL_OBJS   := $(LIB_OBJS) $(BUILD)/obj/lib/regdb/tools/regdb_compile.o $(BUILD)/obj/gen/regdb_data.o \
+              $(CLI_COMMON_OBJS) $(CMDS:%=$(BUILD)/obj/cli/%.o) $(CLI_HELPERS:%.c=$(BUILD)/obj/%.o) \
               $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_HELPER_SRCS:%.c=$(BUILD)/obj/%.o) \
               $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
@@ -92,16 +96,29 @@ $(BUILD)/obj/%.o: %.c | $(BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The register database is compiled into the library as text, parsed at
-# start-up; HWPC_REGDB=DIR replaces it at run time.  (The fuzzing build's
-# copy too.)
+# The register database is compiled into the library as tables (nothing
+# is parsed at start-up) by regdb-compile, a build-time tool made of the
+# same parser HWPC_REGDB=DIR uses at run time.
+REGDB_TOOL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out lib/regdb/regdb_builtin.c \
+	lib/regdb/chipset.c,$(wildcard lib/regdb/*.c)) lib/core/arena.c lib/core/error.c lib/core/strdist.c)
+$(BUILD)/tools/regdb-compile: $(BUILD)/obj/lib/regdb/tools/regdb_compile.o $(REGDB_TOOL_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/gen/regdb_builtin.c: $(REGDB) $(REGDB_GEN) $(BUILD)/tools/regdb-compile
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/regdb-compile regdb $@
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The hand-written files as text, for the tests that edit one and parse it
+# (tests/unit/regdb_edit.h) and the fuzz harnesses (the fuzzing build's
+# copy too).
 $(BUILD)/gen/regdb_data.c $(FUZZ_BUILD)/gen/regdb_data.c: $(REGDB) lib/regdb/embed_regdb.awk
 	@mkdir -p $(dir $@)
 	awk -f lib/regdb/embed_regdb.awk $(REGDB) > $@
-
-$(BUILD)/obj/gen/regdb_data.o: $(BUILD)/gen/regdb_data.c
-	@mkdir -p $(dir $@)
-	$(CC) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The Tensix event layout the stream decoder and the simulator's model are
 # compiled with, generated from regdb (hwpc_tensix_layout_check refuses a
@@ -162,9 +179,9 @@ $(BUILD)/bin/%: $$(call cmd_objs,$$*) $(CLI_COMMON_OBJS) $(STATIC_LIB)
 
 # --- tests -----------------------------------------------------------------
 
-$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(STATIC_LIB)
+$(BUILD)/tests/test_%: $(BUILD)/obj/tests/unit/test_%.o $(BUILD)/obj/gen/regdb_data.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) -lcmocka $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/obj/gen/regdb_data.o $(STATIC_LIB) -lcmocka $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
@@ -251,6 +268,11 @@ install: all
 	$(PC_SUBST) lib/hwpc.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc
 	install -m 644 $(REGDB) $(DESTDIR)$(DATADIR)/regdb
+	install -d $(DESTDIR)$(DATADIR)/regdb/rnndb
+	install -m 644 $(REGDB_GEN) $(DESTDIR)$(DATADIR)/regdb/rnndb
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 contrib/bash-completion/hwpc $(DESTDIR)$(BASHCOMPDIR)/hwpc
+	@set -e; for c in $(CMDS); do ln -sf hwpc $(DESTDIR)$(BASHCOMPDIR)/$$c; done
 	@set -e; for m in $(MANPAGES); do s=$${m##*.}; \
 	  install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; done
@@ -259,6 +281,7 @@ uninstall:
 	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libhwpc.* \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/hwpc.pc $(DESTDIR)$(INCLUDEDIR)/hwpc.h
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/hwpc $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/hwpc $(CMDS:%=$(DESTDIR)$(BASHCOMPDIR)/%)
 
 clean:
 	rm -rf build
@@ -282,7 +305,8 @@ FUZZ_CPPFLAGS := -Ilib -I$(FUZZ_BUILD)/gen -D_GNU_SOURCE -DHWPC_VERSION='"$(VERS
 FUZZ_SRCS    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES   := $(basename $(notdir $(FUZZ_SRCS)))
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/bin/%)
-FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/gen/regdb_data.o \
+	$(FUZZ_BUILD)/obj/gen/regdb_builtin.o
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 4
 FUZZ_TIMEOUT ?= 10
@@ -302,7 +326,11 @@ $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/tensix_layout.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_BUILD)/obj/gen/regdb_data.o: $(FUZZ_BUILD)/gen/regdb_data.c
+$(FUZZ_BUILD)/gen/regdb_builtin.c: $(BUILD)/gen/regdb_builtin.c
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(FUZZ_BUILD)/obj/gen/%.o: $(FUZZ_BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(DEPFLAGS) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
 
@@ -347,3 +375,15 @@ fuzz-smoke: fuzz
 
 fuzz-long: fuzz
 	$(call fuzz_run,-max_total_time=$(FUZZ_SECONDS),)
+
+# --- regdb from envytools' rnndb (maintainers) -----------------------------
+
+# Rewrite regdb/rnndb/ from an envytools checkout; the output is committed
+# and reviewed like any regdb change (hwpc-regdb(5), GENERATED FILES).
+#   make regdb-rnndb ENVYTOOLS=~/src/envytools [ENVYTOOLS_COMMIT=SHA]
+# (ENVYTOOLS_COMMIT when the checkout is not a git work tree.)
+.PHONY: regdb-rnndb
+regdb-rnndb:
+	@test -n "$(ENVYTOOLS)" || { echo "make regdb-rnndb: give ENVYTOOLS=DIR, an envytools checkout" >&2; exit 2; }
+	python3 regdb/tools/rnndb2regdb.py $(if $(ENVYTOOLS_COMMIT),--commit $(ENVYTOOLS_COMMIT)) $(ENVYTOOLS) regdb/rnndb
+	python3 regdb/tools/rnndb2regdb.py --coverage NV10,NV40,G84,GF100 $(ENVYTOOLS)

@@ -16,7 +16,8 @@ static const char *const usage[] = {
 	"pcread [-d SPEC|all]... [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
 	"       [-i INTERVAL [-n COUNT]] [--strict] [--format text|json|csv|openmetrics|prometheus|trace] [-o FILE] [-v]",
 	"pcread [-d SPEC]... [-D DOMAIN]... --signals | --scan DURATION",
-	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[:LEN]... | --list-regs [PATTERN]",
+	"pcread [-d SPEC]... --reg NAME[IDX][.FIELD]|GLOB|ADDR[.b|.w]|ADDR:LEN... | --list-regs [PATTERN]",
+	"pcread --chip CHIPSET --list-regs [PATTERN] | --decode REG=VALUE...",
 	"pcread [-d SPEC]... [-D DOMAIN] -f SETFILE -i INTERVAL [-n COUNT]",
 	"pcread [-d SPEC] --snapshot [-o FILE] | --diff A [B] [--all] [--ignore GLOB]... [--format FMT]",
 	"pcread [-d SPEC]... [-D DOMAIN]... [SETUP OPTIONS | -f FILE [--set NAME]] [--force] [-i INTERVAL]",
@@ -29,8 +30,9 @@ static const char *const usage[] = {
 /* The modes, the first the options ask for (and the device fits) wins. */
 static const struct pcread_mode *const modes[] = {
 	&pcread_serve,	     &pcread_decode_word, &pcread_decode_chip, &pcread_decode_dev, &pcread_snapshot,
-	&pcread_diff_files,  &pcread_diff_dev,	  &pcread_list_regs,   &pcread_read_regs,  &pcread_watch,
-	&pcread_clocks,	     &pcread_r10k,	  &pcread_command,     &pcread_signals,	   &pcread_scan,
+	&pcread_diff_files,  &pcread_diff_dev,	  &pcread_list_chip,   &pcread_list_regs,  &pcread_read_regs,
+	&pcread_watch,	     &pcread_clocks,	  &pcread_r10k,	       &pcread_command,	   &pcread_signals,
+	&pcread_scan,
 	&pcread_rotate,	     &pcread_counters,
 };
 
@@ -140,7 +142,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .max = PCREAD_MAX_ARGS, .noun = "value",
 		  .help = "decode a value with --chip or -d, no register read (R10000: CPU[:COUNTER]:WORD)" },
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
-		  .help = "the chipset --decode decodes for (G84, NV40, ...), without a device" },
+		  .help = "the chipset --decode and --list-regs are for, without a device (G84, NV84, GT200, ...)" },
 		{ .kind = CLI_GROUP,
 		  .help = "Prometheus exporter (see pcread(1), SERVING): -d, -D, --ack, --trigger, -i, --timeout" },
 		{ .kind = CLI_STR, .lname = "serve", .arg = "[ADDR:]PORT", .dest = &o->serve, .noun = "address",
@@ -191,7 +193,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  "-o --format -n --strict --expr --signals --scan --reg --list-regs -f --watch --until --decode --chip "
 		  "--snapshot --diff --events --modes --clocks --dry-run --force",
 		  "--serve answers scrapes in the format they ask for" },
-		{ CLI_NEEDS, "--chip", "--decode", NULL },
+		{ CLI_NEEDS, "--chip", "--decode --list-regs", NULL },
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_NEEDS, "--window", "--clocks", NULL },

@@ -62,13 +62,13 @@ static int run_word(const struct pcread_run *r)
 	return rc;
 }
 
-static int decode(const struct pcread_run *r, const struct hwpc_chipset *chip)
+static int decode(const struct pcread_run *r, const struct hwpc_regview *v)
 {
 	struct hwpc_err err;
 	const char *device = r->devs->n ? r->devs->v[0].name : NULL;
 	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err);
-	int rc = !o || hwpc_regs_decode_out(r->devs->db, chip, device, r->op->decode, r->op->ndecode, "--decode", o,
-					    &err) || hwpc_out_finish(o, &err)
+	int rc = !o || hwpc_regs_decode_out(v, device, r->op->decode, r->op->ndecode, "--decode", o, &err) ||
+			 hwpc_out_finish(o, &err)
 			 ? cli_fail_err(&err)
 			 : 0;
 	hwpc_out_free(o);
@@ -77,19 +77,23 @@ static int decode(const struct pcread_run *r, const struct hwpc_chipset *chip)
 
 static int run_chip(const struct pcread_run *r)
 {
-	const char *name = r->op->chip;
-	const struct hwpc_chipset *chip = hwpc_chipset_by_name(r->devs->db, name);
-	if (!chip) {
-		const struct hwpc_chipset *near = hwpc_chipset_nearest(r->devs->db, name);
-		return cli_fail(HWPC_EINPUT, "--chip %s: no such chipset in regdb%s%s%s", name,
-				near ? " (did you mean " : "", near ? near->name : "", near ? "?)" : "");
-	}
-	return decode(r, chip);
+	struct hwpc_err err;
+	struct hwpc_regview *v;
+	const struct hwpc_chipset *chip;
+	int rc = cli_chipset_arg(r->devs->db, r->op->chip, "--chip", &chip);
+	if (rc)
+		return rc;
+	if (hwpc_regview_new(r->devs->db, chip, &v, &err))
+		return cli_fail_err(&err);
+	rc = decode(r, v);
+	hwpc_regview_free(v);
+	return rc;
 }
 
 static int run_dev(const struct pcread_run *r)
 {
-	return decode(r, hwpc_dev_chip(r->devs->v[0].dev));
+	const struct hwpc_dev *dev = r->devs->v[0].dev;
+	return hwpc_dev_regview(dev) ? decode(r, hwpc_dev_regview(dev)) : cli_fail(HWPC_EINPUT, "--decode: the device's chipset is not known");
 }
 
 const struct pcread_mode pcread_decode_word = {

@@ -86,7 +86,7 @@ struct pcread_mode {
 
 extern const struct pcread_mode pcread_decode_word, pcread_decode_chip, pcread_decode_dev;
 extern const struct pcread_mode pcread_snapshot, pcread_diff_files, pcread_diff_dev;
-extern const struct pcread_mode pcread_list_regs, pcread_read_regs, pcread_watch;
+extern const struct pcread_mode pcread_list_chip, pcread_list_regs, pcread_read_regs, pcread_watch;
 extern const struct pcread_mode pcread_r10k, pcread_clocks, pcread_command, pcread_serve;
 extern const struct pcread_mode pcread_signals, pcread_scan, pcread_rotate, pcread_counters;
 

@@ -19,7 +19,7 @@ static const char *const usage[] = {
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] --scan DURATION [--dry-run] [--format text|json|csv]",
-	"pcsetup [-d SPEC|all]... --reg NAME|ADDR=VALUE[:MASK]... [--dry-run] [--force [--no-verify]]",
+	"pcsetup [-d SPEC|all]... --reg NAME|ADDR[.b|.w]=VALUE[:MASK]... [--dry-run] [--force [--no-verify]]",
 	"        [--format text|json|csv]",
 	NULL,
 };

@@ -142,7 +142,9 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		}
 		struct hwpc_regarg a;
 		struct hwpc_regval v = { .addr = 0 };
-		if (hwpc_regarg_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), hwpc_dev_bar_size(dev), arg, false, false, &a, &err))
+		if (!hwpc_dev_regview(dev) && !isdigit((unsigned char)arg[0]))
+			return cli_fail(HWPC_EINPUT, "reg %s: this machine has no register names (give an address)", arg);
+		if (hwpc_regarg_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), arg, false, false, &a, &err))
 			return cli_fail(err.status, "reg %s: %s", arg, err.msg);
 		if (!a.by_addr) {
 			if (hwpc_regref_read(dev, &a.ref, &v, &err))

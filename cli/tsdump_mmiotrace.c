@@ -140,11 +140,8 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 	struct hwpc_err err;
 	const char *what = strcmp(o->mmiotrace, "-") ? o->mmiotrace : "standard input";
 	const struct hwpc_chipset *chip = NULL;
-	if (o->chip && !(chip = hwpc_chipset_by_name(db, o->chip))) {
-		const struct hwpc_chipset *near = hwpc_chipset_nearest(db, o->chip);
-		return cli_fail(HWPC_EINPUT, "--chip: unknown chipset '%s'%s%s%s", o->chip, near ? " (did you mean " : "",
-				near ? near->name : "", near ? "?)" : "");
-	}
+	if (o->chip && cli_chipset_arg(db, o->chip, "--chip", &chip))
+		return HWPC_EINPUT;
 	struct pass p = { .what = what, .setup = o->setup_fmt, .text = o->fmt == HWPC_FMT_TEXT };
 	if (!(p.m = hwpc_mmt_new(db, &err)))
 		return cli_fail_err(&err);
@@ -156,12 +153,15 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 		hwpc_mmt_free(p.m);
 		return cli_fail(err.status, "%s: %s", what, err.msg);
 	}
-	/* A trace has no device: device and chipset are null. */
+	/* A trace names no device (null); the chipset is the one its BOOT_0
+	 * read identified, or --chip. */
 	if (!p.setup && (!(p.o = hwpc_out_new(out, o->fmt, &err)) ||
 			 hwpc_out_table(p.o, cols, sizeof cols / sizeof *cols, &err)))
 		p.rc = cli_fail_err(&err);
-	if (p.o)
+	if (p.o) {
 		hwpc_out_set_command(p.o, "tsdump");
+		hwpc_out_set_device(p.o, NULL, hwpc_mmt_chip(p.m)->name);
+	}
 	if (!p.rc) {
 		int rc = each_line(in, &p, second_pass);
 		p.rc = p.rc ? p.rc : rc;

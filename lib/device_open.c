@@ -21,10 +21,19 @@ int hwpc_dev_open_spec(const struct hwpc_devspec *spec, unsigned flags, const st
 		       struct hwpc_dev **out, struct hwpc_err *err)
 {
 	*out = NULL;
-	for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+	int rc = -1;
+	for (size_t i = 0; rc < 0 && i < sizeof backends / sizeof backends[0]; i++)
 		if (backends[i].kind == spec->kind)
-			return backends[i].open(spec, flags, db, out, err);
-	return hwpc_err_set(err, HWPC_EINPUT, "no backend for this device spec");
+			rc = backends[i].open(spec, flags, db, out, err);
+	if (rc < 0)
+		return hwpc_err_set(err, HWPC_EINPUT, "no backend for this device spec");
+	/* The chip's registers, once: every lookup of this device uses them. */
+	if (!rc && (*out)->chip && hwpc_regview_new(db, (*out)->chip, &(*out)->regs, err)) {
+		hwpc_dev_close(*out);
+		*out = NULL;
+		return err->status;
+	}
+	return rc;
 }
 
 int hwpc_dev_open(const char *spec, unsigned flags, const struct hwpc_regdb *db, struct hwpc_dev **out,

@@ -133,3 +133,13 @@ void cli_close(struct hwpc_regdb *db, struct hwpc_dev *dev)
 	hwpc_dev_close(dev);
 	hwpc_regdb_free(db);
 }
+
+int cli_chipset_arg(const struct hwpc_regdb *db, const char *name, const char *opt,
+		    const struct hwpc_chipset **out)
+{
+	if ((*out = hwpc_chipset_by_name(db, name)))
+		return 0;
+	const struct hwpc_chipset *near = hwpc_chipset_nearest(db, name);
+	return cli_fail(HWPC_EINPUT, "%s %s: no such chipset in regdb%s%s%s", opt, name, near ? " (did you mean " : "",
+			near ? near->name : "", near ? "?)" : " (pcsim list shows the chipsets)");
+}

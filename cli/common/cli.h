@@ -25,5 +25,10 @@ const volatile sig_atomic_t *cli_catch_stop(void);
 /* Load regdb and open the device; on failure print and return the status. */
 int cli_open(const char *spec, unsigned flags, struct hwpc_regdb **db, struct hwpc_dev **dev);
 void cli_close(struct hwpc_regdb *db, struct hwpc_dev *dev);
+/* A chipset named by the user (its name, nouveau's NVxx, an alias regdb
+ * lists): *out, or a message naming opt that suggests the nearest chipset
+ * of the family the name points to. */
+int cli_chipset_arg(const struct hwpc_regdb *db, const char *name, const char *opt,
+		    const struct hwpc_chipset **out);
 
 #endif

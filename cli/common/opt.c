@@ -267,14 +267,22 @@ static int parse_short(struct parse *p, int argc, char **argv, int *i)
 	return 0;
 }
 
+/* Is name (len bytes, "-x" or "--long") option o?  Compared in place: a
+ * command checks its relations on every run, and formatting every option
+ * name for it was most of a short run's parse time. */
+static bool is_named(const struct cli_opt *o, const char *name, size_t len)
+{
+	if (o->sname)
+		return len == 2 && name[0] == '-' && name[1] == o->sname;
+	size_t n = strlen(o->lname);
+	return len == n + 2 && name[0] == '-' && name[1] == '-' && !strncmp(name + 2, o->lname, n);
+}
+
 static int find_named(const struct parse *p, const char *name, size_t len)
 {
-	char nb[64];
-	for (size_t k = 0; k < p->n; k++) {
-		const char *n = opt_name(p->opt[k], nb);
-		if (strlen(n) == len && !strncmp(n, name, len))
+	for (size_t k = 0; k < p->n; k++)
+		if (is_named(p->opt[k], name, len))
 			return (int)k;
-	}
 	fprintf(stderr, "%s: internal error: relation names unknown option '%.*s'\n", cli_prog, (int)len, name);
 	abort();
 }

@@ -52,6 +52,9 @@ struct hwpc_dev {
 	const struct hwpc_chipset *chip;
 	uint32_t boot0;
 	struct hwpc_err err; /* why the last access failed */
+	/* Every register regdb has for chip, built when the device is opened
+	 * (NULL without a chipset): what names and checks its accesses. */
+	struct hwpc_regview *regs;
 };
 
 /* Set the fast path for a mapping of size bytes at dev->mmio.map, or with

@@ -33,8 +33,11 @@ const char *hwpc_clock_name(enum hwpc_clock c)
 
 void hwpc_dev_close(struct hwpc_dev *dev)
 {
-	if (dev)
+	if (dev) {
+		hwpc_regview_free(dev->regs);
+		dev->regs = NULL;
 		dev->ops->close(dev);
+	}
 }
 
 void hwpc_dev_describe(struct hwpc_dev *dev, char *buf, size_t len)
@@ -201,19 +204,45 @@ uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off)
 	return (uint64_t)(uint32_t)rc << 32 | v;
 }
 
-int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
+const struct hwpc_regview *hwpc_dev_regview(const struct hwpc_dev *dev)
+{
+	return dev->regs;
+}
+
+const struct hwpc_reg *hwpc_dev_reg_at(const struct hwpc_dev *dev, uint32_t addr,
+					uint32_t idx[HWPC_MAX_DIMS])
+{
+	if (dev->regs)
+		return hwpc_regview_at(dev->regs, addr, idx);
+	return dev->chip ? hwpc_reg_at(dev->db, dev->chip, addr, idx) : NULL;
+}
+
+/* The register holding the bytes [off, off + bytes) on dev's chip: the one
+ * starting there, or a wider one starting below. */
+static const struct hwpc_reg *holding(struct hwpc_dev *dev, uint32_t off, unsigned bytes)
 {
 	uint32_t idx[HWPC_MAX_DIMS];
+	for (unsigned w = 1; w <= 8; w *= 2) {
+		uint32_t a = off & ~(w - 1);
+		const struct hwpc_reg *r = hwpc_dev_reg_at(dev, a, idx);
+		if (r && a + r->width / 8 >= off + bytes)
+			return r;
+	}
+	return NULL;
+}
 
+int hwpc_wr_allowed(struct hwpc_dev *dev, uint32_t off, unsigned bytes, struct hwpc_err *err)
+{
 	if (!(dev->flags & HWPC_OPEN_WRITE))
 		return hwpc_err_set(err, HWPC_EINPUT, "refusing to write 0x%06x: device opened read-only",
 				    off);
-	if ((off & 3) || off > dev->size - 4)
+	if ((off & (bytes - 1)) || off > dev->size - bytes)
 		return hwpc_err_set(err, HWPC_EINPUT, "offset 0x%x is %s", off,
-				    (off & 3) ? "not 4-byte aligned" : "outside BAR0");
+				    (off & (bytes - 1)) ? (bytes == 4 ? "not 4-byte aligned" : "not aligned to the access")
+							: "outside BAR0");
 	if (dev->flags & HWPC_OPEN_FORCE)
 		return 0;
-	const struct hwpc_reg *r = dev->chip ? hwpc_reg_at(dev->db, dev->chip, off, idx) : NULL;
+	const struct hwpc_reg *r = dev->chip ? holding(dev, off, bytes) : NULL;
 	if (!r)
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "refusing to write 0x%06x: no register known there on %s (--force "
@@ -224,6 +253,11 @@ int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
 				    "refusing to write 0x%06x: %s is read-only (--force overrides)", off,
 				    r->name);
 	return 0;
+}
+
+int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err)
+{
+	return hwpc_wr_allowed(dev, off, 4, err);
 }
 
 int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
@@ -237,10 +271,65 @@ int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val)
 	return dev->ops->wr32(dev, off, val);
 }
 
+int hwpc_rd(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t *val)
+{
+	uint32_t w = 0, hi = 0;
+	int rc;
+	*val = 0;
+	if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) || (off & (bytes - 1)) ||
+	    off > dev->size - bytes)
+		return hwpc_err_set(&dev->err, HWPC_EINPUT, "offset 0x%x is %s", off,
+				    off > dev->size - bytes ? "outside BAR0" : "not aligned to the access");
+	if (bytes == 8) {
+		if ((rc = hwpc_rd32(dev, off, &w)) || (rc = hwpc_rd32(dev, off + 4, &hi)))
+			return rc;
+		*val = (uint64_t)hi << 32 | w;
+		return 0;
+	}
+	if (bytes == 4 || !dev->mmio.map) {
+		if ((rc = hwpc_rd32(dev, off & ~3u, &w)))
+			return rc;
+		*val = bytes == 4 ? w : (w >> (off & 3) * 8) & (bytes == 1 ? 0xffu : 0xffffu);
+		return 0;
+	}
+	*val = bytes == 1 ? *(const volatile uint8_t *)(dev->mmio.map + off)
+			  : *(const volatile uint16_t *)(dev->mmio.map + off);
+	return 0;
+}
+
+int hwpc_wr(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t val)
+{
+	if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8)
+		return hwpc_err_set(&dev->err, HWPC_EINPUT, "a %u-byte access (expected 1, 2, 4 or 8)", bytes);
+	if (hwpc_wr_allowed(dev, off, bytes, &dev->err))
+		return dev->err.status;
+	if (bytes == 8) {
+		int rc = hwpc_wr32(dev, off, (uint32_t)val);
+		return rc ? rc : hwpc_wr32(dev, off + 4, (uint32_t)(val >> 32));
+	}
+	if (bytes == 4)
+		return hwpc_wr32(dev, off, (uint32_t)val);
+	if (dev->mmio.map) {
+		if (bytes == 1)
+			*(volatile uint8_t *)(dev->mmio.map + off) = (uint8_t)val;
+		else
+			*(volatile uint16_t *)(dev->mmio.map + off) = (uint16_t)val;
+		return 0;
+	}
+	/* No mapping: the word that holds the bytes, merged.  The write goes
+	 * straight to the backend: the check above was for the bytes. */
+	uint32_t w, shift = (off & 3) * 8, mask = (bytes == 1 ? 0xffu : 0xffffu) << shift;
+	int rc = hwpc_rd32(dev, off & ~3u, &w);
+	if (rc)
+		return rc;
+	return dev->ops->wr32(dev, off & ~3u, (w & ~mask) | ((uint32_t)val << shift & mask));
+}
+
 int hwpc_reg_lookup(struct hwpc_dev *dev, const char *name, uint32_t *addr, struct hwpc_err *err)
 {
 	struct hwpc_regref ref;
-	int rc = hwpc_regref_parse(dev->db, dev->chip, name, &ref, err);
+	int rc = dev->regs ? hwpc_regview_ref_parse(dev->regs, name, &ref, err)
+			   : hwpc_regref_parse(dev->db, dev->chip, name, &ref, err);
 	if (rc)
 		return rc;
 	*addr = ref.addr;

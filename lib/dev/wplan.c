@@ -24,7 +24,7 @@ void hwpc_wplan_free(struct hwpc_wplan *p)
 static void name_of(struct hwpc_dev *dev, uint32_t addr, char *buf, size_t len, int *readable)
 {
 	uint32_t idx[HWPC_MAX_DIMS];
-	const struct hwpc_reg *r = dev->chip ? hwpc_reg_at(dev->db, dev->chip, addr, idx) : NULL;
+	const struct hwpc_reg *r = hwpc_dev_reg_at(dev, addr, idx);
 	*readable = !r || r->access != HWPC_ACCESS_WO;
 	if (!r) {
 		snprintf(buf, len, "0x%06x", addr);
@@ -113,8 +113,7 @@ int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc
 	for (size_t i = 0; i < p->n; i++) {
 		const struct hwpc_write *w = &p->w[i];
 		uint32_t idx[HWPC_MAX_DIMS];
-		const struct hwpc_reg *r =
-			p->dev->chip ? hwpc_reg_at(p->dev->db, p->dev->chip, w->addr, idx) : NULL;
+		const struct hwpc_reg *r = hwpc_dev_reg_at(p->dev, w->addr, idx);
 		char fields[512] = "";
 		if (r)
 			hwpc_reg_decode(r, p->dev->chip, w->value, fields, sizeof fields);

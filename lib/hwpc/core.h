@@ -182,6 +182,18 @@ HWPC_API uint64_t hwpc_rd32_slow(struct hwpc_dev *dev, uint32_t off);
 #define HWPC_LIKELY(x) (x)
 #endif
 
+/* Read or write 1, 2, 4 or 8 bytes at off, aligned to their size (8: two
+ * 32-bit accesses, the low word first).  A 1- or 2-byte access is a byte or
+ * halfword access on a mapped BAR; a backend without a mapping reads the
+ * word that holds it (and for a write, merges it and writes the word
+ * back).  A write is checked as hwpc_wr32's is, for the register that
+ * holds the bytes.  Returns 0, or a status with the reason in
+ * hwpc_dev_error(dev). */
+HWPC_API int hwpc_rd(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t *val);
+HWPC_API int hwpc_wr(struct hwpc_dev *dev, uint32_t off, unsigned bytes, uint64_t val);
+/* The check alone, for bytes at off. */
+HWPC_API int hwpc_wr_allowed(struct hwpc_dev *dev, uint32_t off, unsigned bytes, struct hwpc_err *err);
+
 /* Read a 32-bit register.  Returns 0, or a status with the reason in
  * hwpc_dev_error(dev). */
 static inline int hwpc_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
@@ -204,6 +216,14 @@ HWPC_API int hwpc_wr32(struct hwpc_dev *dev, uint32_t off, uint32_t val);
 /* The check alone: 0 if hwpc_wr32 would attempt the write. */
 HWPC_API int hwpc_wr32_allowed(struct hwpc_dev *dev, uint32_t off, struct hwpc_err *err);
 
+
+/* Every register regdb has for the device's chip (hwpc_regview_new),
+ * built when it was opened; NULL when its chipset is not known. */
+HWPC_API const struct hwpc_regview *hwpc_dev_regview(const struct hwpc_dev *dev);
+/* The register (element) at addr on dev's chip, from its view of the
+ * registers (hwpc_regview_at), or NULL. */
+HWPC_API const struct hwpc_reg *hwpc_dev_reg_at(const struct hwpc_dev *dev, uint32_t addr,
+						uint32_t idx[HWPC_MAX_DIMS]);
 
 /* Read/write a register by name ("PTIMER.TIME_LOW", "PRE_SRC[2]"). */
 HWPC_API int hwpc_reg_read(struct hwpc_dev *dev, const char *name, uint32_t *val, struct hwpc_err *err);

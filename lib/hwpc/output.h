@@ -158,6 +158,10 @@ HWPC_API void hwpc_out_null(struct hwpc_out *o, const char *key);
 HWPC_API void hwpc_out_created(struct hwpc_out *o, double unix_s);
 /* Write the record.  Returns HWPC_OK or the first error so far. */
 HWPC_API int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
+/* A line for people, written as it is in text output (an nvapeek-style
+ * dump row: the records stand for it in the other formats, which write
+ * nothing here).  After the device line, apart from a block before it. */
+HWPC_API int hwpc_out_text(struct hwpc_out *o, const char *line, struct hwpc_err *err);
 
 /* Flush; HWPC_EOP if any write failed.  Does not close fp. */
 HWPC_API int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err);

@@ -59,6 +59,8 @@ struct hwpc_chipset {
 	/* Chipsets of one group ("nvidia", "tensix", "mips") are ordered among
 	 * themselves; an open range (NV41-, :NV30) stops at its group's edge. */
 	const char *group;
+	/* Other names users type for it, '|'-separated ("GT200"), or NULL. */
+	const char *aliases;
 };
 
 struct hwpc_enum {
@@ -106,7 +108,7 @@ struct hwpc_reg {
 	unsigned ndims;  /* space dims first, then the register's own */
 	struct hwpc_dim dims[HWPC_MAX_DIMS];
 	enum hwpc_access access;
-	unsigned width; /* 32 or 16 */
+	unsigned width; /* 8, 16, 32 or 64 */
 	struct hwpc_gens gens;
 	const struct hwpc_field *fields;
 	unsigned nfields;
@@ -124,6 +126,9 @@ struct hwpc_reg {
 	enum hwpc_read read;
 	bool has_readback;
 	uint32_t readback;
+	/* From a generated file (regdb/rnndb/): it yields to a hand-written
+	 * register where they meet; source says where it comes from. */
+	bool generated;
 };
 
 struct hwpc_space {
@@ -135,6 +140,7 @@ struct hwpc_space {
 	struct hwpc_gens gens;
 	const char *doc;
 	const char *source;
+	bool generated; /* declared in a generated file (regdb/rnndb/) */
 };
 
 struct hwpc_param {
@@ -212,7 +218,7 @@ HWPC_API const struct hwpc_reg *hwpc_reg_at(const struct hwpc_regdb *db, const s
 /* Fields valid for chip, by name (case-insensitive); NULL if none. */
 HWPC_API const struct hwpc_field *hwpc_field_find(const struct hwpc_reg *reg, const struct hwpc_chipset *chip,
 					 const char *name);
-HWPC_API uint64_t hwpc_field_get(const struct hwpc_field *f, uint32_t regval);
+HWPC_API uint64_t hwpc_field_get(const struct hwpc_field *f, uint64_t regval);
 /* Insert v into regval; returns false if v does not fit the field. */
 HWPC_API bool hwpc_field_put(const struct hwpc_field *f, uint32_t *regval, uint64_t v);
 HWPC_API uint32_t hwpc_field_mask(const struct hwpc_field *f);
@@ -232,7 +238,7 @@ HWPC_API uint32_t hwpc_reg_read_bits(const struct hwpc_reg *reg, const struct hw
 HWPC_API const char *hwpc_read_name(enum hwpc_read kind);
 
 /* Decode regval into "FIELD=VALUE FIELD=ENUM ..." for chip. */
-HWPC_API void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,
+HWPC_API void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint64_t regval,
 		     char *buf, size_t len);
 
 /* A register reference as users write it: NAME[IDX]...[.FIELD]. */
@@ -247,6 +253,33 @@ HWPC_API int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_ch
 		      struct hwpc_regref *out, struct hwpc_err *err);
 /* "PCOUNTER.PRE_SRC[3]" */
 HWPC_API void hwpc_regref_format(const struct hwpc_regref *ref, char *buf, size_t len);
+
+/* --- one chip's registers ---
+ * A chip's view: every register regdb has for one chipset -- the
+ * hand-written ones this database serves above and the generated ones
+ * (regdb/rnndb/, converted from envytools' rnndb) -- in address order, with
+ * the lookups users' register accesses go through.  Opening a device builds
+ * one (hwpc_dev_regs); it never changes after, and threads may share it. */
+struct hwpc_regview;
+HWPC_API int hwpc_regview_new(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
+			      struct hwpc_regview **out, struct hwpc_err *err);
+HWPC_API void hwpc_regview_free(struct hwpc_regview *v);
+HWPC_API const struct hwpc_chipset *hwpc_regview_chip(const struct hwpc_regview *v);
+HWPC_API const struct hwpc_regdb *hwpc_regview_db(const struct hwpc_regview *v);
+/* The registers, ascending by the address of their first element. */
+HWPC_API unsigned hwpc_regview_count(const struct hwpc_regview *v);
+HWPC_API const struct hwpc_reg *hwpc_regview_reg(const struct hwpc_regview *v, unsigned i);
+/* By full name, or by a short name that names one register (one of the
+ * hand-written ones, if it names one of those), any case; NULL with an
+ * error as hwpc_reg_find's when there is none. */
+HWPC_API const struct hwpc_reg *hwpc_regview_find(const struct hwpc_regview *v, const char *name,
+						  struct hwpc_err *err);
+/* The register (element) at addr, as hwpc_reg_at. */
+HWPC_API const struct hwpc_reg *hwpc_regview_at(const struct hwpc_regview *v, uint32_t addr,
+						uint32_t idx[HWPC_MAX_DIMS]);
+/* A reference NAME[IDX]...[.FIELD], as hwpc_regref_parse. */
+HWPC_API int hwpc_regview_ref_parse(const struct hwpc_regview *v, const char *text,
+				    struct hwpc_regref *out, struct hwpc_err *err);
 
 /* --- parameters (scalar hardware facts: counts, widths, clock names) --- */
 HWPC_API const struct hwpc_param *hwpc_param_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,

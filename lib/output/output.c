@@ -52,6 +52,8 @@ struct hwpc_out {
 	struct column *cols;
 	size_t ncols;
 	unsigned long nrec;  /* records written */
+	unsigned long ntext; /* text lines written (hwpc_out_text) */
+	bool text_run;       /* the last thing written was such a line */
 
 	/* identity and schema */
 	char *command;       /* the JSON header's command */
@@ -592,7 +594,7 @@ static void block_lines(struct hwpc_out *o)
 	for (size_t i = 0; i < o->nfields; i++)
 		if (o->fields[i].vlen && o->fields[i].klen > w)
 			w = o->fields[i].klen;
-	if (o->nrec)
+	if (o->nrec || o->ntext)
 		obuf_putc(&o->line, '\n');
 	for (size_t i = 0; i < o->nfields; i++) {
 		const struct field *f = &o->fields[i];
@@ -831,6 +833,30 @@ static void lay_out(struct hwpc_out *o)
 	}
 }
 
+int hwpc_out_text(struct hwpc_out *o, const char *line, struct hwpc_err *err)
+{
+	if (o->fmt != HWPC_FMT_TEXT)
+		return HWPC_OK;
+	o->line.len = 0;
+	text_identity(o);
+	if (o->nrec && !o->table && !o->text_run)
+		obuf_putc(&o->line, '\n'); /* apart from the block before */
+	obuf_puts(&o->line, line);
+	obuf_putc(&o->line, '\n');
+	if (o->line.oom)
+		fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+	else
+		emit(o, o->line.p, o->line.len);
+	o->ntext++;
+	o->text_run = true;
+	if (o->err.status != HWPC_OK) {
+		if (err)
+			*err = o->err;
+		return o->err.status;
+	}
+	return HWPC_OK;
+}
+
 int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 {
 	o->in_record = false;
@@ -861,6 +887,7 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 		}
 	}
 	o->nrec++;
+	o->text_run = false;
 	if (o->err.status != HWPC_OK) {
 		if (err)
 			*err = o->err;

@@ -14,7 +14,7 @@ int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc
 {
 	HWPC_ERR_ENSURE(err);
 	char own[32];
-	if (!dev->chip)
+	if (!hwpc_dev_chip(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "the device's chipset is unknown: no PCOUNTER layout");
 	if (hwpc_dev_setting(dev, "profile", own, sizeof own, err))
 		return err->status;
@@ -23,8 +23,8 @@ int hwpc_pc_layout_dev(struct hwpc_dev *dev, const char *profile, struct hwpc_pc
 			return hwpc_err_set(err, HWPC_EINPUT,
 					    "--profile %s: the simulated %s uses profile %s (choose it at creation: "
 					    "pcsim reset sim:CHIP,profile=NAME)",
-					    profile, dev->chip->name, own);
+					    profile, hwpc_dev_chip(dev)->name, own);
 		profile = own;
 	}
-	return hwpc_pc_layout_load(dev->db, dev->chip, profile, l, err);
+	return hwpc_pc_layout_load(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), profile, l, err);
 }

@@ -42,7 +42,7 @@ int hwpc_pc_foreign(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsign
 		if (!hwpc_pc_reg_name(l, dom, reg, name, sizeof name) || hwpc_regref_parse(l->db, l->chip, name, &ref, NULL))
 			continue; /* the generation has no such input */
 		if (hwpc_rd32(dev, ref.addr, &v))
-			return hwpc_err_set(err, dev->err.status, "reading %s: %s", name, dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", name, hwpc_dev_error(dev)->msg);
 		if (v) {
 			snprintf(why, len, "set up by someone else: %s reads 0x%08x and no pcsetup note says hwpc set it",
 				 name, v);

@@ -15,9 +15,9 @@
 static bool is_counter(const struct hwpc_dev *dev, uint32_t addr)
 {
 	uint32_t idx[HWPC_MAX_DIMS];
-	const struct hwpc_reg *r = hwpc_reg_at(dev->db, dev->chip, addr, idx);
-	return r && r->access == HWPC_ACCESS_RW && !hwpc_reg_read_bits(r, dev->chip, HWPC_READ_WRITTEN) &&
-	       hwpc_reg_read_bits(r, dev->chip, HWPC_READ_LIVE);
+	const struct hwpc_reg *r = hwpc_reg_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), addr, idx);
+	return r && r->access == HWPC_ACCESS_RW && !hwpc_reg_read_bits(r, hwpc_dev_chip(dev), HWPC_READ_WRITTEN) &&
+	       hwpc_reg_read_bits(r, hwpc_dev_chip(dev), HWPC_READ_LIVE);
 }
 
 /* What was found in each domain before the setup: the pcsetup note, if the

@@ -156,7 +156,7 @@ static int rd(struct hwpc_pcr *r, struct hwpc_pc_read_sample *s, uint32_t addr, 
 {
 	s->mmio_reads++;
 	if (hwpc_rd32(r->dev, addr, v))
-		return hwpc_err_set(err, r->dev->err.status, "%s", r->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(r->dev)->status, "%s", hwpc_dev_error(r->dev)->msg);
 	return 0;
 }
 
@@ -277,8 +277,8 @@ static int ack(struct hwpc_pcr *r, struct hwpc_pc_read_sample *s, struct hwpc_er
 	unsigned n = s->lost ? 2 : 1;
 	for (unsigned i = 0; i < n; i++) {
 		if (hwpc_wr32(r->dev, r->ack_addr, r->ack_value))
-			return hwpc_err_set(err, r->dev->err.status, "acking quad-mode data of domain %s: %s",
-					    r->di->name, r->dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(r->dev)->status, "acking quad-mode data of domain %s: %s",
+					    r->di->name, hwpc_dev_error(r->dev)->msg);
 		s->acks++;
 	}
 	return 0;

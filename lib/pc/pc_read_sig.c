@@ -17,7 +17,7 @@ int hwpc_pc_read_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, str
 		return hwpc_err_set(err, HWPC_EINPUT, "%u status words needed", r->nstatus);
 	for (unsigned i = 0; i < r->nstatus; i++)
 		if (hwpc_rd32(r->dev, r->status_addr[i], &words[i]))
-			return hwpc_err_set(err, r->dev->err.status, "%s", r->dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(r->dev)->status, "%s", hwpc_dev_error(r->dev)->msg);
 	/* Bits past the domain's last signal are not signals. */
 	if (r->di->nsignals % 32)
 		words[r->nstatus - 1] &= (1u << (r->di->nsignals % 32)) - 1;
@@ -33,7 +33,7 @@ static int read_dreg(struct hwpc_pcr *r, const char *reg, bool *have, uint32_t *
 		!hwpc_regref_parse(r->l->db, r->l->chip, name, &ref, NULL);
 	*v = 0;
 	if (*have && hwpc_rd32(r->dev, ref.addr, v))
-		return hwpc_err_set(err, r->dev->err.status, "%s", r->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(r->dev)->status, "%s", hwpc_dev_error(r->dev)->msg);
 	return 0;
 }
 

@@ -301,12 +301,12 @@ int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, boo
 		uint32_t v, idx[HWPC_MAX_DIMS];
 		/* Configuration only, by regdb's rule, also for a note written
 		 * before regdb said which bits are live. */
-		const struct hwpc_reg *r = hwpc_reg_at(dev->db, dev->chip, rec->reg[i].addr, idx);
-		uint32_t mask = rec->reg[i].mask & (r ? hwpc_reg_read_bits(r, dev->chip, HWPC_READ_WRITTEN) : 0xffffffffu);
+		const struct hwpc_reg *r = hwpc_reg_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), rec->reg[i].addr, idx);
+		uint32_t mask = rec->reg[i].mask & (r ? hwpc_reg_read_bits(r, hwpc_dev_chip(dev), HWPC_READ_WRITTEN) : 0xffffffffu);
 		if (!mask)
 			continue;
 		if (hwpc_rd32(dev, rec->reg[i].addr, &v))
-			return hwpc_err_set(err, dev->err.status, "%s", dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "%s", hwpc_dev_error(dev)->msg);
 		if ((v ^ rec->reg[i].value) & mask) {
 			char name[96];
 			size_t n = (size_t)snprintf(name, sizeof name, "%s", r ? r->name : "register");

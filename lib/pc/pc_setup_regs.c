@@ -33,7 +33,7 @@ int pc_setup_read(struct pc_setup *c, uint32_t addr, uint32_t *v)
 	if (!c->dev || (r && r->access == HWPC_ACCESS_WO))
 		return 0;
 	if (hwpc_rd32(c->dev, addr, v))
-		return hwpc_err_set(c->err, c->dev->err.status, "reading 0x%06x: %s", addr, c->dev->err.msg);
+		return hwpc_err_set(c->err, hwpc_dev_error(c->dev)->status, "reading 0x%06x: %s", addr, hwpc_dev_error(c->dev)->msg);
 	return 0;
 }
 

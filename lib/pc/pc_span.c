@@ -101,7 +101,7 @@ static int swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 				bad = hwpc_wr32(dev, d->preop, v);
 			t[1] = hwpc_dev_now_ns(dev);
 			if (bad)
-				rc = hwpc_err_set(err, bad, "swapping domain %s: %s", d->r->di->name, dev->err.msg);
+				rc = hwpc_err_set(err, bad, "swapping domain %s: %s", d->r->di->name, hwpc_dev_error(dev)->msg);
 		}
 		stamp(d, t);
 	}

@@ -15,14 +15,14 @@ int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, 
 {
 	HWPC_ERR_ENSURE(err);
 	/* regdb-names: PCOUNTER.PM_TRIGGER_WRITE NV40:GF100 */
-	const struct hwpc_param *p = dev->chip ? hwpc_param_find(dev->db, dev->chip, "PCOUNTER.PM_TRIGGER_WRITE") : NULL;
+	const struct hwpc_param *p = hwpc_dev_chip(dev) ? hwpc_param_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), "PCOUNTER.PM_TRIGGER_WRITE") : NULL;
 	if (!p)
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "no public document names a register that fires PM_TRIGGER on %s (regdb has "
 				    "no PCOUNTER.PM_TRIGGER_WRITE for it); on the simulator, 'pcsim pulse pm_trigger' "
-				    "fires it", dev->chip ? dev->chip->name : "this device");
+				    "fires it", hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "this device");
 	struct hwpc_regref ref;
-	if (hwpc_regref_parse(dev->db, dev->chip, p->value, &ref, err))
+	if (hwpc_regref_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), p->value, &ref, err))
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb %s:%u: %s %s: %s", p->file, p->line, p->name,
 				    p->value, err->msg);
 	if (!ref.field)
@@ -33,7 +33,7 @@ int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, 
 	t->addr = ref.addr;
 	/* The register's other bits are written back as read where regdb
 	 * says they read back what was written, else left 0, as nouveau does. */
-	t->keep = hwpc_reg_read_bits(ref.reg, dev->chip, HWPC_READ_WRITTEN) & ~hwpc_field_mask(ref.field);
+	t->keep = hwpc_reg_read_bits(ref.reg, hwpc_dev_chip(dev), HWPC_READ_WRITTEN) & ~hwpc_field_mask(ref.field);
 	snprintf(t->name, sizeof t->name, "%s.%s", ref.reg->name, ref.field->name);
 	return 0;
 }
@@ -46,7 +46,7 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 	if (hwpc_pc_trigger_find(dev, t, err))
 		return err->status;
 	if (t->keep && hwpc_rd32(dev, t->addr, &old))
-		return hwpc_err_set(err, dev->err.status, "reading %s: %s", t->reg->name, dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", t->reg->name, hwpc_dev_error(dev)->msg);
 	v = old & t->keep;
 	hwpc_field_put(t->field, &v, 1);
 	t->value = v;

@@ -13,8 +13,8 @@
 
 static const struct hwpc_field *fld(struct hwpc_dev *dev, const char *reg, const char *name)
 {
-	const struct hwpc_reg *r = hwpc_reg_find(dev->db, dev->chip, reg, NULL);
-	return r ? hwpc_field_find(r, dev->chip, name) : NULL;
+	const struct hwpc_reg *r = hwpc_reg_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), reg, NULL);
+	return r ? hwpc_field_find(r, hwpc_dev_chip(dev), name) : NULL;
 }
 
 static int addr(struct hwpc_dev *dev, const char *name, uint32_t *a, struct hwpc_err *err)
@@ -40,7 +40,7 @@ int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_e
 	pt->alarm_time = fld(dev, "PTIMER.ALARM", "TIME");
 	pt->intr_alarm = fld(dev, "PTIMER.INTR", "ALARM");
 	if (!lo || !hi || !pt->div || !pt->mul || !pt->alarm_time || !pt->intr_alarm)
-		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks PTIMER fields for %s", dev->chip->name);
+		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks PTIMER fields for %s", hwpc_dev_chip(dev)->name);
 	pt->shift = lo->ranges[0].lo;
 	pt->low_bits = lo->width;
 	pt->counter_bits = lo->width + hi->width;
@@ -48,19 +48,19 @@ int hwpc_ptimer_init(struct hwpc_ptimer *pt, struct hwpc_dev *dev, struct hwpc_e
 		pt->src_mul = fld(dev, "PTIMER.CLOCK_SOURCE", "INTERNAL_MUL");
 		pt->src_div = fld(dev, "PTIMER.CLOCK_SOURCE", "INTERNAL_DIV");
 		pt->src_select = fld(dev, "PTIMER.CLOCK_SOURCE", "SELECT");
-		const struct hwpc_enum *in = pt->src_select ? hwpc_enum_find_name(pt->src_select, dev->chip, "INTERNAL") : NULL;
-		const struct hwpc_enum *ex = pt->src_select ? hwpc_enum_find_name(pt->src_select, dev->chip, "EXTERNAL") : NULL;
+		const struct hwpc_enum *in = pt->src_select ? hwpc_enum_find_name(pt->src_select, hwpc_dev_chip(dev), "INTERNAL") : NULL;
+		const struct hwpc_enum *ex = pt->src_select ? hwpc_enum_find_name(pt->src_select, hwpc_dev_chip(dev), "EXTERNAL") : NULL;
 		if (!pt->src_mul || !pt->src_div || !in || !ex)
 			return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks PTIMER.CLOCK_SOURCE fields");
 		pt->internal_enum = in->value;
 		pt->external_enum = ex->value;
 	}
-	pt->external_clock = hwpc_param_str(dev->db, dev->chip, "PTIMER.EXTERNAL_CLOCK", NULL);
+	pt->external_clock = hwpc_param_str(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), "PTIMER.EXTERNAL_CLOCK", NULL);
 	/* The crystal, as the straps report it. */
 	const struct hwpc_field *cr = fld(dev, "PSTRAPS.STRAPS0_PRIMARY", "CRYSTAL");
 	uint32_t straps;
 	if (cr && !hwpc_reg_read(dev, "PSTRAPS.STRAPS0_PRIMARY", &straps, NULL)) {
-		const struct hwpc_enum *e = hwpc_enum_find_value(cr, dev->chip, hwpc_field_get(cr, straps));
+		const struct hwpc_enum *e = hwpc_enum_find_value(cr, hwpc_dev_chip(dev), hwpc_field_get(cr, straps));
 		int64_t hz;
 		if (e && hwpc_enum_attr_num(e, "hz", &hz))
 			pt->crystal_hz = (uint64_t)hz;
@@ -77,7 +77,7 @@ int hwpc_ptimer_read(struct hwpc_ptimer *pt, uint64_t *raw, unsigned *retries, s
 	for (unsigned i = 0; i < 1000; i++) {
 		if (hwpc_rd32(dev, pt->a_hi, &hi1) || hwpc_rd32(dev, pt->a_lo, &lo) ||
 		    hwpc_rd32(dev, pt->a_hi, &hi2))
-			return hwpc_err_set(err, dev->err.status, "reading PTIMER: %s", dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading PTIMER: %s", hwpc_dev_error(dev)->msg);
 		if (hi1 == hi2) {
 			*raw = (uint64_t)hi1 << 32 | lo;
 			if (retries)
@@ -99,7 +99,7 @@ int hwpc_ptimer_config(struct hwpc_ptimer *pt, double override, struct hwpc_ptim
 	memset(cfg, 0, sizeof *cfg);
 	if (hwpc_rd32(dev, pt->a_div, &div) || hwpc_rd32(dev, pt->a_mul, &mul) ||
 	    (pt->has_src && hwpc_rd32(dev, pt->a_src, &cfg->clock_source)))
-		return hwpc_err_set(err, dev->err.status, "reading PTIMER: %s", dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading PTIMER: %s", hwpc_dev_error(dev)->msg);
 	cfg->clock_div = (uint32_t)hwpc_field_get(pt->div, div);
 	cfg->clock_mul = (uint32_t)hwpc_field_get(pt->mul, mul);
 	cfg->has_source_reg = pt->has_src;
@@ -193,10 +193,10 @@ int hwpc_ptimer_plan_source(struct hwpc_ptimer *pt, bool internal, unsigned mul,
 	uint32_t v;
 	if (!pt->has_src)
 		return hwpc_err_set(err, HWPC_EINPUT, "--set-source: %s has no PTIMER.CLOCK_SOURCE (NV41 and "
-				    "later have it)", pt->dev->chip->name);
+				    "later have it)", hwpc_dev_chip(pt->dev)->name);
 	if (hwpc_rd32(pt->dev, pt->a_src, &v))
-		return hwpc_err_set(err, pt->dev->err.status, "reading PTIMER.CLOCK_SOURCE: %s",
-				    pt->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(pt->dev)->status, "reading PTIMER.CLOCK_SOURCE: %s",
+				    hwpc_dev_error(pt->dev)->msg);
 	if (internal && (mul || div)) {
 		uint64_t mmax = 1ULL << pt->src_mul->width, dmax = 1ULL << pt->src_div->width;
 		if (mul < 1 || mul > mmax || div < 1 || div > dmax)
@@ -233,7 +233,7 @@ int hwpc_ptimer_alarm_pending(struct hwpc_ptimer *pt, bool *pending, struct hwpc
 	HWPC_ERR_ENSURE(err);
 	uint32_t v;
 	if (hwpc_rd32(pt->dev, pt->a_intr, &v))
-		return hwpc_err_set(err, pt->dev->err.status, "reading PTIMER.INTR: %s", pt->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(pt->dev)->status, "reading PTIMER.INTR: %s", hwpc_dev_error(pt->dev)->msg);
 	*pending = hwpc_field_get(pt->intr_alarm, v) != 0;
 	return 0;
 }

@@ -8,7 +8,7 @@
 
 static bool has_reg(struct hwpc_dev *dev, const char *name)
 {
-	return hwpc_reg_find(dev->db, dev->chip, name, NULL) != NULL;
+	return hwpc_reg_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), name, NULL) != NULL;
 }
 
 int hwpc_timer_open(struct hwpc_timer *t, struct hwpc_dev *dev, struct hwpc_err *err)
@@ -31,11 +31,11 @@ int hwpc_timer_open(struct hwpc_timer *t, struct hwpc_dev *dev, struct hwpc_err 
 		    hwpc_reg_lookup(dev, "RISCV_DEBUG_REG.WALL_CLOCK_L4", &t->a_hi_now, err))
 			return err->status;
 		t->counter_bits = 64;
-		t->clock = hwpc_param_str(dev->db, dev->chip, "TENSIX.WALL_CLOCK_SOURCE", NULL);
+		t->clock = hwpc_param_str(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), "TENSIX.WALL_CLOCK_SOURCE", NULL);
 		return 0;
 	}
 	return hwpc_err_set(err, HWPC_EINPUT, "%s has no timer hwpc knows (no PTIMER, no Tensix wall clock)",
-			    dev->chip ? dev->chip->name : "the device");
+			    hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "the device");
 }
 
 /* Seed 002, several readers: L+4, L, L+4 until the high words agree.
@@ -48,8 +48,8 @@ static int tensix_read(struct hwpc_timer *t, uint64_t *raw, unsigned *retries, s
 	for (unsigned i = 0; i < 1000; i++) {
 		if (hwpc_rd32(dev, t->a_hi_now, &hi1) || hwpc_rd32(dev, t->a_lo, &lo) ||
 		    hwpc_rd32(dev, t->a_hi_now, &hi2))
-			return hwpc_err_set(err, dev->err.status, "reading the Tensix wall clock: %s",
-					    dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading the Tensix wall clock: %s",
+					    hwpc_dev_error(dev)->msg);
 		if (hi1 == hi2) {
 			*raw = (uint64_t)hi1 << 32 | lo;
 			if (retries)

@@ -209,21 +209,21 @@ int hwpc_r10k_cpu_from_dev(struct hwpc_r10k_cpu *cpu, struct hwpc_dev *dev, stru
 	HWPC_ERR_ENSURE(err);
 	uint32_t prid = 0;
 	int rev = 0;
-	if (hwpc_r10k_cpu_init(cpu, dev->db, dev->chip->name, 0, err))
+	if (hwpc_r10k_cpu_init(cpu, hwpc_dev_regdb(dev), hwpc_dev_chip(dev)->name, 0, err))
 		return err->status;
 	if (cpu->prid) {
 		uint32_t addr;
-		const struct hwpc_field *major = hwpc_field_find(cpu->prid, dev->chip, "REV_MAJOR");
+		const struct hwpc_field *major = hwpc_field_find(cpu->prid, hwpc_dev_chip(dev), "REV_MAJOR");
 		if (hwpc_reg_addr(cpu->prid, NULL, 0, &addr, err))
 			return err->status;
 		if (hwpc_rd32(dev, addr, &prid))
-			return hwpc_err_set(err, dev->err.status, "reading %s: %s", cpu->prid->name, dev->err.msg);
+			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", cpu->prid->name, hwpc_dev_error(dev)->msg);
 		rev = major ? (int)hwpc_field_get(major, prid) : 0;
 	}
 	/* A revision without its own event meanings keeps both. */
 	struct hwpc_err tmp;
-	if (rev && hwpc_r10k_cpu_init(cpu, dev->db, dev->chip->name, rev, &tmp))
-		return hwpc_r10k_cpu_init(cpu, dev->db, dev->chip->name, 0, err);
+	if (rev && hwpc_r10k_cpu_init(cpu, hwpc_dev_regdb(dev), hwpc_dev_chip(dev)->name, rev, &tmp))
+		return hwpc_r10k_cpu_init(cpu, hwpc_dev_regdb(dev), hwpc_dev_chip(dev)->name, 0, err);
 	return 0;
 }
 

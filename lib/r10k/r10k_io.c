@@ -15,13 +15,13 @@ uint32_t r10k_addr(const struct hwpc_reg *reg, unsigned idx)
 int r10k_rd(struct hwpc_dev *dev, const struct hwpc_reg *reg, unsigned idx, uint32_t *v, struct hwpc_err *err)
 {
 	if (hwpc_rd32(dev, r10k_addr(reg, idx), v))
-		return hwpc_err_set(err, dev->err.status, "reading %s[%u]: %s", reg->name, idx, dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s[%u]: %s", reg->name, idx, hwpc_dev_error(dev)->msg);
 	return 0;
 }
 
 int r10k_wr(struct hwpc_dev *dev, const struct hwpc_reg *reg, unsigned idx, uint32_t v, struct hwpc_err *err)
 {
 	if (hwpc_wr32(dev, r10k_addr(reg, idx), v))
-		return hwpc_err_set(err, dev->err.status, "writing %s[%u]: %s", reg->name, idx, dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "writing %s[%u]: %s", reg->name, idx, hwpc_dev_error(dev)->msg);
 	return 0;
 }

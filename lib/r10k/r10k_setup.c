@@ -17,11 +17,11 @@ int hwpc_r10k_setup(struct hwpc_wplan *plan, const struct hwpc_r10k_cpu *cpu, co
 	uint32_t word, preset = 0, ibit = 0;
 	char why[96], name[8];
 
-	if (dev->chip != cpu->chip)
+	if (hwpc_dev_chip(dev) != cpu->chip)
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "the device is an %s and the events are the %s's: mixing R10000 and "
 				    "R12000 counters is undefined",
-				    dev->chip->name, cpu->chip->name);
+				    hwpc_dev_chip(dev)->name, cpu->chip->name);
 	if (!(ev = hwpc_r10k_event_find(cpu, req->event, (int)req->counter, err)))
 		return err->status;
 	struct hwpc_r10k_ctl ctl = { .counter = req->counter, .event = ev, .modes = req->modes, .ie = req->ie };

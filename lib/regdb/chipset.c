@@ -76,13 +76,24 @@ static int fails(const struct cond *c, void *arg)
 	return !cond_holds(c, *(uint32_t *)arg);
 }
 
+/* The first chipset of the table whose BOOT_0 has the NV10 format (an id). */
+static const struct hwpc_chipset *first_with_id(const struct hwpc_regdb *db)
+{
+	for (unsigned i = 0; i < hwpc_regdb_chipset_count(db); i++)
+		if (hwpc_regdb_chipset(db, i)->id >= 0)
+			return hwpc_regdb_chipset(db, i);
+	return NULL;
+}
+
 static const struct hwpc_field *boot0_field(const struct hwpc_regdb *db, const char *name)
 {
-	/* Identification happens before the chipset is known: BOOT_0 and its
-	 * fields are valid for every chipset, so any chipset will do. */
-	const struct hwpc_chipset *any = hwpc_regdb_chipset(db, 0);
-	const struct hwpc_reg *r = hwpc_reg_find(db, any, "PMC.BOOT_0", NULL);
-	return r ? hwpc_field_find(r, any, name) : NULL;
+	/* Identification happens before the chipset is known.  ID_FORMAT is
+	 * the same bit on every chipset; the NV10-format fields (ID,
+	 * STEPPING) are those of any chipset that has the format, the first
+	 * will do. */
+	const struct hwpc_chipset *c = strcmp(name, "ID_FORMAT") ? first_with_id(db) : hwpc_regdb_chipset(db, 0);
+	const struct hwpc_reg *r = c ? hwpc_reg_find(db, c, "PMC.BOOT_0", NULL) : NULL;
+	return r ? hwpc_field_find(r, c, name) : NULL;
 }
 
 static int identify(const struct hwpc_regdb *db, uint32_t boot0, const struct hwpc_chipset **out,

@@ -5,7 +5,9 @@
 #include "core/strdist.h"
 #include "regdb/regdb_cmd.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -29,6 +31,51 @@ const struct hwpc_chipset *hwpc_regdb_chipset(const struct hwpc_regdb *db, unsig
 	return index < db->chipsets.len ? VEC_AT(db->chipsets, struct hwpc_chipset, index) : NULL;
 }
 
+/* "NV84", "nva0", "NV117": nouveau's name, the BOOT_0 chipset id in hex
+ * after "NV"; -1 if name is not of that form. */
+static int nv_codename_id(const char *name)
+{
+	if (strncasecmp(name, "NV", 2) || !name[2] || strlen(name) > 5)
+		return -1;
+	int id = 0;
+	for (const char *s = name + 2; *s; s++) {
+		int d = isdigit((unsigned char)*s) ? *s - '0'
+		      : isxdigit((unsigned char)*s) ? tolower((unsigned char)*s) - 'a' + 10 : -1;
+		if (d < 0)
+			return -1;
+		id = id * 16 + d;
+	}
+	return id;
+}
+
+/* Equal ignoring case, blanks and '-': "geforce 8600gt" is "GeForce 8600 GT". */
+static bool same_words(const char *a, size_t n, const char *b)
+{
+	size_t i = 0;
+	for (;; b++) {
+		while (i < n && (a[i] == ' ' || a[i] == '-'))
+			i++;
+		while (*b == ' ' || *b == '-')
+			b++;
+		if (i == n || !*b)
+			return i == n && !*b;
+		if (tolower((unsigned char)a[i++]) != tolower((unsigned char)*b))
+			return false;
+	}
+}
+
+/* Is name one of c's aliases (regdb's alias=, '|'-separated)? */
+static bool is_alias(const struct hwpc_chipset *c, const char *name)
+{
+	for (const char *s = c->aliases; s && *s;) {
+		size_t n = strcspn(s, "|");
+		if (same_words(s, n, name))
+			return true;
+		s += n + (s[n] == '|');
+	}
+	return false;
+}
+
 const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, const char *name)
 {
 	for (size_t i = 0; i < db->chipsets.len; i++) {
@@ -36,15 +83,56 @@ const struct hwpc_chipset *hwpc_chipset_by_name(const struct hwpc_regdb *db, con
 		if (!strcasecmp(c->name, name))
 			return c;
 	}
-	return NULL;
+	for (size_t i = 0; i < db->chipsets.len; i++) {
+		const struct hwpc_chipset *c = VEC_AT(db->chipsets, struct hwpc_chipset, i);
+		if (is_alias(c, name))
+			return c;
+	}
+	int id = nv_codename_id(name);
+	return id >= 0x10 ? hwpc_chipset_by_id(db, id) : NULL;
+}
+
+/* The letters a name starts with: "GF" of GF100, "G" of G84, "MCP" of MCP77. */
+static size_t letters(const char *s)
+{
+	size_t n = 0;
+	while (isalpha((unsigned char)s[n]))
+		n++;
+	return n;
 }
 
 const struct hwpc_chipset *hwpc_chipset_nearest(const struct hwpc_regdb *db, const char *name)
 {
 	const struct hwpc_chipset *best = NULL;
+	/* nouveau's NVxx: the chipset of the nearest id, in its family by
+	 * construction (ids are given out by family). */
+	int id = nv_codename_id(name);
+	if (id >= 0x10) {
+		int bestd = 0x40; /* farther is another generation, not a typo */
+		for (size_t i = 0; i < db->chipsets.len; i++) {
+			const struct hwpc_chipset *c = VEC_AT(db->chipsets, struct hwpc_chipset, i);
+			int d = c->id >= 0 ? abs(c->id - id) : bestd;
+			if (d < bestd) {
+				bestd = d;
+				best = c;
+			}
+		}
+		return best;
+	}
+	/* Else the nearest name of the family the letters name ("GF101":
+	 * Fermi's GF100, not Kepler's); a name whose letters no chipset has
+	 * is compared with every name. */
+	size_t nl = letters(name);
+	bool same_family = false;
+	for (size_t i = 0; i < db->chipsets.len && !same_family; i++) {
+		const struct hwpc_chipset *c = VEC_AT(db->chipsets, struct hwpc_chipset, i);
+		same_family = nl && letters(c->name) == nl && !strncasecmp(c->name, name, nl);
+	}
 	unsigned bestd = ~0u;
 	for (size_t i = 0; i < db->chipsets.len; i++) {
 		const struct hwpc_chipset *c = VEC_AT(db->chipsets, struct hwpc_chipset, i);
+		if (same_family && !(letters(c->name) == nl && !strncasecmp(c->name, name, nl)))
+			continue;
 		/* Ties go to a name of the typed length: a typo, not a cut. */
 		unsigned d = 2 * hwpc_strdist_ci(name, c->name) + (strlen(c->name) != strlen(name));
 		if (d < bestd) {

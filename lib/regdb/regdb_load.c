@@ -2,7 +2,7 @@
 /* Loading the register database: the compiled-in text or HWPC_REGDB=DIR,
  * then resolving generation ranges and checking consistency. */
 #include "core/err_local.h"
-#include "regdb/regdb_embedded.h"
+#include "regdb/regdb_tables.h"
 #include "regdb/regdb_internal.h"
 
 #include <ctype.h>
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static struct hwpc_regdb *regdb_new(void)
+struct hwpc_regdb *regdb_new(void)
 {
 	struct hwpc_regdb *db = calloc(1, sizeof *db);
 	if (!db)
@@ -34,6 +34,7 @@ static struct hwpc_regdb *regdb_new(void)
 	db->params.elsize = sizeof(struct hwpc_param);
 	db->records.elsize = sizeof(struct hwpc_regdb_entry);
 	db->pending.elsize = sizeof(struct pending_gens);
+	db->merges.elsize = sizeof(struct field_merge);
 	return db;
 }
 
@@ -54,8 +55,11 @@ void hwpc_regdb_free(struct hwpc_regdb *db)
 	vec_free(&db->params);
 	vec_free(&db->records);
 	vec_free(&db->pending);
+	vec_free(&db->merges);
 	free(db->name_slot);
 	free(db->name_next);
+	free(db->entry_strs);
+	free(db->tables_owned);
 	arena_free(&db->arena);
 	free(db);
 }
@@ -162,7 +166,7 @@ uint64_t regdb_name_hash(const char *s)
 }
 
 /* The full-name index hwpc_reg_find tries first. */
-static int index_names(struct hwpc_regdb *db, struct hwpc_err *err)
+int regdb_index_names(struct hwpc_regdb *db, struct hwpc_err *err)
 {
 	size_t n = db->regs.len, nslots = 16;
 	while (nslots < n * 2)
@@ -259,47 +263,6 @@ static int resolve_pending(struct hwpc_regdb *db, size_t from, struct hwpc_err *
 	return 0;
 }
 
-/* A file whose every line is a module record (or blank or a comment). */
-static bool records_only(const char *text)
-{
-	for (const char *s = text; *s;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		size_t n = strcspn(s, " \t\n");
-		if (n && *s != '#') {
-			bool ext = false;
-			for (const char *const *e = hwpc_regdb_extension_keywords; *e && !ext; e++)
-				ext = strlen(*e) == n && !strncmp(s, *e, n);
-			if (!ext)
-				return false;
-		}
-		s += strcspn(s, "\n");
-		if (*s)
-			s++;
-	}
-	return true;
-}
-
-void regdb_load_deferred(struct hwpc_regdb *db)
-{
-	size_t records = db->records.len, pending = db->pending.len;
-	struct hwpc_err err;
-	unsigned n = db->ndeferred;
-	db->ndeferred = 0;
-	for (unsigned i = 0; i < n; i++) {
-		const char *name = arena_strdup(&db->arena, db->deferred[i]->name);
-		if (!name || regdb_parse_text(db, name, db->deferred[i]->text, &err) ||
-		    resolve_pending(db, pending, &err)) {
-			/* Unreachable for the tested compiled-in text: keep what was
-			 * complete before this file. */
-			db->records.len = records;
-			db->record_b.len = db->record_b.len < records ? db->record_b.len : records;
-		}
-		records = db->records.len;
-		pending = db->pending.len;
-	}
-}
-
 static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 {
 	if (!db->chipsets.len)
@@ -343,23 +306,20 @@ static int finalize(struct hwpc_regdb *db, struct hwpc_err *err)
 		r->space = VEC_AT(db->spaces, struct hwpc_space, rb->space);
 		gens_and(&r->gens, &r->space->gens);
 	}
+	regdb_resolve_generated(db);
 	int rc = check_duplicates(db, err);
-	return rc ? rc : index_names(db, err);
+	return rc ? rc : regdb_index_names(db, err);
 }
 
-static int parse_files(const struct hwpc_regdb_text *files, unsigned nfiles, bool defer,
-		       struct hwpc_regdb **out, struct hwpc_err *err)
+/* Parse texts into a database of vecs (what regdb_compact compiles). */
+static int parse_files(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
+		       struct hwpc_err *err)
 {
 	struct hwpc_regdb *db = regdb_new();
 	*out = NULL;
 	if (!db)
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
 	for (unsigned i = 0; i < nfiles; i++) {
-		if (defer && db->ndeferred < sizeof db->deferred / sizeof db->deferred[0] &&
-		    records_only(files[i].text)) {
-			db->deferred[db->ndeferred++] = &files[i];
-			continue;
-		}
 		const char *name = arena_strdup(&db->arena, files[i].name);
 		if (!name || regdb_parse_text(db, name, files[i].text, err)) {
 			hwpc_regdb_free(db);
@@ -374,11 +334,30 @@ static int parse_files(const struct hwpc_regdb_text *files, unsigned nfiles, boo
 	return 0;
 }
 
+int regdb_parse_raw(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
+		    struct hwpc_err *err)
+{
+	return parse_files(files, nfiles, out, err);
+}
+
 int hwpc_regdb_parse(const struct hwpc_regdb_text *files, unsigned nfiles, struct hwpc_regdb **out,
 		     struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	return parse_files(files, nfiles, false, out, err);
+	struct hwpc_regdb *raw;
+	struct regdb_tables *t;
+	*out = NULL;
+	if (parse_files(files, nfiles, &raw, err))
+		return err->status;
+	int rc = regdb_compact(raw, &t, err);
+	hwpc_regdb_free(raw);
+	if (rc)
+		return rc;
+	if (regdb_open_tables(t, t, out, err)) {
+		free(t);
+		return err->status;
+	}
+	return 0;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -463,37 +442,73 @@ static char *slurp(const char *path, struct hwpc_err *err)
 	return buf;
 }
 
-int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_err *err)
+/* Append to *names every "PREFIX/NAME.regdb" in dir/sub (sub "" for dir
+ * itself); with recurse, the .regdb files of dir's subdirectories too
+ * (one level: regdb/rnndb/). */
+static int list_dir(const char *dir, const char *sub, bool recurse, char ***names, size_t *n,
+		    size_t *cap, struct hwpc_err *err)
 {
-	HWPC_ERR_ENSURE(err);
-	DIR *d = opendir(dir);
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
+	size_t plen = strlen(dir) + strlen(sub) + 2;
+	char *path = malloc(plen);
+	if (!path)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	snprintf(path, plen, "%s%s%s", dir, *sub ? "/" : "", sub);
+	DIR *d = opendir(path);
 	int rc = 0;
-
-	*out = NULL;
-	if (!d)
-		return hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB=%s: cannot open directory: %s", dir,
-				    strerror(errno));
-	while ((de = readdir(d))) {
-		if (!ends_with(de->d_name, ".regdb"))
+	if (!d) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB=%s: cannot open directory %s: %s", dir,
+				  path, strerror(errno));
+		free(path);
+		return rc;
+	}
+	struct dirent *de;
+	while (!rc && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			char **p = realloc(names, (cap = cap * 2 + 16) * sizeof *p);
-			if (!p) {
-				rc = hwpc_err_set(err, HWPC_EOP, "out of memory");
-				break;
-			}
-			names = p;
-		}
-		if (!(names[n] = strdup(de->d_name))) {
+		size_t len = strlen(sub) + strlen(de->d_name) + 2;
+		char *rel = malloc(len);
+		if (!rel) {
 			rc = hwpc_err_set(err, HWPC_EOP, "out of memory");
 			break;
 		}
-		n++;
+		snprintf(rel, len, "%s%s%s", sub, *sub ? "/" : "", de->d_name);
+		if (!ends_with(de->d_name, ".regdb")) {
+			struct stat st;
+			size_t flen = strlen(dir) + len + 1;
+			char *full = malloc(flen);
+			if (full)
+				snprintf(full, flen, "%s/%s", dir, rel);
+			if (recurse && full && !stat(full, &st) && S_ISDIR(st.st_mode))
+				rc = list_dir(dir, rel, false, names, n, cap, err);
+			free(full);
+			free(rel);
+			continue;
+		}
+		if (*n == *cap) {
+			char **p = realloc(*names, (*cap = *cap * 2 + 16) * sizeof *p);
+			if (!p) {
+				free(rel);
+				rc = hwpc_err_set(err, HWPC_EOP, "out of memory");
+				break;
+			}
+			*names = p;
+		}
+		(*names)[(*n)++] = rel;
 	}
 	closedir(d);
+	free(path);
+	return rc;
+}
+
+int regdb_read_dir(const char *dir, bool by_path, struct hwpc_regdb_text **out, unsigned *nout,
+		   struct hwpc_err *err)
+{
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int rc = list_dir(dir, "", true, &names, &n, &cap, err);
+
+	*out = NULL;
+	*nout = 0;
 	if (!rc && n == 0)
 		rc = hwpc_err_set(err, HWPC_EINPUT, "HWPC_REGDB=%s: no *.regdb files", dir);
 	struct hwpc_regdb_text *files = rc ? NULL : calloc(n, sizeof *files);
@@ -509,29 +524,48 @@ int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_er
 				break;
 			}
 			snprintf(path, len, "%s/%s", dir, names[i]);
-			files[i].name = path;
-			if (!(files[i].text = slurp(path, err)))
+			files[i].text = slurp(path, err);
+			if (by_path) {
+				files[i].name = path;
+			} else {
+				files[i].name = names[i];
+				names[i] = NULL;
+				free(path);
+			}
+			if (!files[i].text)
 				rc = err->status;
 		}
-		if (!rc)
-			rc = hwpc_regdb_parse(files, (unsigned)n, out, err);
-		for (size_t i = 0; i < n; i++) {
-			free((char *)files[i].name);
-			free((char *)files[i].text);
-		}
 	}
-	free(files);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	return rc;
+	if (rc) {
+		regdb_free_texts(files, (unsigned)n);
+		return rc;
+	}
+	*out = files;
+	*nout = (unsigned)n;
+	return 0;
 }
 
-int hwpc_regdb_load(struct hwpc_regdb **out, struct hwpc_err *err)
+void regdb_free_texts(struct hwpc_regdb_text *files, unsigned n)
+{
+	for (unsigned i = 0; files && i < n; i++) {
+		free((char *)files[i].name);
+		free((char *)files[i].text);
+	}
+	free(files);
+}
+
+int hwpc_regdb_load_dir(const char *dir, struct hwpc_regdb **out, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	const char *dir = getenv("HWPC_REGDB");
-	if (dir && *dir)
-		return hwpc_regdb_load_dir(dir, out, err);
-	return parse_files(hwpc_regdb_embedded, hwpc_regdb_embedded_count, true, out, err);
+	struct hwpc_regdb_text *files;
+	unsigned n;
+	*out = NULL;
+	int rc = regdb_read_dir(dir, true, &files, &n, err);
+	if (!rc)
+		rc = hwpc_regdb_parse(files, n, out, err);
+	regdb_free_texts(files, n);
+	return rc;
 }

@@ -44,6 +44,10 @@ struct parser {
 	struct hwpc_err *err;
 	/* What the current line nests under; SIZE_MAX when none. */
 	size_t cur_space, cur_reg, cur_field;
+	unsigned nstatements; /* statements before the current line */
+	/* A generated file (its first statement says so): where its entries
+	 * come from, the source= of each of its registers. */
+	const char *generated;
 };
 
 #define NONE ((size_t)-1)
@@ -308,7 +312,7 @@ static int kw_vendor(struct parser *p, const struct regdb_line *l)
 static int kw_chipset(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 2, "chipset NAME family=FAMILY [id=N] [boot0=\"...\"] [pci=V:D]") ||
-	    check_attrs(p, l, "chipset", "family id boot0 pci group source"))
+	    check_attrs(p, l, "chipset", "family id boot0 pci group alias source"))
 		return HWPC_EINPUT;
 	if (!valid_name(l->words[1]))
 		return perr(p, "bad chipset name '%s'", l->words[1]);
@@ -335,6 +339,7 @@ static int kw_chipset(struct parser *p, const struct regdb_line *l)
 	c->boot0 = attr(l, "boot0");
 	c->source = attr(l, "source");
 	c->group = attr(l, "group") ? attr(l, "group") : "nvidia";
+	c->aliases = attr(l, "alias");
 	if (id) {
 		uint32_t v = 0;
 		if (num_max(p, "chipset id (BOOT_0 bits 20-28)", id, 0x1ff, &v))
@@ -381,7 +386,8 @@ static int kw_space(struct parser *p, const struct regdb_line *l)
 		return perr(p, "space size 0");
 	fill_strides(s->dims, s->ndims, s->size);
 	s->doc = attr(l, "doc");
-	s->source = attr(l, "source");
+	s->source = attr(l, "source") ? attr(l, "source") : p->generated;
+	s->generated = p->generated != NULL;
 	s->gens = p->db->all;
 	sb->like = attr(l, "like");
 	sb->file = p->file;
@@ -395,7 +401,7 @@ static int kw_space(struct parser *p, const struct regdb_line *l)
 static int kw_reg(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 4, "reg NAME OFFSET[dims] ro|wo|rw|w1c [gens=RANGE]") ||
-	    check_attrs(p, l, "reg", "gens width onread read readback source doc"))
+	    check_attrs(p, l, "reg", "gens width onread read readback fields source doc"))
 		return HWPC_EINPUT;
 	if (p->cur_space == NONE)
 		return perr(p, "reg %s outside a space (expected a 'space' line first)", l->words[1]);
@@ -426,10 +432,11 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 			    r->short_name);
 	r->width = 32;
 	if (attr(l, "width")) {
-		if (!strcmp(attr(l, "width"), "16"))
-			r->width = 16;
-		else if (strcmp(attr(l, "width"), "32"))
-			return perr(p, "bad width '%s' (expected 16 or 32)", attr(l, "width"));
+		const char *w = attr(l, "width");
+		if (!strcmp(w, "8") || !strcmp(w, "16") || !strcmp(w, "64"))
+			r->width = (unsigned)atoi(w);
+		else if (strcmp(w, "32"))
+			return perr(p, "bad width '%s' (expected 8, 16, 32 or 64)", w);
 	}
 	if (r->offset % (r->width / 8))
 		return perr(p, "offset 0x%x of %s is not %u-byte aligned", r->offset, r->short_name,
@@ -451,19 +458,23 @@ static int kw_reg(struct parser *p, const struct regdb_line *l)
 			    r->offset, s->name, s->size);
 	r->gens = p->db->all;
 	r->doc = attr(l, "doc");
-	r->source = attr(l, "source");
+	r->source = attr(l, "source") ? attr(l, "source") : p->generated;
+	r->generated = p->generated != NULL;
 	r->onread = attr(l, "onread");
 	if (r->onread && !*r->onread)
 		return perr(p, "onread= of %s is empty (say what reading it does)", r->short_name);
 	const char *rbk = attr(l, "readback");
 	r->has_readback = rbk != NULL;
-	if (rbk && num_max(p, "readback mask", rbk, r->width == 16 ? 0xffff : 0xffffffffu, &r->readback))
+	if (rbk && num_max(p, "readback mask", rbk, r->width < 32 ? (1u << r->width) - 1 : 0xffffffffu, &r->readback))
 		return HWPC_EINPUT;
 	/* readback= names the bits that read back; the others read 0 unless
 	 * read= says otherwise. */
 	r->read = rbk ? HWPC_READ_ZERO : access_read(r->access);
 	if (parse_read(p, l, r->short_name, &r->read))
 		return HWPC_EINPUT;
+	if (attr(l, "fields") && strcmp(attr(l, "fields"), "partial"))
+		return perr(p, "bad fields='%s' for %s (expected fields=partial)", attr(l, "fields"), r->short_name);
+	rb->partial = attr(l, "fields") != NULL;
 	r->file = p->file;
 	r->line = p->line;
 	rb->space = p->cur_space;
@@ -579,6 +590,27 @@ static int kw_param(struct parser *p, const struct regdb_line *l)
 	return add_pending(p, PK_PARAM, p->db->params.len - 1, attr(l, "gens"));
 }
 
+/* "generated FROM [commit=ID] [file=PATH]", the first statement of a
+ * file written by a converter (regdb/tools/rnndb2regdb.py): its registers
+ * yield to hand-written ones where they meet (regdb_load.c). */
+static int kw_generated(struct parser *p, const struct regdb_line *l)
+{
+	if (need_words(p, l, 2, "generated FROM [commit=ID] [file=PATH]") ||
+	    check_attrs(p, l, "generated", "commit file"))
+		return HWPC_EINPUT;
+	if (p->nstatements)
+		return perr(p, "'generated' after other statements (expected it first in the file)");
+	const char *commit = attr(l, "commit"), *file = attr(l, "file");
+	size_t n = strlen(l->words[1]) + (file ? strlen(file) : 0) + (commit ? strlen(commit) : 0) + 16;
+	char *src = arena_alloc(&p->db->arena, n);
+	if (!src)
+		return oom(p);
+	snprintf(src, n, "%s%s%s%s%s%s", l->words[1], file ? " " : "", file ? file : "",
+		 commit ? " (commit " : "", commit ? commit : "", commit ? ")" : "");
+	p->generated = src;
+	return 0;
+}
+
 static int kw_record(struct parser *p, const struct regdb_line *l)
 {
 	struct hwpc_regdb_entry *r = vec_push(&p->db->records);
@@ -616,9 +648,15 @@ static int parse_line(struct parser *p, const struct regdb_line *l)
 	} tab[] = {
 		{ "vendor", kw_vendor }, { "chipset", kw_chipset }, { "space", kw_space },
 		{ "reg", kw_reg },       { "field", kw_field },     { "enum", kw_enum },
-		{ "param", kw_param },
+		{ "param", kw_param },   { "generated", kw_generated },
 	};
 	const char *kw = l->words[0];
+
+	/* A generated file holds register definitions and nothing else: the
+	 * chipset table, parameters and module entries are written by hand. */
+	if (p->generated && strcmp(kw, "space") && strcmp(kw, "reg") && strcmp(kw, "field") &&
+	    strcmp(kw, "enum"))
+		return perr(p, "'%s' in a generated file (expected space, reg, field or enum)", kw);
 
 	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (!strcmp(kw, tab[i].kw))
@@ -626,8 +664,8 @@ static int parse_line(struct parser *p, const struct regdb_line *l)
 	for (const char *const *e = hwpc_regdb_extension_keywords; *e; e++)
 		if (!strcmp(kw, *e))
 			return kw_record(p, l);
-	return perr(p, "unknown keyword '%s' (expected vendor, chipset, space, reg, field, enum, param "
-		       "or a module keyword such as signal)",
+	return perr(p, "unknown keyword '%s' (expected vendor, chipset, space, reg, field, enum, param, "
+		       "generated or a module keyword such as signal)",
 		    kw);
 }
 
@@ -647,6 +685,7 @@ int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, 
 			return perr(&p, "line starts with an attribute (expected a keyword)");
 		if (l.nwords && parse_line(&p, &l))
 			return err ? err->status : HWPC_EINPUT;
+		p.nstatements += l.nwords > 0;
 		s += len;
 		if (*s == '\n')
 			s++;

@@ -3,6 +3,7 @@
  * address, fields, enums, parameters and module records. */
 #include "regdb/regdb_internal.h"
 #include "regdb/regdb_lex.h"
+#include "regdb/regdb_tables.h"
 #include "core/strdist.h"
 
 #include <ctype.h>
@@ -23,16 +24,17 @@ const struct hwpc_reg *hwpc_regdb_reg(const struct hwpc_regdb *db, unsigned inde
 
 unsigned hwpc_regdb_space_count(const struct hwpc_regdb *db)
 {
-	return (unsigned)db->spaces.len;
+	/* The hand-written spaces: those of generated registers are reached
+	 * through their registers (a chip's view). */
+	return db->tables ? db->tables->nhand_spaces : (unsigned)db->spaces.len;
 }
 
 const struct hwpc_space *hwpc_regdb_space(const struct hwpc_regdb *db, unsigned index)
 {
-	return index < db->spaces.len ? VEC_AT(db->spaces, struct hwpc_space, index) : NULL;
+	return index < hwpc_regdb_space_count(db) ? VEC_AT(db->spaces, struct hwpc_space, index) : NULL;
 }
 
-/* name matches full (case-insensitive) or is a suffix of it after a '.'. */
-static bool name_matches(const char *full, const char *name)
+bool regdb_name_matches(const char *full, const char *name)
 {
 	size_t n = strlen(full), m = strlen(name);
 	if (m > n)
@@ -42,15 +44,79 @@ static bool name_matches(const char *full, const char *name)
 	return m == n || full[n - m - 1] == '.';
 }
 
+void regdb_miss_match(struct regdb_miss *m, const struct hwpc_reg *r)
+{
+	if (m->nfound++ < 4) {
+		size_t n = strlen(m->cand);
+		snprintf(m->cand + n, sizeof m->cand - n, "%s%s", n ? ", " : "", r->name);
+	}
+}
+
+void regdb_miss_near(struct regdb_miss *m, const char *name, const struct hwpc_reg *r)
+{
+	unsigned d = hwpc_strdist_ci(name, r->short_name);
+	unsigned d2 = hwpc_strdist_ci(name, r->name);
+	if (d2 < d)
+		d = d2;
+	if (d < m->bestd) {
+		m->bestd = d;
+		m->best = r->name;
+	}
+}
+
+bool regdb_miss_found(struct hwpc_err *err, const struct hwpc_regdb *db, const struct regdb_miss *m,
+		      const char *name, const char *chip, const struct hwpc_gens *where)
+{
+	if (m->nfound > 1) {
+		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name, chip,
+			     m->cand, m->nfound > 4 ? ", ..." : "");
+		return true;
+	}
+	if (where) {
+		char g[256];
+		hwpc_gens_format(db, where, g, sizeof g);
+		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
+			     chip, g);
+		return true;
+	}
+	return false;
+}
+
+void regdb_miss_unknown(struct hwpc_err *err, const struct regdb_miss *m, const char *name,
+			const char *chip)
+{
+	if (m->best && m->bestd <= 3)
+		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (did you mean %s?)", name, chip,
+			     m->best);
+	else
+		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (pcread --list-regs lists them)",
+			     name, chip);
+}
+
 const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
 				     const char *name, struct hwpc_err *err)
 {
-	const struct hwpc_reg *found = NULL, *elsewhere = NULL;
+	const struct hwpc_reg *found = NULL;
 	struct hwpc_gens where = { { 0 } };
-	unsigned nfound = 0;
+	bool elsewhere = false;
 
-	/* An exact full name, valid for chip, is a hash probe. */
-	if (db->name_nslots) {
+	/* An exact full name, valid for chip, is a hash probe: into the
+	 * compiled tables' index (the hand-written registers lead them), or
+	 * the one built for a parsed database. */
+	const struct regdb_tables *t = db->tables;
+	if (t) {
+		size_t k = (size_t)regdb_name_hash(name) & (t->name_nslots - 1);
+		for (uint32_t cur; (cur = t->name_slot[k]); k = (k + 1) & (t->name_nslots - 1)) {
+			if (strcasecmp(t->str + t->regs[cur - 1].name, name))
+				continue;
+			for (uint32_t i = cur; i; i = t->name_next[i - 1]) {
+				const struct hwpc_reg *r = i - 1 < t->nhand ? hwpc_regdb_reg(db, i - 1) : NULL;
+				if (r && hwpc_gens_has(&r->gens, chip))
+					return r;
+			}
+			break;
+		}
+	} else if (db->name_nslots) {
 		size_t k = (size_t)regdb_name_hash(name) & (db->name_nslots - 1);
 		for (size_t cur; (cur = db->name_slot[k]); k = (k + 1) & (db->name_nslots - 1)) {
 			const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, cur - 1);
@@ -64,65 +130,35 @@ const struct hwpc_reg *hwpc_reg_find(const struct hwpc_regdb *db, const struct h
 			break;
 		}
 	}
-	char cand[256] = "";
-
+	struct regdb_miss miss = REGDB_MISS_INIT;
 	for (size_t i = 0; i < db->regs.len; i++) {
 		const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, i);
-		if (!name_matches(r->name, name))
+		if (!regdb_name_matches(r->name, name))
 			continue;
 		if (!hwpc_gens_has(&r->gens, chip)) {
-			if (!elsewhere)
-				elsewhere = r;
+			elsewhere = true;
 			for (size_t k = 0; k < sizeof where.bits / sizeof where.bits[0]; k++)
 				where.bits[k] |= r->gens.bits[k];
 			continue;
 		}
 		if (!strcasecmp(r->name, name))
 			return r; /* an exact full name always wins */
-		if (nfound++ < 4) {
-			size_t n = strlen(cand);
-			snprintf(cand + n, sizeof cand - n, "%s%s", n ? ", " : "", r->name);
-		}
+		regdb_miss_match(&miss, r);
 		found = r;
 	}
-	if (nfound == 1)
+	if (miss.nfound == 1)
 		return found;
 	if (!err)
 		return NULL; /* a probe ("does the chip have X?"): no message to build */
-	if (nfound > 1) {
-		hwpc_err_set(err, HWPC_EINPUT, "register name '%s' is ambiguous on %s: %s%s", name,
-			     chip->name, cand, nfound > 4 ? ", ..." : "");
+	if (regdb_miss_found(err, db, &miss, name, chip->name, elsewhere ? &where : NULL))
 		return NULL;
-	}
-	if (elsewhere) {
-		char g[256];
-		hwpc_gens_format(db, &where, g, sizeof g);
-		hwpc_err_set(err, HWPC_EINPUT, "register %s does not exist on %s (it exists on %s)", name,
-			     chip->name, g);
-		return NULL;
-	}
 	/* Suggest the closest names valid on this chipset. */
-	const char *best = NULL;
-	unsigned bestd = ~0u;
 	for (size_t i = 0; i < db->regs.len; i++) {
 		const struct hwpc_reg *r = VEC_AT(db->regs, struct hwpc_reg, i);
-		if (!hwpc_gens_has(&r->gens, chip))
-			continue;
-		unsigned d = hwpc_strdist_ci(name, r->short_name);
-		unsigned d2 = hwpc_strdist_ci(name, r->name);
-		if (d2 < d)
-			d = d2;
-		if (d < bestd) {
-			bestd = d;
-			best = r->name;
-		}
+		if (hwpc_gens_has(&r->gens, chip))
+			regdb_miss_near(&miss, name, r);
 	}
-	if (best && bestd <= 3)
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (did you mean %s?)", name,
-			     chip->name, best);
-	else
-		hwpc_err_set(err, HWPC_EINPUT, "unknown register '%s' on %s (pcread --list-regs lists them)",
-			     name, chip->name);
+	regdb_miss_unknown(err, &miss, name, chip->name);
 	return NULL;
 }
 
@@ -171,7 +207,7 @@ int hwpc_reg_addr(const struct hwpc_reg *reg, const uint32_t *idx, unsigned nidx
 }
 
 /* Decompose off into reg's dims; true if it is exactly an element. */
-static bool reg_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx)
+bool regdb_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx)
 {
 	uint64_t base = (uint64_t)r->space->base + r->offset;
 	if (addr < base)
@@ -215,7 +251,7 @@ const struct hwpc_reg *hwpc_reg_at(const struct hwpc_regdb *db, const struct hwp
 				return r; /* scalars win over overlapping array elements */
 			continue;
 		}
-		if (!arr && reg_element_at(r, addr, tmp)) {
+		if (!arr && regdb_element_at(r, addr, tmp)) {
 			arr = r;
 			memcpy(idx, tmp, sizeof tmp);
 		}
@@ -232,13 +268,13 @@ const struct hwpc_field *hwpc_field_find(const struct hwpc_reg *reg, const struc
 	return NULL;
 }
 
-uint64_t hwpc_field_get(const struct hwpc_field *f, uint32_t regval)
+uint64_t hwpc_field_get(const struct hwpc_field *f, uint64_t regval)
 {
 	uint64_t v = 0;
 	unsigned shift = 0;
 	for (unsigned i = 0; i < f->nranges; i++) {
 		unsigned w = f->ranges[i].hi - f->ranges[i].lo + 1u;
-		uint64_t bits = (regval >> f->ranges[i].lo) & (w >= 32 ? 0xffffffffu : ((1u << w) - 1));
+		uint64_t bits = (regval >> f->ranges[i].lo) & (w >= 64 ? ~0ULL : ((1ULL << w) - 1));
 		v |= bits << shift;
 		shift += w;
 	}
@@ -338,7 +374,7 @@ bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out
 	return false;
 }
 
-void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint32_t regval,
+void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, uint64_t regval,
 		     char *buf, size_t len)
 {
 	size_t used = 0;
@@ -364,9 +400,23 @@ void hwpc_reg_decode(const struct hwpc_reg *reg, const struct hwpc_chipset *chip
 	}
 }
 
-int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
-		      struct hwpc_regref *out, struct hwpc_err *err)
+/* Registers by name from the database (its hand-written registers) or
+ * from a chip's view (every register): one parser for both. */
+struct finder {
+	const struct hwpc_regdb *db;
+	const struct hwpc_regview *view;
+	const struct hwpc_chipset *chip;
+};
+
+static const struct hwpc_reg *find(const struct finder *fd, const char *name, struct hwpc_err *err)
 {
+	return fd->view ? hwpc_regview_find(fd->view, name, err) : hwpc_reg_find(fd->db, fd->chip, name, err);
+}
+
+static int regref_parse(const struct finder *fd, const char *text, struct hwpc_regref *out,
+			struct hwpc_err *err)
+{
+	const struct hwpc_chipset *chip = fd->chip;
 	char name[128];
 	const char *s = text;
 	size_t n = strcspn(s, "[");
@@ -384,23 +434,23 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 		/* No index: "REG" or "REG.FIELD".  Probed without a message
 		 * first: the message's nearest-name search is the costly part
 		 * of a lookup, and REG.FIELD always misses as a whole name. */
-		if (!(out->reg = hwpc_reg_find(db, chip, name, NULL))) {
+		if (!(out->reg = find(fd, name, NULL))) {
 			char *dot = strrchr(name, '.');
 			if (dot) {
 				*dot = 0;
 				field = text + (dot - name) + 1;
 				/* a register with a field it lacks: named
 				 * below, with the fields it has */
-				out->reg = hwpc_reg_find(db, chip, name, NULL);
+				out->reg = find(fd, name, NULL);
 			}
 			if (!out->reg) {
 				memcpy(name, text, n);
 				name[n] = 0;
-				hwpc_reg_find(db, chip, name, err);
+				find(fd, name, err);
 				return err ? err->status : HWPC_EINPUT;
 			}
 		}
-	} else if (!(out->reg = hwpc_reg_find(db, chip, name, err))) {
+	} else if (!(out->reg = find(fd, name, err))) {
 		return HWPC_EINPUT;
 	}
 	while (*s == '[') {
@@ -440,6 +490,20 @@ int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *ch
 		}
 	}
 	return hwpc_reg_addr(out->reg, out->idx, out->nidx, &out->addr, err);
+}
+
+int hwpc_regref_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
+		      struct hwpc_regref *out, struct hwpc_err *err)
+{
+	struct finder fd = { .db = db, .chip = chip };
+	return regref_parse(&fd, text, out, err);
+}
+
+int hwpc_regview_ref_parse(const struct hwpc_regview *v, const char *text, struct hwpc_regref *out,
+			   struct hwpc_err *err)
+{
+	struct finder fd = { .db = hwpc_regview_db(v), .view = v, .chip = hwpc_regview_chip(v) };
+	return regref_parse(&fd, text, out, err);
 }
 
 void hwpc_regref_format(const struct hwpc_regref *ref, char *buf, size_t len)
@@ -488,15 +552,11 @@ const struct hwpc_param *hwpc_regdb_param(const struct hwpc_regdb *db, unsigned 
 
 unsigned hwpc_regdb_entry_count(const struct hwpc_regdb *db)
 {
-	if (db->ndeferred)
-		regdb_load_deferred((struct hwpc_regdb *)db); /* a cache: logically const */
 	return (unsigned)db->records.len;
 }
 
 const struct hwpc_regdb_entry *hwpc_regdb_entry_at(const struct hwpc_regdb *db, unsigned index)
 {
-	if (db->ndeferred)
-		regdb_load_deferred((struct hwpc_regdb *)db);
 	return index < db->records.len ? VEC_AT(db->records, struct hwpc_regdb_entry, index) : NULL;
 }
 

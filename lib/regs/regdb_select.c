@@ -18,12 +18,11 @@ bool hwpc_reg_selected(const struct hwpc_reg *r, const char *pattern)
 	return strcasestr(r->name, pattern) != NULL;
 }
 
-const struct hwpc_reg *hwpc_regdb_select_next(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-					      const char *pattern, unsigned *pos)
+const struct hwpc_reg *hwpc_regs_select_next(const struct hwpc_regview *v, const char *pattern, unsigned *pos)
 {
-	while (*pos < hwpc_regdb_reg_count(db)) {
-		const struct hwpc_reg *r = hwpc_regdb_reg(db, (*pos)++);
-		if (hwpc_gens_has(&r->gens, chip) && hwpc_reg_selected(r, pattern))
+	while (*pos < hwpc_regview_count(v)) {
+		const struct hwpc_reg *r = hwpc_regview_reg(v, (*pos)++);
+		if (hwpc_reg_selected(r, pattern))
 			return r;
 	}
 	return NULL;
@@ -44,11 +43,11 @@ const char *hwpc_reg_access_name(const struct hwpc_reg *r)
 	return (unsigned)r->access < sizeof names / sizeof names[0] ? names[r->access] : "?";
 }
 
-int hwpc_regref_parse_readable(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
-			       struct hwpc_regref *out, struct hwpc_err *err)
+int hwpc_regref_parse_readable(const struct hwpc_regview *v, const char *text, struct hwpc_regref *out,
+			       struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	int rc = hwpc_regref_parse(db, chip, text, out, err);
+	int rc = hwpc_regview_ref_parse(v, text, out, err);
 	if (rc)
 		return rc;
 	if (out->reg->access == HWPC_ACCESS_WO)
@@ -60,20 +59,20 @@ int hwpc_regref_read(struct hwpc_dev *dev, const struct hwpc_regref *ref, struct
 		     struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	uint32_t v;
+	uint64_t v;
 	hwpc_regref_format(ref, out->name, sizeof out->name);
-	if (hwpc_rd32(dev, ref->addr, &v))
-		return hwpc_err_set(err, dev->err.status, "reading %s: %s", out->name, dev->err.msg);
+	if (hwpc_rd(dev, ref->addr, ref->reg->width / 8, &v))
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", out->name, hwpc_dev_error(dev)->msg);
 	out->addr = ref->addr;
 	out->is_field = ref->field != NULL;
 	if (ref->field) {
 		const struct hwpc_enum *e;
 		out->value = hwpc_field_get(ref->field, v);
-		e = hwpc_enum_find_value(ref->field, dev->chip, out->value);
+		e = hwpc_enum_find_value(ref->field, hwpc_dev_chip(dev), out->value);
 		snprintf(out->text, sizeof out->text, "%s", e ? e->name : "");
 	} else {
 		out->value = v;
-		hwpc_reg_decode(ref->reg, dev->chip, v, out->text, sizeof out->text);
+		hwpc_reg_decode(ref->reg, hwpc_dev_chip(dev), v, out->text, sizeof out->text);
 	}
 	return 0;
 }

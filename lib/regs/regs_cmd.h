@@ -22,34 +22,39 @@
 
 struct hwpc_regarg {
 	const char *text;       /* as given */
-	bool by_addr;           /* 0x9400 or 0x9400:0x20 */
+	bool by_addr;           /* 0x9400, 0x1801.b or 0x9400:0x20 */
 	bool glob;              /* a name with * ? or [: text is the pattern */
 	uint32_t addr, len;     /* by_addr: first address, length in bytes */
+	unsigned bytes;         /* one access: 1, 2, 4 or 8 (the register's width, or .b .w .l) */
 	struct hwpc_regref ref; /* a name: the register (element) and field */
 };
 
-/* Parse one register argument.  bar_size 0: no device, no BAR check.
- * Ranges only when range_ok; globs only when glob_ok.  Errors (status 2)
- * say what is wrong with text: unaligned, outside BAR0, a range that
- * overflows, a name or field the chip lacks. */
-int hwpc_regarg_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
-		      const char *text, bool range_ok, bool glob_ok, struct hwpc_regarg *out, struct hwpc_err *err);
+/* Parse one register argument against a chip's registers (its view).
+ * bar_size 0: no device, no BAR check.  An address may end in setpci's .b,
+ * .w or .l (1, 2 or 4 bytes; 4 without).  Ranges only when range_ok; globs
+ * only when glob_ok.  Errors (status 2) say what is wrong with text:
+ * unaligned, outside BAR0, a range that overflows, a name or field the
+ * chip lacks. */
+int hwpc_regarg_parse(const struct hwpc_regview *v, uint32_t bar_size, const char *text, bool range_ok,
+		      bool glob_ok, struct hwpc_regarg *out, struct hwpc_err *err);
 
-/* The register regdb has at addr on chip, named with its indices in name
- * ("PCOUNTER.CTRL[1]"), or NULL with name "unknown". */
-const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-					   uint32_t addr, char *name, size_t len);
+/* The register holding an access of bytes at addr, named with its indices
+ * in name ("PCOUNTER.CTRL[1]"; "PBUS.PCI_PCIID+1" for a byte inside it),
+ * or NULL with name "unknown".  *whole: the access is the whole register
+ * (its fields decode the value). */
+const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regview *v, uint32_t addr, unsigned bytes,
+					   char *name, size_t len, bool *whole);
 
 /* NAME|ADDR=VALUE[:MASK]: the target (one register or field, no range or
  * glob), the value (a field's may be an enum name) and the mask of the
- * bits it sets (a field's bits; 0xffffffff by default). */
+ * bits it sets (a field's bits; every bit of the access by default). */
 struct hwpc_regassign {
 	struct hwpc_regarg target;
-	uint32_t value; /* placed: already shifted into the field's bits */
-	uint32_t mask;
+	uint64_t value; /* placed: already shifted into the field's bits */
+	uint64_t mask;
 };
-int hwpc_regassign_parse(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, uint32_t bar_size,
-			 const char *text, struct hwpc_regassign *out, struct hwpc_err *err);
+int hwpc_regassign_parse(const struct hwpc_regview *v, uint32_t bar_size, const char *text,
+			 struct hwpc_regassign *out, struct hwpc_err *err);
 
 /* A register write by NAME[.FIELD]|ADDR=VALUE[:MASK], the one way every
  * command writes a register by name (pcsetup --reg, pcsim reg): checked
@@ -64,10 +69,11 @@ struct hwpc_regwrite {
 	struct hwpc_regassign a;
 	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
 	char name[160];             /* "PGRAPH.DEBUG_1.PM_TRIGGER", or regdb's name at the address */
+	bool whole;                 /* the access is the whole register (its fields decode it) */
 	bool readable;              /* neither write-only, w1c nor a read with a side effect */
 	bool have_old, have_read;
-	uint32_t old, nv, rb;       /* before, written, read back */
-	uint32_t check;             /* the bits the read-back compares */
+	uint64_t old, nv, rb;       /* before, written, read back (as wide as the access) */
+	uint64_t check;             /* the bits the read-back compares */
 	char unverified[256];       /* the written bits it does not, and why ("PM_TRIGGER=0x1 (reads 0)") */
 };
 /* Parse and check text: a register regdb does not know, or read-only,
@@ -92,23 +98,26 @@ int hwpc_regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *
 
 /* ---- Registers read and decoded, as records ----------------------------- */
 
-/* One reg_info record per register of the chip that pattern selects
- * (hwpc_regdb_select_next); a pattern that selects none is HWPC_EINPUT
- * ("no register of G84 matches 'X'"). */
-int hwpc_regs_list_out(struct hwpc_dev *dev, const char *pattern, struct hwpc_out *o, struct hwpc_err *err);
+/* One reg_info record per register of a chip's view that pattern
+ * selects (hwpc_regs_select_next), in address order; a pattern that
+ * selects none is HWPC_EINPUT ("no register of G84 matches 'X'"). */
+int hwpc_regs_list_out(const struct hwpc_regview *v, const char *pattern, struct hwpc_out *o,
+		       struct hwpc_err *err);
 /* Read registers named as hwpc_regarg_parse takes them (ranges and globs
- * too), one reg_value record per word or field.  Every argument is checked
- * before the first read (a typo reads nothing; HWPC_EINPUT names it with
- * what, "--reg"); a register whose read has a side effect (regdb's
- * onread=) is read only when named alone, else reported as not read. */
-int hwpc_regs_read_out(struct hwpc_dev *dev, const char *const *args, unsigned n, const char *what,
+ * too), one reg_value record per register, word or field; in text (text
+ * true) a range is envytools' nvapeek dump instead, the address and four
+ * words a line.  Every argument is checked before the first read (a typo
+ * reads nothing; HWPC_EINPUT names it with what, "--reg"); a register
+ * whose read has a side effect (regdb's onread=) is read only when named
+ * alone, else reported as not read. */
+int hwpc_regs_read_out(struct hwpc_dev *dev, const char *const *args, unsigned n, const char *what, bool text,
 		       struct hwpc_out *o, struct hwpc_err *err);
-/* Decode NAME|ADDR=VALUE values for chip without reading a device, one
- * reg_decode record each, tagged with device (may be NULL) and chip.  Every
- * value is checked first; what ("--decode") names it in errors. */
-int hwpc_regs_decode_out(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *device,
-			 const char *const *args, unsigned n, const char *what, struct hwpc_out *o,
-			 struct hwpc_err *err);
+/* Decode NAME|ADDR=VALUE values for a chip's view without reading a
+ * device, one reg_decode record each, tagged with device (may be NULL) and
+ * the chip.  Every value is checked first; what ("--decode") names it in
+ * errors. */
+int hwpc_regs_decode_out(const struct hwpc_regview *v, const char *device, const char *const *args, unsigned n,
+			 const char *what, struct hwpc_out *o, struct hwpc_err *err);
 /* The changes from a to b that filter keeps (hwpc_snapshot_diff_filtered)
  * as reg_diff records under their columns; *ndiff is how many there were,
  * *left what was left out. */
@@ -203,20 +212,20 @@ extern const struct hwpc_col hwpc_watch_cols[7];
  * ("PCOUNTER.CTR_*", "TIME_*"); any other pattern is a substring of the
  * full name, any case ("ptimer"). */
 bool hwpc_reg_selected(const struct hwpc_reg *r, const char *pattern);
-/* The next register of chip that pattern selects, in regdb order, from
- * *pos on (start with *pos = 0); NULL when there are no more. */
-const struct hwpc_reg *hwpc_regdb_select_next(const struct hwpc_regdb *db, const struct hwpc_chipset *chip,
-					      const char *pattern, unsigned *pos);
+/* The next register of a chip's view that pattern selects, in address
+ * order, from *pos on (start with *pos = 0); NULL when there are no more. */
+const struct hwpc_reg *hwpc_regs_select_next(const struct hwpc_regview *v, const char *pattern, unsigned *pos);
 /* "[dom:8][i:4]": the register's dimensions. */
 void hwpc_reg_dims_format(const struct hwpc_reg *r, char *buf, size_t len);
 /* "rw", "ro", "wo", "w1c". */
 const char *hwpc_reg_access_name(const struct hwpc_reg *r);
 /* A register reference to read: parsed like hwpc_regref_parse, and refused
  * when the register is write-only. */
-int hwpc_regref_parse_readable(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *text,
-			       struct hwpc_regref *out, struct hwpc_err *err);
-/* One read of a reference.  A field: its value, and its enum name when it
- * has one (else ""); a register: the word, and every field decoded. */
+int hwpc_regref_parse_readable(const struct hwpc_regview *v, const char *text, struct hwpc_regref *out,
+			       struct hwpc_err *err);
+/* One read of a reference, as wide as its register (1, 2, 4 or 8 bytes).
+ * A field: its value, and its enum name when it has one (else ""); a
+ * register: the value, and every field decoded. */
 struct hwpc_regval {
 	char name[160]; /* canonical: "PCOUNTER.CTRL[1].CTR_MODE" */
 	uint32_t addr;

@@ -27,12 +27,16 @@ static int add(struct hwpc_watch *w, const char *text, const char *what, unsigne
 {
 	struct hwpc_dev *dev = w->dev;
 	struct hwpc_watch_item it = { 0 };
-	if (hwpc_regarg_parse(dev->db, dev->chip, dev->size, text, false, false, &it.arg, err)) {
+	if (!hwpc_dev_regview(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "%s %s: the device's chipset is not known", what, text);
+	if (hwpc_regarg_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), text, false, false, &it.arg, err)) {
 		err->status = HWPC_EINPUT;
 		return hwpc_err_prefix(err, "%s %s", what, text);
 	}
 	if (it.arg.by_addr) {
-		it.reg = hwpc_regarg_name_at(dev->db, dev->chip, it.arg.addr, it.name, sizeof it.name);
+		bool whole;
+		it.reg = hwpc_regarg_name_at(hwpc_dev_regview(dev), it.arg.addr, it.arg.bytes, it.name, sizeof it.name, &whole);
+		it.reg = whole ? it.reg : NULL; /* part of a register: its fields do not apply */
 	} else {
 		it.reg = it.arg.ref.reg;
 		it.field = it.arg.ref.field;
@@ -112,7 +116,7 @@ int hwpc_watch_until(struct hwpc_watch *w, const char *text, const char *what, s
 		vbuf[--e] = 0;
 	if (!*vbuf)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s '%s': no value after the operator", what, text);
-	if (hwpc_regarg_value(w->dev->chip, it->field, vbuf, &w->cond_value, err)) {
+	if (hwpc_regarg_value(hwpc_dev_chip(w->dev), it->field, vbuf, &w->cond_value, err)) {
 		err->status = HWPC_EINPUT;
 		return hwpc_err_prefix(err, "%s '%s'", what, text);
 	}
@@ -138,9 +142,11 @@ static bool holds(const struct hwpc_watch *w)
 
 static int read_item(struct hwpc_watch *w, struct hwpc_watch_item *it, struct hwpc_err *err)
 {
-	if (hwpc_rd32(w->dev, it->arg.addr, &it->word))
-		return hwpc_err_set(err, w->dev->err.status, "reading %s: %s", it->name, w->dev->err.msg);
-	it->value = it->field ? hwpc_field_get(it->field, it->word) : it->word;
+	uint64_t v;
+	if (hwpc_rd(w->dev, it->arg.addr, it->arg.bytes, &v))
+		return hwpc_err_set(err, hwpc_dev_error(w->dev)->status, "reading %s: %s", it->name, hwpc_dev_error(w->dev)->msg);
+	it->word = (uint32_t)v;
+	it->value = it->field ? hwpc_field_get(it->field, v) : v;
 	return 0;
 }
 
@@ -246,7 +252,7 @@ int hwpc_watch_change_out(const struct hwpc_watch *w, const struct hwpc_watch_ch
 {
 	HWPC_ERR_ENSURE(err);
 	const struct hwpc_watch_item *it = &w->item[ch->item];
-	const struct hwpc_chipset *chip = w->dev->chip;
+	const struct hwpc_chipset *chip = hwpc_dev_chip(w->dev);
 	char text[512] = "";
 	if (it->field) {
 		const struct hwpc_enum *e = hwpc_enum_find_value(it->field, chip, it->value);

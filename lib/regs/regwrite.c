@@ -17,9 +17,12 @@ static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, 
 {
 	const struct hwpc_field *f = w->a.target.by_addr ? NULL : w->a.target.ref.field;
 	bool force = flags & HWPC_REGWRITE_FORCE;
+	unsigned bytes = w->a.target.bytes;
 	if (w->a.target.by_addr)
-		w->reg = hwpc_regarg_name_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), w->a.target.addr, w->name, sizeof w->name);
+		w->reg = hwpc_regarg_name_at(hwpc_dev_regview(dev), w->a.target.addr, bytes, w->name, sizeof w->name,
+					     &w->whole);
 	else {
+		w->whole = true;
 		w->reg = w->a.target.ref.reg;
 		hwpc_regref_format(&w->a.target.ref, w->name, sizeof w->name);
 	}
@@ -32,18 +35,25 @@ static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, 
 				    w->name, hwpc_dev_chip(dev)->name, w->reg->doc ? w->reg->doc : "ro");
 	w->readable = !w->reg || (w->reg->access != HWPC_ACCESS_WO && w->reg->access != HWPC_ACCESS_W1C &&
 				  !w->reg->onread);
-	if (!w->readable && w->a.mask != UINT32_MAX)
+	uint64_t all = bytes >= 8 ? UINT64_MAX : (1ULL << bytes * 8) - 1;
+	if (!w->readable && w->a.mask != all)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s cannot be read back (%s), so only a whole word can be written",
 				    w->name, w->reg->onread ? w->reg->onread : hwpc_reg_access_name(w->reg));
 	/* The bits the read-back compares: those written whose read returns
-	 * what was written; where regdb does not describe the register, all
-	 * of them unless told not to check. */
+	 * what was written; where regdb does not describe the register, or
+	 * the access is a part of it (a byte of a word), all of them unless
+	 * told not to check. */
 	if (flags & HWPC_REGWRITE_NO_VERIFY)
 		w->check = 0;
-	else if (!w->reg)
+	else if (!w->reg || !w->whole)
 		w->check = w->a.mask;
-	else
-		w->check = w->a.mask & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), HWPC_READ_WRITTEN);
+	else {
+		const struct hwpc_chipset *chip = hwpc_dev_chip(dev);
+		uint64_t bits = hwpc_reg_read_bits(w->reg, chip, HWPC_READ_WRITTEN);
+		if (bytes == 8 && hwpc_reg_bit_read(w->reg, chip, 32) == HWPC_READ_WRITTEN)
+			bits |= 0xffffffff00000000ull; /* the high word as its first bit */
+		w->check = w->a.mask & bits;
+	}
 	return 0;
 }
 
@@ -52,7 +62,9 @@ int hwpc_regwrite_parse(struct hwpc_dev *dev, const char *text, unsigned flags, 
 {
 	HWPC_ERR_ENSURE(err);
 	memset(w, 0, sizeof *w);
-	if (hwpc_regassign_parse(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), hwpc_dev_bar_size(dev), text, &w->a, err))
+	if (!hwpc_dev_regview(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "the device's chipset is not known");
+	if (hwpc_regassign_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), text, &w->a, err))
 		return err->status;
 	return check(dev, w, flags, err);
 }
@@ -77,11 +89,13 @@ static const char *why(enum hwpc_read k)
 static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 {
 	size_t n = 0, len = sizeof w->unverified;
-	uint32_t left = w->a.mask & ~w->check;
+	uint64_t left = w->a.mask & ~w->check;
 	w->unverified[0] = 0;
+	if (!w->whole)
+		return; /* part of a register: every written bit is compared */
 	for (unsigned i = 0; w->reg && i < w->reg->nfields && n < len; i++) {
 		const struct hwpc_field *f = &w->reg->fields[i];
-		uint32_t m = hwpc_field_mask(f);
+		uint64_t m = hwpc_field_mask(f);
 		if (!(m & left) || !hwpc_gens_has(&f->gens, hwpc_dev_chip(dev)))
 			continue;
 		enum hwpc_read k = hwpc_reg_bit_read(w->reg, hwpc_dev_chip(dev), f->ranges[0].lo);
@@ -92,12 +106,13 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 				      (unsigned long long)hwpc_field_get(f, w->nv), why(k));
 	}
 	for (int k = HWPC_READ_WRITTEN; k <= HWPC_READ_FIXED && left && n < len; k++) {
-		uint32_t m = w->reg ? left & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
+		uint64_t m = w->reg ? left & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
 		left &= ~m;
 		if (k == HWPC_READ_ZERO)
 			m &= w->nv;
 		if (m)
-			n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08x (%s)", n ? ", " : "", m,
+			n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08llx (%s)", n ? ", " : "",
+					      (unsigned long long)m,
 					      why(w->reg ? (enum hwpc_read)k : HWPC_READ_WRITTEN));
 	}
 }
@@ -106,7 +121,7 @@ int hwpc_regwrite_plan(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwp
 {
 	HWPC_ERR_ENSURE(err);
 	if (w->readable) {
-		if (hwpc_rd32(dev, w->a.target.addr, &w->old))
+		if (hwpc_rd(dev, w->a.target.addr, w->a.target.bytes, &w->old))
 			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", w->name, hwpc_dev_error(dev)->msg);
 		w->have_old = true;
 	}
@@ -118,11 +133,11 @@ int hwpc_regwrite_plan(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwp
 int hwpc_regwrite_apply(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (hwpc_wr32(dev, w->a.target.addr, w->nv))
+	if (hwpc_wr(dev, w->a.target.addr, w->a.target.bytes, w->nv))
 		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "%s", hwpc_dev_error(dev)->msg);
 	if (!w->readable)
 		return 0;
-	if (hwpc_rd32(dev, w->a.target.addr, &w->rb))
+	if (hwpc_rd(dev, w->a.target.addr, w->a.target.bytes, &w->rb))
 		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s back: %s", w->name, hwpc_dev_error(dev)->msg);
 	w->have_read = true;
 	return 0;
@@ -134,9 +149,19 @@ int hwpc_regwrite_verify(const struct hwpc_regwrite *w, struct hwpc_err *err)
 	if (!w->have_read || (w->rb & w->check) == (w->nv & w->check))
 		return 0;
 	return hwpc_err_set(err, HWPC_EOP,
-			    "the write did not stick: expected 0x%08x in %s (0x%06x, mask 0x%08x), read 0x%08x%s",
-			    w->nv & w->check, w->name, w->a.target.addr, w->check, w->rb & w->check,
+			    "the write did not stick: expected 0x%08llx in %s (0x%06x, mask 0x%08llx), read 0x%08llx%s",
+			    (unsigned long long)(w->nv & w->check), w->name, w->a.target.addr,
+			    (unsigned long long)w->check, (unsigned long long)(w->rb & w->check),
 			    w->reg ? "" : " (regdb does not describe it: --no-verify writes without checking)");
+}
+
+/* A value as wide as the access: 0x%08x for a word, 0x%02x for a byte. */
+static void out_val(struct hwpc_out *o, const char *key, const struct hwpc_regwrite *w, uint64_t v)
+{
+	if (w->a.target.bytes == 4)
+		hwpc_out_hex32(o, key, (uint32_t)v);
+	else
+		hwpc_out_hex(o, key, v, (int)w->a.target.bytes * 2);
 }
 
 int hwpc_regwrite_out(struct hwpc_out *o, const struct hwpc_dev *dev, const struct hwpc_regwrite *w,
@@ -144,21 +169,21 @@ int hwpc_regwrite_out(struct hwpc_out *o, const struct hwpc_dev *dev, const stru
 {
 	HWPC_ERR_ENSURE(err);
 	char fields[512] = "";
-	if (w->reg)
+	if (w->reg && w->whole)
 		hwpc_reg_decode(w->reg, hwpc_dev_chip(dev), w->nv, fields, sizeof fields);
 	hwpc_out_record(o, "reg_write");
 	hwpc_out_str(o, "reg", w->name);
 	hwpc_out_hex(o, "addr", w->a.target.addr, 6);
 	if (w->have_old)
-		hwpc_out_hex32(o, "old", w->old);
+		out_val(o, "old", w, w->old);
 	else
 		hwpc_out_null(o, "old");
-	hwpc_out_hex32(o, "new", w->nv);
+	out_val(o, "new", w, w->nv);
 	if (w->have_read)
-		hwpc_out_hex32(o, "read", w->rb);
+		out_val(o, "read", w, w->rb);
 	else
 		hwpc_out_null(o, "read");
-	hwpc_out_hex32(o, "checked_mask", w->check);
+	out_val(o, "checked_mask", w, w->check);
 	hwpc_out_str(o, "unverified", w->unverified);
 	hwpc_out_str(o, "fields", fields);
 	return hwpc_out_end(o, err);

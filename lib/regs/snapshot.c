@@ -61,14 +61,14 @@ int hwpc_snapshot_take(struct hwpc_dev *dev, struct hwpc_snapshot *out, struct h
 {
 	HWPC_ERR_ENSURE(err);
 	unsigned cap = 0, pos = 0;
-	*out = (struct hwpc_snapshot){ .chip = dev->chip, .boot0 = dev->boot0 };
-	if (!dev->chip)
+	*out = (struct hwpc_snapshot){ .chip = hwpc_dev_chip(dev), .boot0 = dev->boot0 };
+	if (!hwpc_dev_chip(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "snapshot: the device's chipset is unknown");
 	if (hwpc_dev_key(dev, out->device, sizeof out->device, err))
 		return err->status;
-	while (pos < hwpc_regdb_reg_count(dev->db)) {
-		const struct hwpc_reg *r = hwpc_regdb_reg(dev->db, pos++);
-		if (!hwpc_gens_has(&r->gens, dev->chip) || hwpc_snapshot_skips(r))
+	while (pos < hwpc_regdb_reg_count(hwpc_dev_regdb(dev))) {
+		const struct hwpc_reg *r = hwpc_regdb_reg(hwpc_dev_regdb(dev), pos++);
+		if (!hwpc_gens_has(&r->gens, hwpc_dev_chip(dev)) || hwpc_snapshot_skips(r))
 			continue;
 		for (uint32_t e = 0; e < hwpc_reg_elements(r); e++) {
 			uint32_t idx[HWPC_MAX_DIMS] = { 0 }, rest = e, addr, v, at[HWPC_MAX_DIMS] = { 0 };
@@ -80,10 +80,10 @@ int hwpc_snapshot_take(struct hwpc_dev *dev, struct hwpc_snapshot *out, struct h
 				goto fail;
 			/* Where registers overlap, regdb's owner of the address is
 			 * the one saved (scalars win over array elements). */
-			if (hwpc_reg_at(dev->db, dev->chip, addr, at) != r || memcmp(at, idx, r->ndims * sizeof at[0]))
+			if (hwpc_reg_at(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), addr, at) != r || memcmp(at, idx, r->ndims * sizeof at[0]))
 				continue;
 			if (hwpc_rd32(dev, addr, &v)) {
-				hwpc_err_set(err, dev->err.status, "snapshot: reading %s: %s", r->name, dev->err.msg);
+				hwpc_err_set(err, hwpc_dev_error(dev)->status, "snapshot: reading %s: %s", r->name, hwpc_dev_error(dev)->msg);
 				goto fail;
 			}
 			if (add(out, &cap, err))

@@ -54,6 +54,7 @@ struct regc {
 struct hwpc_mmt {
 	const struct hwpc_regdb *db;
 	const struct hwpc_chipset *chip;
+	struct hwpc_regview *view; /* every register of chip: names the accesses */
 	bool have_dev, have_boot0;
 	uint64_t bar0, bar0_size;
 	uint32_t boot0;
@@ -89,6 +90,7 @@ void hwpc_mmt_free(struct hwpc_mmt *m)
 			hwpc_pc_names_free(&m->dom[d].names);
 	free(m->cfg);
 	free(m->rc);
+	hwpc_regview_free(m->view);
 	free(m);
 }
 
@@ -156,6 +158,8 @@ int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct h
 			return err->status;
 	}
 	m->chip = chip;
+	if (hwpc_regview_new(m->db, chip, &m->view, err))
+		return err->status;
 	/* A chip without PCOUNTER still decodes; it has no expressions. */
 	m->have_layout = !hwpc_pc_layout_load(m->db, chip, NULL, &m->layout, NULL);
 	for (unsigned d = 0; m->have_layout && d < m->layout.ndomains; d++)
@@ -245,7 +249,7 @@ static void reg_fill(struct hwpc_mmt *m, uint32_t off, struct regc *c)
 	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
 	c->off = off + 1;
 	c->dom = -1;
-	c->reg = hwpc_reg_at(m->db, m->chip, off, idx);
+	c->reg = m->view ? hwpc_regview_at(m->view, off, idx) : NULL;
 	if (!c->reg) {
 		snprintf(c->name, sizeof c->name, "unknown");
 		return;
@@ -318,23 +322,48 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 	}
 	out->bar0 = true;
 	(*(write ? &m->counts.bar0_writes : &m->counts.bar0_reads))++;
-	/* A narrow access names the register holding it; fields need the word. */
-	struct regc *c = reg_of(m, out->off & ~3u);
-	memcpy(out->reg, c->name, sizeof out->reg);
-	if (!c->reg || r->width != 4 || out->off % 4)
-		return;
-	if (!c->have_last || c->last != (uint32_t)r->value) {
-		hwpc_reg_decode(c->reg, m->chip, (uint32_t)r->value, c->fields, sizeof c->fields);
-		c->last = (uint32_t)r->value;
-		c->have_last = true;
+	/* A word access of a 32-bit register, the common case: from the
+	 * word's entry, worked out once. */
+	if (r->width == 4 && !(out->off & 3)) {
+		struct regc *c = reg_of(m, out->off);
+		if (c->reg && c->reg->width == 32) {
+			memcpy(out->reg, c->name, sizeof out->reg);
+			if (!c->have_last || c->last != (uint32_t)r->value) {
+				hwpc_reg_decode(c->reg, m->chip, (uint32_t)r->value, c->fields, sizeof c->fields);
+				c->last = (uint32_t)r->value;
+				c->have_last = true;
+			}
+			memcpy(out->fields, c->fields, sizeof out->fields);
+			if (!write)
+				return;
+			if (c->cfg)
+				keep_cfg(m, out->off, (uint32_t)r->value, c->dom);
+			if (c->lop)
+				shadow(m, out->off, (uint32_t)r->value, out);
+			return;
+		}
 	}
-	memcpy(out->fields, c->fields, sizeof out->fields);
-	if (!write)
+	/* Any other: the register as wide as the access at its address, or
+	 * the wider one holding it, named; fields only for the whole
+	 * register.  (No PCOUNTER register is other than 32-bit.) */
+	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
+	const struct hwpc_reg *reg = NULL;
+	uint32_t at = out->off;
+	for (unsigned w = 1; w <= 8 && !reg; w *= 2) {
+		at = out->off & ~(w - 1);
+		reg = m->view ? hwpc_regview_at(m->view, at, idx) : NULL;
+		if (reg && at + reg->width / 8 < out->off + r->width)
+			reg = NULL;
+	}
+	if (!reg) {
+		snprintf(out->reg, sizeof out->reg, "unknown");
 		return;
-	if (c->cfg)
-		keep_cfg(m, out->off, (uint32_t)r->value, c->dom);
-	if (c->lop)
-		shadow(m, out->off, (uint32_t)r->value, out);
+	}
+	struct hwpc_regref ref = { .reg = reg, .nidx = reg->ndims };
+	memcpy(ref.idx, idx, sizeof ref.idx);
+	hwpc_regref_format(&ref, out->reg, sizeof out->reg);
+	if (at == out->off && reg->width / 8 == r->width)
+		hwpc_reg_decode(reg, m->chip, r->value, out->fields, sizeof out->fields);
 }
 
 void hwpc_mmt_counts(const struct hwpc_mmt *m, struct hwpc_mmt_counts *out)
@@ -377,7 +406,7 @@ int hwpc_mmt_write_setup(const struct hwpc_mmt *m, FILE *fp, const char *what, s
 			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
 			if (c[j].dom != d && (c[j].dom >= 0 || globals))
 				continue;
-			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			const struct hwpc_reg *r = hwpc_regview_at(m->view, c[j].addr, idx);
 			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
 			char name[160];
 			memcpy(ref.idx, idx, sizeof ref.idx);
@@ -389,7 +418,7 @@ int hwpc_mmt_write_setup(const struct hwpc_mmt *m, FILE *fp, const char *what, s
 	if (!globals) /* only shared controls: they need a section too */
 		for (size_t j = 0; j < m->ncfg; j++) {
 			uint32_t idx[HWPC_MAX_DIMS] = { 0 };
-			const struct hwpc_reg *r = hwpc_reg_at(m->db, m->chip, c[j].addr, idx);
+			const struct hwpc_reg *r = hwpc_regview_at(m->view, c[j].addr, idx);
 			struct hwpc_regref ref = { .reg = r, .nidx = r->ndims };
 			char name[160];
 			memcpy(ref.idx, idx, sizeof ref.idx);

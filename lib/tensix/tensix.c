@@ -25,9 +25,9 @@ int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_er
 	HWPC_ERR_ENSURE(err);
 	memset(t, 0, sizeof *t);
 	t->dev = dev;
-	if (!hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP", NULL))
+	if (!hwpc_reg_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), REGS "TIMESTAMP", NULL))
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no Tensix debug timestamper (try -d sim:tensix)",
-				    dev->chip ? dev->chip->name : "the device");
+				    hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "the device");
 	if (lookup(t, REGS "TIMESTAMP", &t->a_ts, err) || lookup(t, REGS "TIMESTAMP_CNTL", &t->a_cntl, err) ||
 	    lookup(t, REGS "TIMESTAMP_STATUS", &t->a_status, err) ||
 	    lookup(t, REGS "TIMESTAMP_BUF_START[0]", &t->a_start[0], err) ||
@@ -37,33 +37,33 @@ int hwpc_tensix_init(struct hwpc_tensix *t, struct hwpc_dev *dev, struct hwpc_er
 		return err->status;
 	/* What the device's timestamper writes is decoded with the event
 	 * layout libhwpc was built with: a regdb that gives another is refused. */
-	if (hwpc_tensix_layout_check(dev->db, dev->chip, err))
+	if (hwpc_tensix_layout_check(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), err))
 		return err->status;
-	t->cntl = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_CNTL", NULL);
-	t->status = hwpc_reg_find(dev->db, dev->chip, REGS "TIMESTAMP_STATUS", NULL);
+	t->cntl = hwpc_reg_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), REGS "TIMESTAMP_CNTL", NULL);
+	t->status = hwpc_reg_find(hwpc_dev_regdb(dev), hwpc_dev_chip(dev), REGS "TIMESTAMP_STATUS", NULL);
 	return 0;
 }
 
 static int rd(struct hwpc_tensix *t, uint32_t addr, const char *name, uint32_t *v, struct hwpc_err *err)
 {
 	if (hwpc_rd32(t->dev, addr, v))
-		return hwpc_err_set(err, t->dev->err.status, "reading %s: %s", name, t->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(t->dev)->status, "reading %s: %s", name, hwpc_dev_error(t->dev)->msg);
 	return 0;
 }
 
 static int wr(struct hwpc_tensix *t, uint32_t addr, const char *name, uint32_t v, struct hwpc_err *err)
 {
 	if (hwpc_wr32(t->dev, addr, v))
-		return hwpc_err_set(err, t->dev->err.status, "writing %s: %s", name, t->dev->err.msg);
+		return hwpc_err_set(err, hwpc_dev_error(t->dev)->status, "writing %s: %s", name, hwpc_dev_error(t->dev)->msg);
 	return 0;
 }
 
 /* A TIMESTAMP.SIZE code by its regdb enum name. */
 static int size_code(struct hwpc_tensix *t, const char *name, uint32_t *code, struct hwpc_err *err)
 {
-	const struct hwpc_reg *r = hwpc_reg_find(t->dev->db, t->dev->chip, REGS "TIMESTAMP", NULL);
-	const struct hwpc_field *f = r ? hwpc_field_find(r, t->dev->chip, "SIZE") : NULL;
-	const struct hwpc_enum *e = f ? hwpc_enum_find_name(f, t->dev->chip, name) : NULL;
+	const struct hwpc_reg *r = hwpc_reg_find(hwpc_dev_regdb(t->dev), hwpc_dev_chip(t->dev), REGS "TIMESTAMP", NULL);
+	const struct hwpc_field *f = r ? hwpc_field_find(r, hwpc_dev_chip(t->dev), "SIZE") : NULL;
+	const struct hwpc_enum *e = f ? hwpc_enum_find_name(f, hwpc_dev_chip(t->dev), name) : NULL;
 	if (!e)
 		return hwpc_err_set(err, HWPC_EINPUT, "regdb lacks TIMESTAMP.SIZE %s", name);
 	*code = (uint32_t)e->value;
@@ -72,8 +72,8 @@ static int size_code(struct hwpc_tensix *t, const char *name, uint32_t *code, st
 
 static const struct hwpc_field *field_of(struct hwpc_tensix *t, const char *reg, const char *name)
 {
-	const struct hwpc_reg *r = hwpc_reg_find(t->dev->db, t->dev->chip, reg, NULL);
-	return r ? hwpc_field_find(r, t->dev->chip, name) : NULL;
+	const struct hwpc_reg *r = hwpc_reg_find(hwpc_dev_regdb(t->dev), hwpc_dev_chip(t->dev), reg, NULL);
+	return r ? hwpc_field_find(r, hwpc_dev_chip(t->dev), name) : NULL;
 }
 
 /* TIMESTAMP = TOKEN << (TOKEN's low bit) | size code. */
@@ -154,7 +154,7 @@ static int reg_value(struct hwpc_tensix *t, const struct hwpc_reg *r, const char
 		for (size_t j = 0; j < k; j++)
 			name[j] = (char)toupper((unsigned char)w[i][j]);
 		name[k] = 0;
-		const struct hwpc_field *f = r ? hwpc_field_find(r, t->dev->chip, name) : NULL;
+		const struct hwpc_field *f = r ? hwpc_field_find(r, hwpc_dev_chip(t->dev), name) : NULL;
 		if (!f) {
 			char list[256] = "";
 			size_t used = 0;
@@ -180,7 +180,7 @@ static int cycles_ns(struct hwpc_dev *dev, const char *clock, uint64_t n, uint64
 	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
 	if (!hz)
 		return hwpc_err_set(err, HWPC_EINPUT, "advance: the frequency of %s's %s clock is not known",
-				    dev->chip->name, clock);
+				    hwpc_dev_chip(dev)->name, clock);
 	unsigned __int128 v = ((unsigned __int128)n * 1000000000u + hz - 1) / hz;
 	if (v > UINT64_MAX)
 		return hwpc_err_set(err, HWPC_EINPUT, "advance: %llu %s cycles overflow the device's time",
@@ -200,7 +200,7 @@ static int advance(struct hwpc_tensix *t, const char *arg, struct hwpc_err *err)
 		char num[32];
 		memcpy(num, arg, len - 1);
 		num[len - 1] = 0;
-		const char *clk = hwpc_param_str(t->dev->db, t->dev->chip, "TENSIX.WALL_CLOCK_SOURCE", "tclk");
+		const char *clk = hwpc_param_str(hwpc_dev_regdb(t->dev), hwpc_dev_chip(t->dev), "TENSIX.WALL_CLOCK_SOURCE", "tclk");
 		if (hwpc_parse_u64(num, UINT64_MAX, "advance Nt", &n, err) || cycles_ns(t->dev, clk, n, &ns, err))
 			return err->status;
 	} else if (hwpc_parse_duration_ns(arg, 0, "advance", &ns, err)) {
@@ -303,7 +303,7 @@ int hwpc_tensix_read_layout(struct hwpc_tensix *t, struct hwpc_tensix_layout *la
 	uint32_t cntl, status;
 	struct hwpc_tensix_fields f;
 	memset(lay, 0, sizeof *lay);
-	if (hwpc_tensix_fields_load(t->dev->db, t->dev->chip, &f, err) ||
+	if (hwpc_tensix_fields_load(hwpc_dev_regdb(t->dev), hwpc_dev_chip(t->dev), &f, err) ||
 	    rd(t, t->a_cntl, "TIMESTAMP_CNTL", &cntl, err) || rd(t, t->a_status, "TIMESTAMP_STATUS", &status, err))
 		return err->status;
 	hwpc_tensix_status_decode(&f, status, &lay->status);

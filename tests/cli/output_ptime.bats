@@ -132,7 +132,7 @@ for f in p(sys.stdin.read()):
 	check [ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[1]}" == timer,sim:g84,G84,* ]]
 	# all of them bad: the failure's own status
-	run ptime -d sim:nv98 -d sim:nv99
+	run ptime -d sim:zz98 -d sim:zz99
 	check [ "$status" -eq 2 ]
 	run ptime -d all -d sim:g84
 	check [ "$status" -eq 2 ]

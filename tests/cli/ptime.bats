@@ -247,9 +247,9 @@ load helpers
 }
 
 @test "device errors" {
-	run ptime -d sim:nv99
+	run ptime -d sim:zz99
 	check [ "$status" -eq 2 ]
-	check [ "$output" = "ptime: unknown chipset 'nv99' in sim:nv99 (pcsim list shows the chipsets)" ]
+	check [ "$output" = "ptime: unknown chipset 'zz99' in sim:zz99 (pcsim list shows the chipsets)" ]
 	run ptime -d 1:2.3
 	check [ "$status" -eq 2 ]
 	[[ "$output" == "ptime: malformed PCI slot '1:2.3'"* ]]

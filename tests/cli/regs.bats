@@ -68,7 +68,7 @@ onread_regdb() {
 @test "pcread --reg: bad addresses, ranges and names exit 2 with one line" {
 	vsim g84
 	run -2 pcread -d sim:g84 --reg 0x9402
-	check [ "$output" = "pcread: --reg 0x9402: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	check [ "$output" = "pcread: --reg 0x9402: address 0x9402 is not 4-byte aligned (registers are 32-bit; .b or .w reads 1 or 2 bytes)" ]
 	run -2 pcread -d sim:g84 --reg 0x1000000
 	check [ "$output" = "pcread: --reg 0x1000000: address 0x1000000 is past the end of BAR0 (0x1000000 bytes)" ]
 	run -2 pcread -d sim:g84 --reg 0xfffffc:0x8
@@ -178,7 +178,7 @@ onread_regdb() {
 	run -2 pcsetup -d sim:g84 --reg 0x9420=0x100:0xf
 	check [ "$output" = "pcsetup: --reg 0x9420=0x100:0xf: value 0x100 has bits outside mask 0xf" ]
 	run -2 pcsetup -d sim:g84 --reg 0x9422=1
-	check [ "$output" = "pcsetup: --reg 0x9422=1: address 0x9422 is not 4-byte aligned (registers are 32-bit)" ]
+	check [ "$output" = "pcsetup: --reg 0x9422=1: address 0x9422 is not 4-byte aligned (registers are 32-bit; .b or .w reads 1 or 2 bytes)" ]
 	run -2 pcsetup -d sim:g84 --reg 0x2000000=1
 	check [ "$output" = "pcsetup: --reg 0x2000000=1: address 0x2000000 is past the end of BAR0 (0x1000000 bytes)" ]
 	run -2 pcsetup -d sim:g84 --reg 0x9420:8=1
@@ -276,7 +276,7 @@ onread_regdb() {
 	run -2 pcread --decode PTIMER.ALARM --chip G84
 	check [ "$output" = "pcread: --decode PTIMER.ALARM: expected NAME|ADDR=VALUE" ]
 	run -2 pcread --decode 0x9402=1 --chip G84
-	check [ "$output" = "pcread: --decode 0x9402=1: address 0x9402 is not 4-byte aligned (registers are 32-bit)" ]
+	check [ "$output" = "pcread: --decode 0x9402=1: address 0x9402 is not 4-byte aligned (registers are 32-bit; .b or .w reads 1 or 2 bytes)" ]
 	run -2 pcread --chip G84
 	check [ "${#lines[@]}" -eq 1 ]
 }

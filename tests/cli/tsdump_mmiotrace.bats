@@ -49,17 +49,17 @@ trace_from_writes() {
 	} >"$t"
 	run -0 --separate-stderr tsdump --mmiotrace "$t" --format csv
 	check [ "${lines[0]}" = "type,device,chipset,line,trace_time,op,addr,value,lost_count,reg,fields,expr" ]
-	check [ "${lines[1]}" = "mmio_access,,,5,0.000001,MAP,0x000000,0x1000000,,BAR0,map 1," ]
-	check [ "${lines[2]}" = "mmio_access,,,8,0.000010,R,0x000000,0x040000a1,,PMC.BOOT_0,STEPPING=0xa1 ID_FORMAT=NV10 ID=0x40," ]
-	check [ "${lines[3]}" = "mmio_access,,,11,0.000030,MARK,,,,,starting the counters," ]
-	check [ "${lines[4]}" = "mmio_access,,,12,0.000040,W,0x00a484,0x00001110,,PCOUNTER.EVENT_SRC[1],SRC0=0x10 SRC1=0x11 SRC2=0 SRC3=0," ]
-	check [ "${lines[5]}" = "mmio_access,,,13,0.000041,W,0x00a4a4,0x00008888,,PCOUNTER.EVENT_OP[1],FUNC=0x8888 ARG0_DELAY=0 ARG1_DELAY=0 ARG3_SETFLAG=0,core EVENT = dom7.event & dom6.event" ]
+	check [ "${lines[1]}" = "mmio_access,,NV40,5,0.000001,MAP,0x000000,0x1000000,,BAR0,map 1," ]
+	check [ "${lines[2]}" = "mmio_access,,NV40,8,0.000010,R,0x000000,0x040000a1,,PMC.BOOT_0,STEPPING=0xa1 ID_FORMAT=NV10 ID=0x40 DEVICE_ID=0 FOUNDRY=TSMC," ]
+	check [ "${lines[3]}" = "mmio_access,,NV40,11,0.000030,MARK,,,,,starting the counters," ]
+	check [ "${lines[4]}" = "mmio_access,,NV40,12,0.000040,W,0x00a484,0x00001110,,PCOUNTER.EVENT_SRC[1],SRC0=0x10 SRC1=0x11 SRC2=0 SRC3=0," ]
+	check [ "${lines[5]}" = "mmio_access,,NV40,13,0.000041,W,0x00a4a4,0x00008888,,PCOUNTER.EVENT_OP[1],FUNC=0x8888 ARG0_DELAY=0 ARG1_DELAY=0 ARG3_SETFLAG=0,core EVENT = dom7.event & dom6.event" ]
 	# A narrow read names the register; its fields need the whole word.
-	check [ "${lines[6]}" = "mmio_access,,,14,0.000050,R,0x009400,0x1234,,PTIMER.TIME_LOW,," ]
-	check [ "${lines[7]}" = "mmio_access,,,15,0.000051,R,0x00fffc,0x00000000,,unknown,," ]
-	check [ "${lines[8]}" = "mmio_access,,,16,0.000000,LOST,,,3,,Lost 3 events.," ]
-	check [ "${lines[9]}" = "mmio_access,,,18,0.000060,W,0x00a424,0x0000ffff,,PCOUNTER.PRE_OP[1],FUNC=0xffff ARG0_DELAY=0 ARG1_DELAY=0,core PRE = 1" ]
-	check [ "${lines[10]}" = "mmio_access,,,19,0.000080,UNMAP,0x000000,,,BAR0,map 1," ]
+	check [ "${lines[6]}" = "mmio_access,,NV40,14,0.000050,R,0x009400,0x1234,,PTIMER.TIME_LOW,," ]
+	check [ "${lines[7]}" = "mmio_access,,NV40,15,0.000051,R,0x00fffc,0x00000000,,unknown,," ]
+	check [ "${lines[8]}" = "mmio_access,,NV40,16,0.000000,LOST,,,3,,Lost 3 events.," ]
+	check [ "${lines[9]}" = "mmio_access,,NV40,18,0.000060,W,0x00a424,0x0000ffff,,PCOUNTER.PRE_OP[1],FUNC=0xffff ARG0_DELAY=0 ARG1_DELAY=0,core PRE = 1" ]
+	check [ "${lines[10]}" = "mmio_access,,NV40,19,0.000080,UNMAP,0x000000,,,BAR0,map 1," ]
 	check [ "${#lines[@]}" -eq 11 ]
 	check [ "${stderr_lines[0]}" = "tsdump: warning: $t: skipped 1 reads and 1 writes outside the NVIDIA BAR0 (other BARs or devices)" ]
 	check [ "${stderr_lines[1]}" = "tsdump: warning: $t: the kernel lost 3 events: the trace is incomplete" ]
@@ -68,6 +68,28 @@ trace_from_writes() {
 	# Standard input, and JSON.
 	run -0 --separate-stderr tsdump --mmiotrace - --format json <"$t"
 	check [ "$(printf '%s\n' "$output" | jq -r 'select(.line == 13) | .expr')" = "core EVENT = dom7.event & dom6.event" ]
+}
+
+@test "accesses to the units hwpc has no hand-written registers for are named from regdb's generated part" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		header
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "W 4 0.000020 1 0xfd000200 0x1100 0x0 0"
+		echo "W 4 0.000030 1 0xfd002100 0x1 0x0 0"
+		echo "W 1 0.000040 1 0xfd6013d4 0x11 0x0 0"
+		echo "R 1 0.000050 1 0xfd6013d5 0x80 0x0 0"
+		echo "R 4 0.000060 1 0xfd6013d4 0x0 0x0 0"
+	} >"$t"
+	run -0 tsdump --mmiotrace "$t" --format csv
+	# PMC.ENABLE is hand-written, partial: envytools' bits fill it in.
+	check grep -q "^mmio_access,,NV40,8,0.000020,W,0x000200,0x00001100,,PMC.ENABLE,.*PFIFO=1.*PGRAPH=1" <<<"$output"
+	check grep -q "^mmio_access,,NV40,9,0.000030,W,0x002100,0x00000001,,PFIFO.INTR,CACHE_ERROR=1 " <<<"$output"
+	# VGA's byte registers, by their own width; a word across them names
+	# the first and decodes nothing.
+	check grep -qx "mmio_access,,NV40,10,0.000040,W,0x6013d4,0x11,,PRMCIO.CRX,," <<<"$output"
+	check grep -qx "mmio_access,,NV40,11,0.000050,R,0x6013d5,0x80,,PRMCIO.CR,," <<<"$output"
+	check grep -qx "mmio_access,,NV40,12,0.000060,R,0x6013d4,0x00000000,,unknown,," <<<"$output"
 }
 
 @test "malformed lines are named file:line, decoding goes on, exit 2" {
@@ -85,7 +107,7 @@ trace_from_writes() {
 		echo "W 4 0.000080 1 0xfd009420 0x100 0x0 0"
 	} >"$t"
 	run -2 --separate-stderr tsdump --mmiotrace "$t" --format csv
-	check [ "${lines[3]}" = "mmio_access,,,15,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]
+	check [ "${lines[3]}" = "mmio_access,,NV40,15,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]
 	check [ "${stderr_lines[0]}" = "tsdump: warning: $t:8: unknown record 'bogus' (VERSION, PCIDEV, MAP, UNMAP, R, W, MARK)" ]
 	check [ "${stderr_lines[1]}" = "tsdump: warning: $t:9: R: expected 7 values, found 4" ]
 	check [ "${stderr_lines[2]}" = "tsdump: warning: $t:10: W: bad width '3' (1, 2, 4 or 8 bytes)" ]
@@ -108,9 +130,9 @@ trace_from_writes() {
 	run -2 tsdump --mmiotrace "$t"
 	check [ "$output" = "tsdump: $t: the trace reads no PMC.BOOT_0: give the chipset (--chip)" ]
 	run -0 tsdump --mmiotrace "$t" --chip nv40 --format csv
-	check [ "${lines[2]}" = "mmio_access,,,7,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]
+	check [ "${lines[2]}" = "mmio_access,,NV40,7,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]
 	run -2 tsdump --mmiotrace "$t" --chip nv4o
-	check [ "$output" = "tsdump: --chip: unknown chipset 'nv4o' (did you mean NV40?)" ]
+	check [ "$output" = "tsdump: --chip nv4o: no such chipset in regdb (did you mean NV40?)" ]
 	run -2 tsdump --mmiotrace "$BATS_TEST_TMPDIR/none.mmio"
 	check [ "$output" = "tsdump: cannot read $BATS_TEST_TMPDIR/none.mmio: No such file or directory" ]
 	# A trace that configures no PCOUNTER gives no setup file.

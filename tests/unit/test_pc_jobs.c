@@ -78,13 +78,13 @@ static void test_regs(void **state)
 	unsigned pos = 0, n = 0;
 	pt_open(&t, "g84", NULL);
 	/* A glob matches whole names (full or short), any case. */
-	while ((r = hwpc_regdb_select_next(t.db, t.dev->chip, "pcounter.ctr_*", &pos))) {
+	while ((r = hwpc_regs_select_next(t.dev->regs, "pcounter.ctr_*", &pos))) {
 		assert_true(hwpc_reg_selected(r, "CTR_*"));
 		n++;
 	}
 	assert_int_equal(n, 6);
 	pos = 0;
-	r = hwpc_regdb_select_next(t.db, t.dev->chip, "PCOUNTER.CTR_*", &pos);
+	r = hwpc_regs_select_next(t.dev->regs, "PCOUNTER.CTR_*", &pos);
 	char dims[96];
 	hwpc_reg_dims_format(r, dims, sizeof dims);
 	assert_string_equal(r->name, "PCOUNTER.CTR_CYCLES");
@@ -96,17 +96,17 @@ static void test_regs(void **state)
 	assert_true(hwpc_reg_selected(r, NULL));
 	/* Read by name: a register decoded, a field with its enum name. */
 	assert_int_equal(hwpc_reg_write(t.dev, "PCOUNTER.CTRL[1]", 0x111, NULL), 0);
-	assert_int_equal(hwpc_regref_parse_readable(t.db, t.dev->chip, "CTRL[1].CTR_MODE", &ref, NULL), 0);
+	assert_int_equal(hwpc_regref_parse_readable(t.dev->regs, "CTRL[1].CTR_MODE", &ref, NULL), 0);
 	assert_int_equal(hwpc_regref_read(t.dev, &ref, &v, NULL), 0);
 	assert_string_equal(v.name, "PCOUNTER.CTRL[1].CTR_MODE");
 	assert_true(v.is_field);
 	assert_int_equal(v.value, 1);
 	assert_string_equal(v.text, "EVENT_B4");
-	assert_int_equal(hwpc_regref_parse_readable(t.db, t.dev->chip, "CTRL[1]", &ref, NULL), 0);
+	assert_int_equal(hwpc_regref_parse_readable(t.dev->regs, "CTRL[1]", &ref, NULL), 0);
 	assert_int_equal(hwpc_regref_read(t.dev, &ref, &v, NULL), 0);
 	assert_int_equal(v.value, 0x111);
 	assert_non_null(strstr(v.text, "MODE=QUAD CTR_MODE=EVENT_B4"));
-	assert_int_equal(hwpc_regref_parse_readable(t.db, t.dev->chip, "QUAD_ACK_TRIGGER[1]", &ref, &err),
+	assert_int_equal(hwpc_regref_parse_readable(t.dev->regs, "QUAD_ACK_TRIGGER[1]", &ref, &err),
 			 HWPC_EINPUT);
 	assert_string_equal(err.msg, "PCOUNTER.QUAD_ACK_TRIGGER is write-only");
 	pt_close(&t);
