@@ -266,6 +266,10 @@ uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_d
 /* pc_input.c */
 int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 	      unsigned sig, uint64_t n);
+/* At most this many: 4 per input with a SRC register, and SWAP. */
+#define PC_SELECTED_MAX (PC_NINPUTS * 4 + 1)
+unsigned pc_selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
+			     unsigned sel[PC_SELECTED_MAX]);
 unsigned pc_mux(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		uint32_t src, uint64_t n);
 void pc_inputs(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t n,

@@ -115,27 +115,10 @@ static uint64_t lcm_cap(uint64_t a, uint64_t b)
 	return l > FAST_MAX_PERIOD ? 0 : l;
 }
 
-/* The signals whose values drive domain d: the SRC selections and SWAP. */
-static unsigned used_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
-			     unsigned sig[PC_NINPUTS * 4 + 1])
-{
-	const struct pc_dom_state *ds = &st->dom[d];
-	unsigned n = 0;
-	for (int i = 0; i < PC_NINPUTS; i++) {
-		if (i >= PC_SETFLAG && !p->own_flag_src)
-			break;
-		for (unsigned b = 0; b < 4; b++)
-			sig[n++] = (ds->src[i] >> (8 * b)) & 0xff;
-	}
-	if (p->cache[d].swap_sig >= 0)
-		sig[n++] = (unsigned)p->cache[d].swap_sig;
-	return n;
-}
-
 /* Whether domain d takes another domain's FLAG or EVENT. */
 static bool imports(const struct pc_priv *p, const struct pc_state *st, unsigned d)
 {
-	unsigned sig[PC_NINPUTS * 4 + 1], n = used_signals(p, st, d, sig);
+	unsigned sig[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sig);
 	const struct pc_domain_info *di = &p->dom[d];
 	for (unsigned k = 0; k < n; k++)
 		if (sig[k] < di->nsignals && (di->wire[sig[k]] == PC_W_FLAG || di->wire[sig[k]] == PC_W_EVENT) &&
@@ -152,7 +135,7 @@ static uint64_t input_period(const struct pc_priv *p, const struct pc_state *st,
 	const struct pc_dom_cache *c = &p->cache[d];
 	if (c->mode == PC_MODE_RECORD && !ds->rec_wedged && !c->record_reset)
 		return 0; /* packets: every one is a memory write */
-	unsigned sig[PC_NINPUTS * 4 + 1], n = used_signals(p, st, d, sig);
+	unsigned sig[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sig);
 	uint64_t L = 1;
 	if (c->periodic_x && !c->periodic_reset)
 		L = lcm_cap(L, c->periodic_x);

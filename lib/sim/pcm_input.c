@@ -29,6 +29,25 @@ int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st,
 	return 0;
 }
 
+/* The signal positions that drive domain d: those the SRC registers select
+ * (SETFLAG's and CLRFLAG's own only where they have them), then SWAP's;
+ * returns how many.  Uses the cached SWAP selection (pc_run_setup). */
+unsigned pc_selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
+			     unsigned sel[PC_SELECTED_MAX])
+{
+	const struct pc_dom_state *ds = &st->dom[d];
+	unsigned n = 0;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		if (i >= PC_SETFLAG && !p->own_flag_src)
+			break;
+		for (unsigned b = 0; b < 4; b++)
+			sel[n++] = (ds->src[i] >> (8 * b)) & 0xff;
+	}
+	if (p->cache[d].swap_sig >= 0)
+		sel[n++] = (unsigned)p->cache[d].swap_sig;
+	return n;
+}
+
 /* The 4 signals a SRC register selects, as bits 0-3. */
 unsigned pc_mux(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d, uint32_t src,
 		uint64_t n)
