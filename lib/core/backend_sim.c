@@ -35,14 +35,14 @@ static void sim_describe(struct hwpc_dev *dev, char *buf, size_t len)
 	if (sim_space(s, "PMC"))
 		snprintf(id, sizeof id, "PMC.BOOT_0 0x%08x, ", dev->boot0);
 	snprintf(buf, len, "sim:%s %s %s (%s%s clock, state %s)", dev->chip->name, dev->chip->family,
-		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
+		 dev->chip->name, id, s->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
 		 s->path);
 }
 
 static uint64_t sim_clock_hz(struct hwpc_dev *dev, enum hwpc_clock c)
 {
 	struct sim *s = (struct sim *)dev;
-	return (unsigned)c < HWPC_CLOCK_COUNT ? s->hdr->clock_hz[c] : 0;
+	return (unsigned)c < HWPC_CLOCK_COUNT ? s->clock_hz[c] : 0;
 }
 
 /* The same machine under any spelling of its state path. */
@@ -70,7 +70,7 @@ static int sim_wait_until(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *
 	uint64_t now = hwpc_sim_now_ns(dev);
 	if (t_ns <= now)
 		return 0;
-	if (s->hdr->clock_mode == SIM_CLOCK_VIRTUAL)
+	if (s->clock_mode == SIM_CLOCK_VIRTUAL)
 		return sim_advance(s, t_ns - now, err);
 	struct timespec ts = { (time_t)((t_ns - now) / 1000000000u), (long)((t_ns - now) % 1000000000u) };
 	nanosleep(&ts, NULL); /* EINTR returns: the caller may be asked to stop */

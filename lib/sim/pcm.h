@@ -239,7 +239,10 @@ uint64_t pc_ctrl_get(const struct pc_priv *p, const struct pc_state *st, unsigne
 bool pc_periodic_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 bool pc_record_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 
-/* pc_api.c: what other simulated units do to PCOUNTER */
+/* pc_api.c: what other simulated units do to PCOUNTER, and the way in for
+ * pcsim's requests: the model, locked (with sync: brought up to now) */
+int pc_enter(struct hwpc_dev *dev, bool sync, struct sim **sp, struct pc_state **st, struct pc_priv **p,
+	     struct hwpc_err *err);
 void pc_pm_trigger(struct sim *s);
 unsigned pc_set_instances(struct sim *s, const char *setname);
 

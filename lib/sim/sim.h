@@ -17,7 +17,7 @@
 #include "hwpc/sim.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 3
+#define SIM_VERSION 4
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_parse_hz). */
@@ -42,7 +42,9 @@ struct sim_section {
 };
 
 /* The file starts with this header; every model's section follows.  All
- * fields are fixed-width so the file means the same to every process. */
+ * fields are fixed-width so the file means the same to every process.  The
+ * first part is fixed at create and covered by header_crc; the rest
+ * changes while the simulator runs and is checked for sanity instead. */
 struct sim_header {
 	char magic[8];
 	uint32_t version;
@@ -51,12 +53,6 @@ struct sim_header {
 	char chipset[32];
 	uint32_t clock_mode;
 	uint32_t nsections;
-	uint64_t now_ns;       /* simulated time the models have reached */
-	uint64_t virt_ns;      /* virtual clock: the current time */
-	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
-	uint64_t lag_ns;       /* realtime clock: simulated time skipped because a
-				  catch-up passed the step limit, in total */
-	char boot_id[40];      /* the offset is only meaningful within one boot */
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
@@ -64,14 +60,37 @@ struct sim_header {
 						    settings (sim_model.settings_crc) */
 	uint64_t create_id; /* new on every create/reset: a mapping made before
 			       a reset by another process is stale */
-	uint32_t header_crc; /* over everything above except now/virt/rt/lag/boot */
-	uint32_t pad;
+	uint32_t header_crc; /* over everything above */
+	/* Set (under the lock) when a reset has put a new state in this
+	 * file's place: the processes still using this one stop. */
+	uint32_t superseded;
+	uint64_t now_ns;       /* simulated time the models have reached */
+	uint64_t virt_ns;      /* virtual clock: the current time */
+	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
+	uint64_t lag_ns;       /* realtime clock: simulated time skipped because a
+				  catch-up passed the step limit, in total */
+	char boot_id[40];      /* the offset is only meaningful within one boot */
+	uint64_t lock_ticket;  /* the lock's queue: the next ticket (sim_lock.c) */
 };
 
 /* CRC-32 (IEEE) of data, continuing from crc (0 to start). */
 uint32_t sim_crc32(uint32_t crc, const void *data, size_t len);
 
 struct sim;
+
+/* The state file's lock (sim_lock.c): taken in turn, nesting, released by
+ * the kernel when its holder dies. */
+struct sim_lock {
+	int fd;
+	uint64_t *ticket; /* the queue's counter (in the mapped header); NULL: flock alone */
+	uint64_t mine;
+	unsigned depth;
+};
+void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket);
+void sim_lock_take(struct sim_lock *l);
+void sim_lock_drop(struct sim_lock *l);
+/* How many processes queue behind the holder (0 when not held). */
+unsigned sim_lock_waiting(const struct sim_lock *l);
 
 struct sim_model {
 	const char *name;
@@ -144,6 +163,7 @@ struct sim {
 	struct hwpc_dev dev;
 	int fd;
 	char path[512];
+	char spec_text[640]; /* the spec as given, for the fixes messages suggest */
 	struct sim_header *hdr;
 	size_t map_size;
 	unsigned nmodels;
@@ -156,11 +176,39 @@ struct sim {
 	unsigned nranges;
 	struct sim_range ranges[SIM_MAX_RANGES];
 	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
-	unsigned locked;
+	struct sim_lock lk;
 	uint64_t create_id; /* of the state this process attached to */
+	/* Fixed at create, copied at open: read without the lock. */
+	uint32_t clock_mode; /* enum sim_clock_mode */
+	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	uint64_t lag_at_open; /* the state's lag_ns before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
 };
+
+/* A state being built beside its place (sim_file.c): the temporary name
+ * it has, or "" while it has none (O_TMPFILE). */
+struct sim_file_tmp {
+	char name[600];
+};
+/* A new file for a state of size bytes beside s->path, every block
+ * reserved: s->fd. */
+int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hwpc_err *err);
+/* Remove what sim_file_new left under a name (nothing with O_TMPFILE). */
+void sim_file_discard(struct sim_file_tmp *t);
+/* What a step of opening returns when another process put a state in
+ * place first: open again. */
+#define SIM_AGAIN (-1)
+/* Put s->fd's file at s->path: in place of what is there (replace), or
+ * only where nothing is (SIM_AGAIN if something is). */
+int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct hwpc_err *err);
+/* Whether s->path still names the file s->fd has open. */
+bool sim_file_is_current(const struct sim *s);
+/* Mark the state in fd as replaced (if it is one of this version). */
+void sim_file_supersede(int fd);
+/* The lock queue's counter of the state in fd, mapped alone (*map: what to
+ * munmap, the size of a header); NULL if fd holds no state of this
+ * version (then the lock is flock alone). */
+uint64_t *sim_file_ticket(int fd, void **map);
 
 /* The simulator's device operations (backend_sim.c). */
 extern const struct hwpc_dev_ops sim_dev_ops;

@@ -101,7 +101,7 @@ bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
 	*lag = 0;
 	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return false;
-	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
+	bool realtime = s->clock_mode == SIM_CLOCK_REALTIME;
 	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
 	sim_unlock(s);
 	return realtime;
@@ -114,7 +114,7 @@ uint64_t hwpc_sim_instance(const struct hwpc_dev *dev)
 
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
-	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
+	return sim_dev_is_sim(dev) && ((struct sim *)dev)->clock_mode == SIM_CLOCK_VIRTUAL;
 }
 
 /* The models' memories, in model order. */
@@ -141,10 +141,11 @@ unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsig
 	struct sim *s = (struct sim *)dev;
 	struct hwpc_sim_mem tmp;
 	unsigned n = 0;
-	if (!sim_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return 0;
 	while (memory(s, n, n < max ? &out[n] : &tmp))
 		n++;
+	sim_unlock(s);
 	return n;
 }
 
@@ -155,7 +156,8 @@ int hwpc_sim_mem_read(struct hwpc_dev *dev, uint64_t addr, void *buf, size_t len
 	struct hwpc_sim_mem m;
 	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	sim_lock(s);
+	if (sim_lock_fresh(s, err))
+		return err->status;
 	sim_sync(s);
 	for (unsigned i = 0;; i++) {
 		const uint8_t *p = memory(s, i, &m);

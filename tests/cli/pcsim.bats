@@ -99,7 +99,7 @@ load helpers
 	printf 'garbage' | dd of="$BATS_TEST_TMPDIR/s.state" bs=1 seek=8 conv=notrunc 2>/dev/null
 	run ptime -d "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
 	check [ "$status" -eq 1 ]
-	check [ "$output" = "ptime: simulator state $BATS_TEST_TMPDIR/s.state is corrupt (written by another version of hwpc); 'pcsim reset -d sim:G84' recreates it" ]
+	check [ "$output" = "ptime: simulator state $BATS_TEST_TMPDIR/s.state is corrupt (written by another version of hwpc); 'pcsim reset -d sim:g84,state=$BATS_TEST_TMPDIR/s.state' recreates it" ]
 	run pcsim reset "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
 	check [ "$status" -eq 0 ]
 	run ptime -d "sim:g84,state=$BATS_TEST_TMPDIR/s.state"
