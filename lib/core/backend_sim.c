@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int sim_rd32(struct hwpc_dev *dev, uint32_t off, uint32_t *val)
 {
@@ -63,18 +62,9 @@ static uint64_t sim_instance(struct hwpc_dev *dev)
 	return ((struct sim *)dev)->create_id;
 }
 
-/* A virtual clock is advanced to t_ns; a realtime one is waited for. */
 static int sim_wait_until(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)
 {
-	struct sim *s = (struct sim *)dev;
-	uint64_t now = hwpc_sim_now_ns(dev);
-	if (t_ns <= now)
-		return 0;
-	if (s->clock_mode == SIM_CLOCK_VIRTUAL)
-		return sim_advance(s, t_ns - now, err);
-	struct timespec ts = { (time_t)((t_ns - now) / 1000000000u), (long)((t_ns - now) % 1000000000u) };
-	nanosleep(&ts, NULL); /* EINTR returns: the caller may be asked to stop */
-	return 0;
+	return sim_wait_until_ns((struct sim *)dev, t_ns, err);
 }
 
 const struct hwpc_dev_ops sim_dev_ops = {

@@ -32,10 +32,9 @@ HWPC_API int hwpc_sim_state_path(const struct hwpc_devspec *spec, char *buf, siz
 /* Advance simulated time by ns (virtual clock: the only way time moves;
  * realtime clock: a jump ahead). */
 HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
-/* Nanoseconds a number of cycles of a clock take (rounded up), for
- * "advance N cycles of CLOCK". */
-HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
-			  struct hwpc_err *err);
+/* Advance until an external clock ("nvclk", "crystal", ...) has ticked
+ * exactly `cycles` more times (simulated time resolves every clock). */
+HWPC_API int hwpc_sim_advance_cycles(struct hwpc_dev *dev, const char *clock, uint64_t cycles, struct hwpc_err *err);
 HWPC_API uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev);
 /* Realtime simulated time skipped since the device was opened (catch-ups
  * that passed the step limit, its first access's included) in *lag, in ns,

@@ -250,7 +250,6 @@ unsigned pc_set_instances(struct sim *s, const char *setname);
 uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
-uint64_t pc_cycle_ns(uint64_t n, uint64_t hz);
 /* The random generator's stream (its key and prob32's bits, worked out
  * once), and its values at the cycles 64 W ... 64 W + 63, bit b for cycle
  * 64 W + b: the same bits pc_gen_value gives one cycle at a time. */
@@ -306,8 +305,8 @@ int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 /* pc_model.c */
 void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d);
-void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
-void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		    struct hwpc_out *o);
 
@@ -321,7 +320,7 @@ unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsi
 uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m);
 
 /* pc_fast.c: the fast engine, exact against pc_run */
-void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 /* Domain-cycles per second the fast engine steps one at a time in the
  * current configuration (those of domains it cannot skip). */
 uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st);
@@ -337,6 +336,6 @@ uint64_t sim_mem_size(struct sim *s);
 uint64_t sim_mem_base(struct sim *s);
 
 /* ptimer.c */
-uint64_t sim_ptimer_ticks_at(struct sim *s, uint64_t ns);
+uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t);
 
 #endif

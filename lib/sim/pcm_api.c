@@ -374,13 +374,12 @@ int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, s
 	} else if (target < n) {
 		rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows the cycle counter",
 				  (unsigned long long)n);
-	} else {
-		unsigned __int128 ns = ((unsigned __int128)target * 1000000000u + st->dom[dom].hz - 1) / st->dom[dom].hz;
-		if (ns > UINT64_MAX)
-			rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows simulated time",
-					  (unsigned long long)n);
-		else if ((uint64_t)ns > s->hdr->now_ns)
-			rc = hwpc_sim_advance_ns(dev, (uint64_t)ns - s->hdr->now_ns, err);
+	} else if (sim_cycle_ps(target, st->dom[dom].hz) > SIM_END_PS) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows simulated time",
+				  (unsigned long long)n);
+	} else if (sim_cycle_ps(target, st->dom[dom].hz) > s->hdr->now_ps) {
+		/* to the instant the domain's cycle `target` ticks, exactly */
+		rc = sim_advance(s, sim_cycle_ps(target, st->dom[dom].hz) - s->hdr->now_ps, err);
 	}
 	sim_unlock(s);
 	return rc;

@@ -351,19 +351,19 @@ static void replay(const struct pc_priv *p, struct pc_state *st, struct fast_dom
 	}
 }
 
-void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	unsigned nd = p->ndomains;
-	pc_run_setup(s, p, st, to_ns);
+	pc_run_setup(s, p, st, to);
 	for (unsigned d = 0; d < nd; d++)
 		if (p->enabled && imports(p, st, d)) {
 			stats.delegated++;
-			pc_run(s, p, st, to_ns);
+			pc_run(s, p, st, to);
 			return;
 		}
 	struct fast_dom *fd = calloc(nd, sizeof *fd);
 	if (!fd) {
-		pc_run(s, p, st, to_ns);
+		pc_run(s, p, st, to);
 		return;
 	}
 	for (unsigned d = 0; d < nd; d++) {

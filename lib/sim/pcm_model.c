@@ -97,19 +97,19 @@ void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, st
 
 /* What an advance to to_ns needs, for either engine: each domain's target
  * cycle and decoded configuration. */
-void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	p->enabled = sim_pmc_unit_enabled(s, "PCOUNTER");
 	for (unsigned d = 0; d < p->ndomains; d++) {
-		p->target[d] = sim_cycles(to_ns, st->dom[d].hz);
+		p->target[d] = sim_cycles(to, st->dom[d].hz);
 		pc_cache(p, st, d, &p->cache[d]);
 	}
 }
 
-void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
-	pc_run_setup(s, p, st, to_ns);
+	pc_run_setup(s, p, st, to);
 	for (;;) {
 		int best = -1;
 		for (unsigned d = 0; d < nd; d++)
@@ -245,7 +245,7 @@ out:
 /* Domain-cycles one step may cost: about 10 s of CPU for the reference
  * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
 #define PC_MAX_STEP_CYCLES 20000000ULL
-#define PC_FAST_MAX_AHEAD_NS (86400ULL * 1000000000ULL)
+#define PC_FAST_MAX_AHEAD_PS ((sim_ps)86400 * SIM_PS_PER_S)
 
 static int corrupt(const char *why, struct hwpc_err *err)
 {
@@ -273,10 +273,10 @@ static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
 	 * beyond it (an advance killed half way): catching up from anywhere
 	 * else would run without bound. */
 	for (unsigned d = 0; d < st->ndomains; d++) {
-		uint64_t due = sim_cycles(s->hdr->now_ns, st->dom[d].hz);
+		uint64_t due = sim_cycles(s->hdr->now_ps, st->dom[d].hz);
 		/* the fast engine's step is as long as the skipped time: it
 		 * may have left a domain up to a day ahead */
-		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_NS, st->dom[d].hz)
+		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_PS, st->dom[d].hz)
 							       : PC_MAX_STEP_CYCLES;
 		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > ahead)
 			return corrupt("domain cycle count differs from the simulated time", err);
@@ -344,7 +344,7 @@ static void pc_detach(void *priv)
 	free(p);
 }
 
-static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, uint64_t to)
+static void pc_advance(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to)
 {
 	struct pc_state *st = state;
 	if (st->engine == PC_ENGINE_REFERENCE)
@@ -354,7 +354,7 @@ static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, ui
 }
 
 
-static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
+static sim_ps pc_max_step(struct sim *s, void *state, void *priv)
 {
 	struct pc_state *st = state;
 	uint64_t hz = 0;
@@ -368,7 +368,7 @@ static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
 		for (unsigned d = 0; d < st->ndomains; d++)
 			hz += st->dom[d].hz;
 	}
-	return hz ? (uint64_t)((unsigned __int128)PC_MAX_STEP_CYCLES * 1000000000u / hz) : 0;
+	return hz ? (sim_ps)PC_MAX_STEP_CYCLES * SIM_PS_PER_S / hz : 0;
 }
 
 static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
@@ -400,7 +400,7 @@ const struct sim_model sim_model_pcounter = {
 	.init = pc_init,
 	.attach = pc_attach,
 	.detach = pc_detach,
-	.max_step_ns = pc_max_step_ns,
+	.max_step = pc_max_step,
 	.advance = pc_advance,
 	.rd32 = pc_rd32,
 	.wr32 = pc_wr32,

@@ -17,7 +17,7 @@
 #include "hwpc/sim.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 4
+#define SIM_VERSION 5
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_parse_hz). */
@@ -33,6 +33,18 @@
 #define SIM_CATCHUP_DIV_LAGGING 20
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
+
+/* Simulated time, in picoseconds: finer than a period of any clock the
+ * simulator takes (1 THz at most), so that N cycles of any clock end at an
+ * instant it can name.  In whole nanoseconds a 1.45 GHz clock ran 1, 2, 4,
+ * 5, 7, ... cycles for 1, 2, 3, 4, 5 single-cycle advances. */
+typedef unsigned __int128 sim_ps;
+#define SIM_PS_PER_NS 1000u
+#define SIM_PS_PER_S 1000000000000ULL
+/* The end of simulated time: 2^64 ns, what the public interface counts. */
+#define SIM_END_PS ((sim_ps)UINT64_MAX * SIM_PS_PER_NS)
+/* The longest a model is moved in one call (its durations fit 64 bits). */
+#define SIM_MAX_CALL_PS ((sim_ps)1 << 62)
 
 struct sim_section {
 	uint32_t id; /* model id */
@@ -64,11 +76,11 @@ struct sim_header {
 	/* Set (under the lock) when a reset has put a new state in this
 	 * file's place: the processes still using this one stop. */
 	uint32_t superseded;
-	uint64_t now_ns;       /* simulated time the models have reached */
-	uint64_t virt_ns;      /* virtual clock: the current time */
-	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
-	uint64_t lag_ns;       /* realtime clock: simulated time skipped because a
-				  catch-up passed the step limit, in total */
+	sim_ps now_ps;          /* simulated time the models have reached */
+	sim_ps virt_ps;         /* virtual clock: the current time */
+	__int128 rt_offset_ps;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
+	sim_ps lag_ps;          /* realtime clock: simulated time skipped because a
+				   catch-up passed its limit, in total */
 	char boot_id[40];      /* the offset is only meaningful within one boot */
 	uint64_t lock_ticket;  /* the lock's queue: the next ticket (sim_lock.c) */
 };
@@ -121,9 +133,9 @@ struct sim_model {
 	void (*detach)(void *priv);
 	/* The longest step the model can take at once in reasonable time
 	 * (a per-cycle model costs time per simulated cycle); 0 or NULL: any. */
-	uint64_t (*max_step_ns)(struct sim *s, void *state, void *priv);
-	/* Move the model from time from_ns to to_ns. */
-	void (*advance)(struct sim *s, void *state, void *priv, uint64_t from_ns, uint64_t to_ns);
+	sim_ps (*max_step)(struct sim *s, void *state, void *priv);
+	/* Move the model from time `from` to `to` (at most SIM_MAX_CALL_PS). */
+	void (*advance)(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to);
 	/* Return 0 if handled; 1 if the address is not a register the model
 	 * knows (the read returns 0 and is reported with -v); -1 if the model
 	 * refuses the access (what the hardware leaves undefined), with
@@ -181,7 +193,7 @@ struct sim {
 	/* Fixed at create, copied at open: read without the lock. */
 	uint32_t clock_mode; /* enum sim_clock_mode */
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
-	uint64_t lag_at_open; /* the state's lag_ns before this handle's first catch-up */
+	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
 };
 
@@ -227,16 +239,20 @@ int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
 
 /* --- the core: clock (clock.c) -------------------------------------------- */
 
-uint64_t sim_mono_ns(void);
+/* CLOCK_MONOTONIC in ps. */
+sim_ps sim_mono_ps(void);
 /* This boot's id (the realtime offset is only meaningful within it). */
 void sim_boot_id(char *buf, size_t len);
 /* A realtime state opened after a reboot continues from its last time. */
 void sim_check_boot(struct sim *s);
 /* The longest step every model can take in reasonable time (>= 1). */
-uint64_t sim_max_step_ns(struct sim *s);
+sim_ps sim_max_step(struct sim *s);
 /* Move simulated time forward by ns: the models first, the clock after
  * them.  Takes the lock. */
-int sim_advance(struct sim *s, uint64_t ns, struct hwpc_err *err);
+int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err);
+/* Until simulated time t_ns: a virtual clock is advanced there, a realtime
+ * one waited for (returns early on a signal). */
+int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err);
 
 /* --- the core: models (models.c) ------------------------------------------ */
 
@@ -251,17 +267,21 @@ void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val);
 int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val);
 
-/* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
-uint64_t sim_cycles(uint64_t ns, uint64_t hz);
-/* Cycles of a clock that tick in (from_ns, to_ns]. */
-uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
+/* Cycles of a clock of hz that have ticked by time t (ticks at k / hz s,
+ * k = 1, 2, ...): floor(t * hz / 1e12), exactly. */
+uint64_t sim_cycles(sim_ps t, uint64_t hz);
+/* Cycles of a clock that tick in (from, to]. */
+uint64_t sim_cycles_between(sim_ps from, sim_ps to, uint64_t hz);
+/* The instant cycle n of a clock of hz ticks: the first t with
+ * sim_cycles(t, hz) >= n. */
+sim_ps sim_cycle_ps(uint64_t n, uint64_t hz);
 
 /* Hold the state file's lock (nests); sim_sync then brings the models to
  * the current time. */
 void sim_lock(struct sim *s);
 void sim_unlock(struct sim *s);
 /* Current simulated time (does not advance the models). */
-uint64_t sim_clock_now(struct sim *s);
+sim_ps sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */
 void sim_sync(struct sim *s);
 

@@ -62,26 +62,35 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 	HWPC_ERR_ENSURE(err);
 	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	return sim_advance((struct sim *)dev, ns, err);
+	return sim_advance((struct sim *)dev, (sim_ps)ns * SIM_PS_PER_NS, err);
 }
 
-int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
-			  struct hwpc_err *err)
+int hwpc_sim_advance_cycles(struct hwpc_dev *dev, const char *clock, uint64_t cycles, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	if (!sim_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	int c = hwpc_clock_by_name(clock);
-	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
+	uint64_t hz = c >= 0 ? s->clock_hz[c] : 0;
 	if (c < 0)
 		return hwpc_err_set(err, HWPC_EINPUT, "unknown clock '%s' (expected crystal, nvclk, mclk, "
 				    "hclk or tclk)", clock);
 	if (!hz)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no %s clock", dev->chip->name, clock);
-	unsigned __int128 v = ((unsigned __int128)cycles * 1000000000u + hz - 1) / hz;
-	if (v > UINT64_MAX)
-		return hwpc_err_set(err, HWPC_EINPUT, "%llu %s cycles overflow simulated time",
-				    (unsigned long long)cycles, clock);
-	*ns = (uint64_t)v;
-	return 0;
+	if (sim_lock_fresh(s, err))
+		return err->status;
+	sim_sync(s);
+	/* to the instant the clock has ticked `cycles` more times */
+	uint64_t done = sim_cycles(s->hdr->now_ps, hz);
+	int rc = 0;
+	if (cycles > UINT64_MAX - done || sim_cycle_ps(done + cycles, hz) > SIM_END_PS)
+		rc = hwpc_err_set(err, HWPC_EINPUT, "%llu %s cycles overflow simulated time",
+				  (unsigned long long)cycles, clock);
+	else
+		rc = sim_advance(s, sim_cycle_ps(done + cycles, hz) - s->hdr->now_ps, err);
+	sim_unlock(s);
+	return rc;
 }
 
 uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
@@ -90,9 +99,15 @@ uint64_t hwpc_sim_now_ns(struct hwpc_dev *dev)
 	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return 0;
 	sim_sync(s);
-	uint64_t t = s->hdr->now_ns;
+	uint64_t t = (uint64_t)(s->hdr->now_ps / SIM_PS_PER_NS);
 	sim_unlock(s);
 	return t;
+}
+
+/* ps to whole ns for what the public interface reports. */
+static uint64_t ns_of(sim_ps t)
+{
+	return t / SIM_PS_PER_NS > UINT64_MAX ? UINT64_MAX : (uint64_t)(t / SIM_PS_PER_NS);
 }
 
 bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
@@ -102,7 +117,7 @@ bool hwpc_sim_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
 	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return false;
 	bool realtime = s->clock_mode == SIM_CLOCK_REALTIME;
-	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
+	*lag = ns_of(s->hdr->lag_ps >= s->lag_at_open ? s->hdr->lag_ps - s->lag_at_open : s->hdr->lag_ps);
 	sim_unlock(s);
 	return realtime;
 }
@@ -200,18 +215,18 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 		hwpc_out_hex32(o, "boot0", dev->boot0);
 	else
 		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
-	hwpc_out_str(o, "clock_mode", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
-	hwpc_out_u64(o, "device_ns", s->hdr->now_ns);
+	hwpc_out_str(o, "clock_mode", s->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
+	hwpc_out_u64(o, "device_ns", ns_of(s->hdr->now_ps));
 	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME)
-		hwpc_out_u64(o, "lag_ns", s->hdr->lag_ns);
+		hwpc_out_u64(o, "lag_ns", ns_of(s->hdr->lag_ps));
 	else
 		hwpc_out_null(o, "lag_ns"); /* a virtual clock never skips */
 	hwpc_out_str(o, "state", s->path);
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
 		char key[32];
 		snprintf(key, sizeof key, "%s_hz", hwpc_clock_name((enum hwpc_clock)c));
-		if (s->hdr->clock_hz[c])
-			hwpc_out_double(o, key, (double)s->hdr->clock_hz[c], 0);
+		if (s->clock_hz[c])
+			hwpc_out_double(o, key, (double)s->clock_hz[c], 0);
 	}
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->show) {

@@ -284,6 +284,8 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, bool rep
 			       ? SIM_CLOCK_VIRTUAL
 			       : SIM_CLOCK_REALTIME;
 	memcpy(h.clock_hz, hz, sizeof hz);
+	s->clock_mode = h.clock_mode;
+	memcpy(s->clock_hz, hz, sizeof hz);
 	choose_models(s);
 	h.nsections = s->nmodels;
 	off = layout(s, spec, h.sect);
@@ -291,10 +293,10 @@ static int create_state(struct sim *s, const struct hwpc_devspec *spec, bool rep
 	canon_options(spec, h.options, sizeof h.options);
 	if ((rc = sim_file_new(s, &t, off, err)) || (rc = map_file(s, off, err)))
 		goto out;
-	h.create_id = (sim_mono_ns() ^ (uint64_t)getpid() << 40) | 1;
+	h.create_id = ((uint64_t)sim_mono_ps() ^ (uint64_t)getpid() << 40) | 1;
 	*s->hdr = h;
 	sim_boot_id(s->hdr->boot_id, sizeof s->hdr->boot_id);
-	s->hdr->rt_offset_ns = -(int64_t)sim_mono_ns(); /* simulated time starts at 0 */
+	s->hdr->rt_offset_ps = -(__int128)sim_mono_ps(); /* simulated time starts at 0 */
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
 		if (s->models[i]->init && (rc = s->models[i]->init(s, s->state[i], spec, err)))
@@ -348,9 +350,11 @@ static int check_times(struct sim *s, const struct sim_header *h, struct hwpc_er
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++)
 		if (h->clock_hz[c] > SIM_MAX_HZ)
 			return corrupt(s, "bad clock frequency", err);
-	if (h->clock_mode == SIM_CLOCK_VIRTUAL && h->virt_ns != h->now_ns)
+	if (h->now_ps > SIM_END_PS)
+		return corrupt(s, "simulated time past its end", err);
+	if (h->clock_mode == SIM_CLOCK_VIRTUAL && h->virt_ps != h->now_ps)
 		return corrupt(s, "the virtual clock is not where the models are", err);
-	if (h->clock_mode == SIM_CLOCK_REALTIME && h->virt_ns)
+	if (h->clock_mode == SIM_CLOCK_REALTIME && h->virt_ps)
 		return corrupt(s, "a virtual time in a realtime state", err);
 	return 0;
 }
@@ -418,6 +422,9 @@ static int load_state(struct sim *s, const struct hwpc_devspec *spec, struct hwp
 		return err->status;
 	for (unsigned i = 0; i < s->nmodels; i++)
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
+	/* fixed at create: read without the lock from here on */
+	s->clock_mode = h.clock_mode;
+	memcpy(s->clock_hz, h.clock_hz, sizeof s->clock_hz);
 	return 0;
 }
 
@@ -586,9 +593,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 			goto fail;
 	}
 	/* locked from here */
-	s->lag_at_open = s->hdr->lag_ns;
-	s->clock_mode = s->hdr->clock_mode;
-	memcpy(s->clock_hz, s->hdr->clock_hz, sizeof s->clock_hz);
+	s->lag_at_open = s->hdr->lag_ps;
 	s->create_id = s->hdr->create_id;
 	if (attach_models(s, err)) {
 		sim_unlock(s);

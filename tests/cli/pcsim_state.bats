@@ -8,7 +8,7 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 # Where struct sim_header (lib/sim/sim.h) keeps what the tests damage.
-HDR_VIRT_NS=832
+HDR_VIRT_PS=848 # 128-bit, little-endian
 HDR_SECT=104 # struct sim_section[16], 24 bytes each: id, version, offset, size
 HDR_CRC=816
 
@@ -55,7 +55,7 @@ sect_entry() {
 @test "virtual time far ahead of the models (header times, no CRC): an error, not an endless catch-up" {
 	cd "$BATS_TEST_TMPDIR"
 	pcsim reset sim:nv10,clock=virtual,state=S
-	printf '\001' | dd of=S bs=1 seek=$((HDR_VIRT_NS + 7)) conv=notrunc status=none
+	printf '\001' | dd of=S bs=1 seek=$((HDR_VIRT_PS + 7)) conv=notrunc status=none
 	run -1 timeout 10 pcsim -d sim:nv10,state=S show
 	check [ "$output" = "pcsim: simulator state S is corrupt (the virtual clock is not where the models are); 'pcsim reset -d sim:nv10,state=S' recreates it" ]
 	run -1 timeout 10 ptime -d sim:nv10,state=S

@@ -1,0 +1,58 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# Simulated time (issue 27): fine enough for every clock the simulator
+# runs, so that advancing by N cycles runs exactly N of them.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+# Field KEY of the first CSV record of pcsim show (the machine record), or
+# of domain DOM's record with a third argument.
+show_field() {
+	pcsim -d "$1" show --format csv | python3 -c '
+import csv, sys
+key, dom = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None
+rows = list(csv.reader(sys.stdin))
+head = None
+for r in rows:
+    if "type" in r:
+        head = r
+        continue
+    rec = dict(zip(head, r))
+    if dom is None or rec.get("domain") == dom:
+        print(rec[key])
+        break
+' "$2" ${3:+"$3"}
+}
+
+@test "advance --cycles 1 --domain shader (1.45 GHz), eight times: eight cycles" {
+	local S=sim:g84,clock=virtual,state=$BATS_TEST_TMPDIR/S got=
+	pcsim reset "$S"
+	check [ "$(show_field "$S" clock_hz shader)" = 1450000000 ]
+	for i in 1 2 3 4 5 6 7 8; do
+		pcsim -d "$S" advance --cycles 1 --domain shader >/dev/null
+		got+="$(show_field "$S" cycles shader) "
+	done
+	check [ "$got" = "1 2 3 4 5 6 7 8 " ]
+}
+
+@test "advance --cycles N --clock CLOCK at GHz clocks: exactly N ticks, however the advance is sliced" {
+	local S=sim:g84,clock=virtual,tclk=1.45G,state=$BATS_TEST_TMPDIR/S got=
+	pcsim reset "$S"
+	# PTIMER counts TCLK itself (CLOCK_SOURCE.SELECT external, ratio 1)
+	pcsim -d "$S" reg PTIMER.CLOCK_SOURCE=0x10000 >/dev/null
+	for i in 1 2 3 4 5; do
+		pcsim -d "$S" advance --cycles 1 --clock tclk >/dev/null
+		got+="$(show_field "$S" ptimer_ticks) "
+	done
+	pcsim -d "$S" advance --cycles 999995 --clock tclk >/dev/null
+	got+="$(show_field "$S" ptimer_ticks)"
+	check [ "$got" = "1 2 3 4 5 1000000" ]
+	# 3 GHz, the fastest a profile clock gets here, and an odd one
+	for hz in 3G 999999937; do
+		S=sim:g84,clock=virtual,pchz=$hz,state=$BATS_TEST_TMPDIR/S
+		pcsim reset "$S"
+		for i in 1 2 3; do pcsim -d "$S" advance --cycles 7 --domain 0 >/dev/null; done
+		check [ "$(show_field "$S" cycles host)" = 21 ]
+	done
+}
