@@ -101,7 +101,6 @@ struct pc_dom_state {
 	uint16_t rec_stop;
 	uint16_t pad2;
 	uint64_t rec_packets, rec_dropped;
-	struct pc_gen gen[PC_MAX_SIGNALS];
 };
 
 struct pc_state {
@@ -116,6 +115,9 @@ struct pc_state {
 	uint32_t trace_used;           /* bits of the trace pool in use */
 	uint32_t engine;               /* enum pc_engine (sim option engine=) */
 	struct pc_dom_state dom[PC_MAX_DOMAINS];
+	/* What an advance never changes comes last (the journal saves the
+	 * part before it: struct sim_model's hot_bytes). */
+	struct pc_gen gen[PC_MAX_DOMAINS][PC_MAX_SIGNALS];
 	uint8_t trace_pool[PC_TRACE_BYTES];
 };
 

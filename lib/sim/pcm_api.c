@@ -278,7 +278,7 @@ int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const 
 		   (g->kind == HWPC_SIM_GEN_CONST && g->value > 1) || (g->kind == HWPC_SIM_GEN_PTIMER && g->bit > 55)) {
 		rc = hwpc_err_set(err, HWPC_EINPUT, "invalid generator parameters");
 	} else {
-		struct pc_gen *pg = &st->dom[dom].gen[sig];
+		struct pc_gen *pg = &st->gen[dom][sig];
 		memset(pg, 0, sizeof *pg);
 		switch (g->kind) {
 		case HWPC_SIM_GEN_CONST: pg->kind = PC_GEN_CONST, pg->value = (uint8_t)g->value; break;

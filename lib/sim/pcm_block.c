@@ -36,7 +36,7 @@ static bool wordable(const struct pc_priv *p, const struct pc_state *st, unsigne
 	if (sig >= di->nsignals)
 		return true; /* reads as 0 */
 	switch (di->wire[sig]) {
-	case PC_W_GEN: return st->dom[d].gen[sig].kind != PC_GEN_PTIMER;
+	case PC_W_GEN: return st->gen[d][sig].kind != PC_GEN_PTIMER;
 	case PC_W_FLAG:
 	case PC_W_EVENT: return false;
 	default: return true;
@@ -68,7 +68,7 @@ static enum sig_how signal_how(const struct pc_priv *p, const struct pc_state *s
 	switch (di->wire[sig]) {
 	case PC_W_PERIODIC: return SIG_PERIODIC_PULSE;
 	case PC_W_GEN: {
-		const struct pc_gen *g = &st->dom[d].gen[sig];
+		const struct pc_gen *g = &st->gen[d][sig];
 		switch (g->kind) {
 		case PC_GEN_RANDOM: return SIG_RANDOM;
 		case PC_GEN_CONST: return SIG_FIXED;
@@ -111,7 +111,7 @@ unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsi
 		enum sig_how how = signal_how(p, st, d, sig);
 		if (how == SIG_RANDOM)
 			units += 1;
-		else if (how == SIG_GEN && st->dom[d].gen[sig].kind == PC_GEN_TRACE)
+		else if (how == SIG_GEN && st->gen[d][sig].kind == PC_GEN_TRACE)
 			units += 24; /* read a cycle at a time */
 	}
 	return 512 / units ? 512 / units : 1;
@@ -290,7 +290,7 @@ static unsigned plan_signal(struct plan *pl, const struct pc_priv *p, const stru
 	ps->next_w = UINT64_MAX;
 	ps->how = (uint8_t)signal_how(p, st, d, sig);
 	bool gen = sig < di->nsignals && di->wire[sig] == PC_W_GEN;
-	const struct pc_gen *g = gen ? &ds->gen[sig] : NULL;
+	const struct pc_gen *g = gen ? &st->gen[d][sig] : NULL;
 	ps->gen = g;
 	switch (ps->how) {
 	case SIG_FIXED:

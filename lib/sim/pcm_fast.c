@@ -61,7 +61,7 @@ struct fast_dom {
 	uint64_t Lp, nb;
 	int64_t delta[FAST_NCTR];
 	uint64_t base[FAST_NCTR]; /* counters at the first probed boundary */
-	unsigned char snap[offsetof(struct pc_dom_state, gen)];
+	unsigned char snap[sizeof(struct pc_dom_state)];
 	struct fast_query q[PC_SET_DOMAINS * FAST_REPLAY];
 	unsigned nq;
 };
@@ -86,14 +86,14 @@ static uint64_t *ctr_at(struct pc_dom_state *ds, unsigned i)
 static void nc_state(const struct pc_dom_state *ds, unsigned char *out)
 {
 	struct pc_dom_state t;
-	memcpy(&t, ds, offsetof(struct pc_dom_state, gen));
+	memcpy(&t, ds, sizeof(struct pc_dom_state));
 	t.ncycles = 0;
 	memset(t.ctr, 0, sizeof t.ctr);
 	memset(t.shadow, 0, sizeof t.shadow);
 	memset(t.fhist, 0, sizeof t.fhist);
 	memset(t.ehist, 0, sizeof t.ehist);
 	t.imp_flag = t.imp_event = t.sync_flag_prev = t.sync_event_prev = 0;
-	memcpy(out, &t, offsetof(struct pc_dom_state, gen));
+	memcpy(out, &t, sizeof(struct pc_dom_state));
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -142,7 +142,7 @@ static uint64_t input_period(const struct pc_priv *p, const struct pc_state *st,
 	for (unsigned k = 0; k < n && L; k++) {
 		if (sig[k] >= p->dom[d].nsignals || p->dom[d].wire[sig[k]] != PC_W_GEN)
 			continue;
-		const struct pc_gen *g = &ds->gen[sig[k]];
+		const struct pc_gen *g = &st->gen[d][sig[k]];
 		switch (g->kind) {
 		case PC_GEN_CONST: break;
 		case PC_GEN_PERIODIC: L = g->period ? lcm_cap(L, g->period) : L; break;

@@ -14,7 +14,7 @@ int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st,
 		return 0;
 	unsigned a = di->warg[sig];
 	switch (di->wire[sig]) {
-	case PC_W_GEN: return pc_gen_value(s, st, ds, &ds->gen[sig], n);
+	case PC_W_GEN: return pc_gen_value(s, st, ds, &st->gen[d][sig], n);
 	case PC_W_ZERO: return 0;
 	/* "In a given domain, its own FLAG and EVENT signals are connected
 	 * directly to the relevant sources" */

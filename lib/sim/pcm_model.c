@@ -300,7 +300,7 @@ static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err
 		if (!ds->hz || ds->hz > SIM_MAX_HZ || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
 			return corrupt("bad domain clock or state", err);
 		for (unsigned g = 0; g < PC_MAX_SIGNALS; g++)
-			if (ds->gen[g].kind > PC_GEN_TRACE || ds->gen[g].bit > 63)
+			if (st->gen[d][g].kind > PC_GEN_TRACE || st->gen[d][g].bit > 63)
 				return corrupt("bad signal generator", err);
 	}
 	return 0;
@@ -371,6 +371,35 @@ static sim_ps pc_max_step(struct sim *s, void *state, void *priv)
 	return hz ? (sim_ps)PC_MAX_STEP_CYCLES * SIM_PS_PER_S / hz : 0;
 }
 
+/* Record packets are the memory an advance writes: a domain in record
+ * mode sends at most one every reclat cycles (its outgoing packet keeps it
+ * busy that long), plus one at once.  The longest step whose packets
+ * surely fit the memory log's room. */
+static sim_ps pc_logged_step(struct sim *s, void *state, void *priv, uint64_t room)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = priv;
+	unsigned n = 0;
+	for (unsigned d = 0; d < p->ndomains; d++)
+		n += pc_dom_mode(p, st, d) == PC_MODE_RECORD && !st->dom[d].rec_wedged;
+	if (!n)
+		return SIM_END_PS;
+	uint64_t per = 16 + ((p->rec_long + 7) & ~7u), packets = room / per;
+	if (packets < 2 * n)
+		return 0;
+	/* each domain's share, less its packet at once; a window of L ps
+	 * holds at most ceil(L * hz / 1e12) of its cycles */
+	uint64_t cycles = (packets / n - 1) * st->reclat;
+	sim_ps step = SIM_END_PS;
+	for (unsigned d = 0; d < p->ndomains; d++)
+		if (pc_dom_mode(p, st, d) == PC_MODE_RECORD && !st->dom[d].rec_wedged) {
+			sim_ps t = (sim_ps)(cycles - 1) * SIM_PS_PER_S / st->dom[d].hz;
+			if (t < step)
+				step = t;
+		}
+	return step ? step : 0;
+}
+
 static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
 {
 	struct pc_state *st = state;
@@ -390,6 +419,8 @@ const struct sim_model sim_model_pcounter = {
 	.name = "pcounter",
 	.id = SIM_MODEL_PCOUNTER,
 	.version = 1,
+	.hot_bytes = offsetof(struct pc_state, gen), /* generators and traces change only between advances */
+	.logged_step = pc_logged_step,
 	.spaces = pc_spaces,
 	.present = pc_present,
 	.state_size = pc_size,

@@ -143,7 +143,7 @@ int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path,
 	if (!rc) {
 		/* the rows are in place; only now do the signals follow them */
 		for (unsigned c = 0; c < t.cols; c++) {
-			struct pc_gen *g = &st->dom[dom].gen[t.sig[c]];
+			struct pc_gen *g = &st->gen[dom][t.sig[c]];
 			memset(g, 0, sizeof *g);
 			g->kind = PC_GEN_TRACE;
 			g->trace_bit = t.base + c;

@@ -321,6 +321,7 @@ const struct sim_model sim_model_ptimer = {
 	.name = "ptimer",
 	.id = SIM_MODEL_PTIMER,
 	.version = 1,
+	.hot_bytes = SIM_HOT_ALL,
 	.spaces = ptimer_spaces,
 	.present = ptimer_present,
 	.state_size = ptimer_size,

@@ -278,6 +278,7 @@ const struct sim_model sim_model_r10k = {
 	.name = "r10k",
 	.id = SIM_MODEL_R10K,
 	.version = 1,
+	.hot_bytes = SIM_HOT_ALL,
 	.spaces = r10k_spaces,
 	.present = r10k_present,
 	.state_size = r10k_size,

@@ -134,6 +134,17 @@ struct sim_model {
 	/* The longest step the model can take at once in reasonable time
 	 * (a per-cycle model costs time per simulated cycle); 0 or NULL: any. */
 	sim_ps (*max_step)(struct sim *s, void *state, void *priv);
+	/* How many leading bytes of the section an advance may change (the
+	 * journal saves them before it, sim_journal.c): SIM_HOT_ALL for the
+	 * whole section.  Models without advance change nothing. */
+	size_t hot_bytes;
+	/* Room in the journal's memory log for what advances write into this
+	 * model's section through sim_mem_write (record packets). */
+	uint32_t log_bytes;
+	/* The longest step whose memory writes surely fit `room` bytes of the
+	 * memory log (each write logs 16 bytes and its data, padded to 8);
+	 * 0: not even a short one; NULL: the model writes no memory. */
+	sim_ps (*logged_step)(struct sim *s, void *state, void *priv, uint64_t room);
 	/* Move the model from time `from` to `to` (at most SIM_MAX_CALL_PS). */
 	void (*advance)(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to);
 	/* Return 0 if handled; 1 if the address is not a register the model
@@ -193,6 +204,9 @@ struct sim {
 	/* Fixed at create, copied at open: read without the lock. */
 	uint32_t clock_mode; /* enum sim_clock_mode */
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
+	uint64_t journal_off; /* where the journal starts (sim_journal.c) */
+	bool in_tx;           /* a transaction of this process is open */
+	uint64_t log_last;    /* its last memory log entry, UINT64_MAX: none */
 	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
 };
@@ -236,6 +250,26 @@ void sim_destroy(struct sim *s);
 /* Lock, and fail (unlocked again) if another process recreated the state
  * since this one attached, or a lazy attach failed. */
 int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
+
+/* --- the core: journal (sim_journal.c) ---------------------------------- */
+
+#define SIM_HOT_ALL SIZE_MAX
+/* The memory log's room for record packets: about 5,000 of them. */
+#define SIM_LOG_BYTES (256u << 10)
+/* Bytes of the journal for the sections sect of the models s chose. */
+uint64_t sim_journal_size(struct sim *s, const struct sim_section *sect);
+/* Save what an advance can change; nothing before the commit lasts if the
+ * process dies.  No-op while one is open. */
+void sim_journal_begin(struct sim *s);
+/* The clock is where the models are (virtual: set here): close it. */
+void sim_journal_commit(struct sim *s);
+/* Log the bytes at p before a write into a model section overwrites them. */
+void sim_journal_log(struct sim *s, const void *p, size_t len);
+/* Room left in the memory log of the open transaction. */
+uint64_t sim_journal_room(struct sim *s);
+/* A transaction left open by a process that died: put everything back.
+ * Caller holds the lock (outermost). */
+int sim_journal_recover(struct sim *s, struct hwpc_err *err);
 
 /* --- the core: clock (clock.c) -------------------------------------------- */
 

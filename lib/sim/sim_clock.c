@@ -84,8 +84,24 @@ void sim_check_boot(struct sim *s)
 	}
 }
 
-/* Every model from now_ps to `to`, then the clock: a process killed half
- * way leaves the time where the models surely were. */
+/* The longest step the memory log's room allows (SIM_END_PS: any). */
+static sim_ps logged_step(struct sim *s)
+{
+	sim_ps limit = SIM_END_PS;
+	uint64_t room = sim_journal_room(s);
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->logged_step && !s->attach_failed[i]) {
+			sim_ps m = s->models[i]->logged_step(s, s->state[i], s->priv[i], room);
+			if (m < limit)
+				limit = m;
+		}
+	return limit;
+}
+
+/* Every model from now_ps to `to`, then the clock, inside the caller's
+ * transaction (sim_journal.c): a process killed half way leaves the state
+ * as it was before.  Where the memory log has no room for the rest, what
+ * is done is committed and another transaction begins. */
 static void run_models(struct sim *s, sim_ps to)
 {
 	struct sim_header *h = s->hdr;
@@ -95,12 +111,23 @@ static void run_models(struct sim *s, sim_ps to)
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->advance && (sim_model_priv(s, i), s->attach_failed[i]))
 			return;
+	bool fresh = true;
 	while (h->now_ps < to) {
 		sim_ps next = to - h->now_ps > SIM_MAX_CALL_PS ? h->now_ps + SIM_MAX_CALL_PS : to;
+		sim_ps room = logged_step(s);
+		if (!room && !fresh) {
+			sim_journal_commit(s);
+			sim_journal_begin(s);
+			fresh = true;
+			continue;
+		}
+		if (room && next - h->now_ps > room)
+			next = h->now_ps + room;
 		for (unsigned i = 0; i < s->nmodels; i++)
 			if (s->models[i]->advance)
 				s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ps, next);
 		h->now_ps = next;
+		fresh = false;
 	}
 }
 
@@ -126,9 +153,10 @@ void sim_sync(struct sim *s)
 		unsigned div = s->lagged ? SIM_CATCHUP_DIV_LAGGING : SIM_CATCHUP_DIV;
 		step = step / div ? step / div : 1;
 	}
+	if (now - h->now_ps > step && h->clock_mode == SIM_CLOCK_VIRTUAL)
+		return;
+	sim_journal_begin(s);
 	if (now - h->now_ps > step) {
-		if (h->clock_mode == SIM_CLOCK_VIRTUAL)
-			return;
 		s->lagged = true;
 		if (s->verbose)
 			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
@@ -141,6 +169,7 @@ void sim_sync(struct sim *s)
 		now = h->now_ps + step;
 	}
 	run_models(s, now);
+	sim_journal_commit(s);
 }
 
 int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err)
@@ -162,11 +191,12 @@ int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err)
 				    "or lower the domain clocks)",
 				    seconds(by), seconds(step));
 	}
-	run_models(s, h->now_ps + by);
-	if (h->clock_mode == SIM_CLOCK_VIRTUAL)
-		h->virt_ps = h->now_ps;
-	else
+	/* all or nothing: the clock moves in the transaction the models do */
+	sim_journal_begin(s);
+	if (h->clock_mode == SIM_CLOCK_REALTIME)
 		set_offset(h, offset_of(h) + (__int128)by);
+	run_models(s, h->now_ps + by);
+	sim_journal_commit(s);
 	sim_unlock(s);
 	return 0;
 }

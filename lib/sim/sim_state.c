@@ -69,6 +69,7 @@ void sim_unlock(struct sim *s)
  * is done to it would be lost. */
 int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 {
+	bool outer = !s->lk.depth;
 	sim_lock(s);
 	if (!s->hdr || s->hdr->superseded || s->hdr->create_id != s->create_id) {
 		sim_unlock(s);
@@ -79,6 +80,11 @@ int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 	if (s->attach_err.status) {
 		sim_unlock(s);
 		return hwpc_err_set(err, s->attach_err.status, "%s", s->attach_err.msg);
+	}
+	/* an advance another process did not finish leaves nothing */
+	if (outer && sim_journal_recover(s, err)) {
+		sim_unlock(s);
+		return err->status;
 	}
 	return 0;
 }
@@ -245,8 +251,8 @@ static int map_file(struct sim *s, size_t size, struct hwpc_err *err)
 
 #define SECTION_ALIGN 64
 
-/* Where each model's section goes, for the create-time options in spec;
- * returns the file size.  A file is only ever laid out this way, so an
+/* Where each model's section goes, for the create-time options in spec,
+ * and the journal after them (s->journal_off); returns the file size.  A file is only ever laid out this way, so an
  * open compares its table with this one exactly: every section aligned,
  * inside the file, none overlapping. */
 static uint64_t layout(struct sim *s, const struct hwpc_devspec *spec, struct sim_section *sect)
@@ -259,7 +265,8 @@ static uint64_t layout(struct sim *s, const struct hwpc_devspec *spec, struct si
 		sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, spec) : 0;
 		off += (sect[i].size + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
 	}
-	return off;
+	s->journal_off = off;
+	return off + sim_journal_size(s, sect);
 }
 
 /* Lay out and initialise a fresh state in a new file beside s->path and
@@ -521,6 +528,8 @@ static int open_once(struct sim *s, const struct hwpc_devspec *spec, enum sim_op
 		return rc;
 	} else if (!(rc = load_state(s, spec, err))) {
 		s->lk.ticket = &s->hdr->lock_ticket; /* the same word, in the whole mapping */
+		/* before the models' checks: an advance killed half way is undone */
+		rc = sim_journal_recover(s, err);
 	}
 	if (rc)
 		sim_unlock(s);

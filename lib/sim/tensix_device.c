@@ -228,6 +228,7 @@ const struct sim_model sim_model_tensix = {
 	.name = "tensix",
 	.id = SIM_MODEL_TENSIX,
 	.version = 1,
+	.hot_bytes = offsetof(struct tensix_state, l1), /* L1 changes only on register writes */
 	.spaces = tensix_spaces,
 	.present = tensix_present,
 	.state_size = tensix_size,
