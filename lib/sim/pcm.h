@@ -92,6 +92,7 @@ struct pc_dom_state {
 	uint8_t fhist[PC_SET_DOMAINS], ehist[PC_SET_DOMAINS]; /* synchronizers */
 	uint8_t event_out;  /* EVENT input of the last cycle */
 	uint8_t user_val, user_pulse;
+	uint8_t user_written; /* USER_TRIGGER written since the last cycle */
 	uint8_t prev_mux[PC_NINPUTS]; /* SRC selections' values last cycle (4 bits) */
 	uint8_t in_last; /* inputs of the last cycle (bit enum pc_input, bit 6: SWAP) */
 	uint32_t periodic_cnt;

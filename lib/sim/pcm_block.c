@@ -610,6 +610,7 @@ static inline __attribute__((always_inline)) void run_words_body(struct sim *s, 
 	}
 	ds->pm_now = ds->wrcache_now = 0;
 	ds->user_now = ds->user_val;
+	ds->user_written = 0;
 	ds->ncycles += 64 * n;
 }
 

@@ -110,7 +110,7 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	 * which the pulse mode bit is set are reset to 0." */
 	ds->user_now = ds->user_val;
 	ds->user_val &= (uint8_t)~ds->user_pulse;
-	ds->user_pulse = 0;
+	ds->user_pulse = ds->user_written = 0;
 	/* PERIODIC: a one-cycle pulse every X clocks; held in reset (and
 	 * restarting from the beginning) while PERIODIC_RESET is 1 */
 	const struct pc_dom_cache *c = &p->cache[d];

@@ -371,6 +371,29 @@ static sim_ps pc_max_step(struct sim *s, void *state, void *priv)
 	return hz ? (sim_ps)PC_MAX_STEP_CYCLES * SIM_PS_PER_S / hz : 0;
 }
 
+/* Writes take effect on a domain's next cycle ("written this cycle" in
+ * the document's pseudocode): PRE_OP and the other configuration writes,
+ * PM_TRIGGER and WRCACHE_FLUSH pulses, USER_TRIGGER.  The instant the
+ * last of the domains with such an effect pending runs that cycle. */
+static sim_ps pc_pending(struct sim *s, void *state, void *priv)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = priv;
+	sim_ps t = 0;
+	if (!sim_pmc_unit_enabled(s, "PCOUNTER"))
+		return 0; /* nothing lands on a unit that is off */
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		const struct pc_dom_state *ds = &st->dom[d];
+		if (ds->cfg_written || ds->preop_written || ds->preop_swap || ds->pm_pending || ds->wrcache_pending ||
+		    ds->user_written) {
+			sim_ps at = sim_cycle_ps(ds->ncycles + 1, ds->hz);
+			if (at > t)
+				t = at;
+		}
+	}
+	return t;
+}
+
 /* Record packets are the memory an advance writes: a domain in record
  * mode sends at most one every reclat cycles (its outgoing packet keeps it
  * busy that long), plus one at once.  The longest step whose packets
@@ -421,6 +444,7 @@ const struct sim_model sim_model_pcounter = {
 	.version = 1,
 	.hot_bytes = offsetof(struct pc_state, gen), /* generators and traces change only between advances */
 	.logged_step = pc_logged_step,
+	.pending = pc_pending,
 	.spaces = pc_spaces,
 	.present = pc_present,
 	.state_size = pc_size,

@@ -145,6 +145,10 @@ struct sim_model {
 	 * memory log (each write logs 16 bytes and its data, padded to 8);
 	 * 0: not even a short one; NULL: the model writes no memory. */
 	sim_ps (*logged_step)(struct sim *s, void *state, void *priv, uint64_t room);
+	/* The instant by which every effect the writes so far scheduled for
+	 * the model's next cycles has happened (0: none is pending): a read
+	 * first brings time there (sim_mmio.c). */
+	sim_ps (*pending)(struct sim *s, void *state, void *priv);
 	/* Move the model from time `from` to `to` (at most SIM_MAX_CALL_PS). */
 	void (*advance)(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to);
 	/* Return 0 if handled; 1 if the address is not a register the model
@@ -284,6 +288,8 @@ sim_ps sim_max_step(struct sim *s);
 /* Move simulated time forward by ns: the models first, the clock after
  * them.  Takes the lock. */
 int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err);
+/* Move every model to time t (after now), as one transaction. */
+void sim_run_to(struct sim *s, sim_ps t);
 /* Until simulated time t_ns: a virtual clock is advanced there, a realtime
  * one waited for (returns early on a signal). */
 int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err);

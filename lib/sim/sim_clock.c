@@ -172,6 +172,15 @@ void sim_sync(struct sim *s)
 	sim_journal_commit(s);
 }
 
+void sim_run_to(struct sim *s, sim_ps t)
+{
+	if (t <= s->hdr->now_ps)
+		return;
+	sim_journal_begin(s);
+	run_models(s, t);
+	sim_journal_commit(s);
+}
+
 int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err)
 {
 	if (sim_lock_fresh(s, err))

@@ -56,3 +56,37 @@ for r in rows:
 		check [ "$(show_field "$S" cycles host)" = 21 ]
 	done
 }
+
+@test "a read right after a write sees what the write did, as on a card (nvatiming's PM_TRIGGER swap)" {
+	local S=sim:nv40,clock=virtual,state=$BATS_TEST_TMPDIR/S
+	pcsim reset "$S"
+	# quad mode, PRE always 1 on domain 1; DEBUG_1 bit 5 fires PM_TRIGGER
+	pcsim -d "$S" reg 0xa7c4=1 0xa464=0 0xa4a4=0 0xa4e4=0 0xa504=0 0xa524=0 0xa424=0xffff 0x400084=0x20 >/dev/null
+	pcsim -d "$S" advance 1s >/dev/null
+	pcsim -d "$S" reg 0x400084=0x20 >/dev/null
+	run -0 pcsim -d "$S" reg 'CTR_CYCLES[1]'
+	check [ "${lines[3]}" = "value: 0x17d78400" ]
+	# the read cost the time to the domains' next cycle (the slowest one's),
+	# and a read with nothing pending costs nothing
+	local t0 t1
+	t0=$(show_field "$S" device_ns)
+	check [ "$t0" -gt 1000000000 ] && check [ "$t0" -le 1000000100 ]
+	pcsim -d "$S" reg 'CTR_CYCLES[1]' 'CTR_PRE[1]' >/dev/null
+	t1=$(show_field "$S" device_ns)
+	check [ "$t1" = "$t0" ]
+}
+
+@test "reads after writes keep the virtual clock exact: the same commands give the same state" {
+	local i
+	for i in 1 2; do
+		local S=sim:g84,clock=virtual,pchz=1M,state=$BATS_TEST_TMPDIR/S$i
+		pcsim reset "$S"
+		pcsim -d "$S" signal 1 0x20 periodic period=3
+		pcsetup -d "$S" -D 1 --mode quad --event 0x20 >/dev/null
+		pcsim -d "$S" advance 1ms >/dev/null
+		pcread -d "$S" -D 1 --format csv | cut -d, -f4- >"$BATS_TEST_TMPDIR/r$i"
+		pcsim -d "$S" show --format csv | cut -d, -f4- | sed "s|$BATS_TEST_TMPDIR/S$i||" >"$BATS_TEST_TMPDIR/s$i"
+	done
+	check cmp "$BATS_TEST_TMPDIR/r1" "$BATS_TEST_TMPDIR/r2"
+	check cmp "$BATS_TEST_TMPDIR/s1" "$BATS_TEST_TMPDIR/s2"
+}

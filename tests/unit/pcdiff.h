@@ -320,8 +320,11 @@ static inline int pcd_run(struct pcd *t, uint64_t seed)
 				const struct pc_decode *e = &p->decode[k];
 				if (e->kind != PR_CTRL || !(e->dom == (int)d || (e->dom < 0 && p->ctrl_global)))
 					continue;
-				uint32_t v = 0;
+				/* read on both sides: a read lands pending writes,
+				 * which moves time (the values agree) */
+				uint32_t v = 0, v1 = 0;
 				sim_mmio_rd32(t->side[0].s, e->addr, &v);
+				sim_mmio_rd32(t->side[1].s, e->addr, &v1);
 				hwpc_field_put(mf, &v, (uint64_t)mv);
 				if (cm)
 					hwpc_field_put(cm, &v, pcd_below(&r, 4) ? 0 : pcd_below(&r, 8));
