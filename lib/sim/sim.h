@@ -22,15 +22,20 @@
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_parse_hz). */
 #define SIM_MAX_HZ 1000000000000ULL
-/* A realtime catch-up runs at most this fraction of the step limit per
- * access: 1/5 of 20 M reference cycles (about 0.5 s of CPU) while this
- * process has kept up, so the first access after an idle second catches it
- * up (a G84 counting a random signal at its real clock: about 2.6 M), and
- * 1/20 (about 0.1 s) once it has skipped, so a simulator that cannot keep
- * up lags visibly and stays responsive instead of spending the larger
- * share on every register read (pcsim(1), "PCOUNTER engines"). */
+/* What a realtime catch-up may cost, per access.  A step (the models'
+ * max_step: 20 M domain-cycles stepped one at a time) costs about
+ * SIM_STEP_CPU_NS of CPU.  An access catches up at most 1/5 of a step
+ * (about 0.5 s) while its process has kept up and no other waits for the
+ * lock, so the first access after an idle second catches it up (a G84
+ * counting a random signal at its real clock); once the process has
+ * skipped, at most half the time since its previous access, so a command
+ * on a simulator that cannot keep up takes about twice what it would and
+ * says it lagged; while others wait their turn, 1/10000 of a step (about
+ * 0.25 ms), so that a queue of commands moves on.  Never less than that
+ * (pcsim(1), "PCOUNTER engines"). */
+#define SIM_STEP_CPU_NS 2500000000ULL
 #define SIM_CATCHUP_DIV 5
-#define SIM_CATCHUP_DIV_LAGGING 20
+#define SIM_CATCHUP_DIV_SHORT 10000
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
 
@@ -213,6 +218,7 @@ struct sim {
 	uint64_t log_last;    /* its last memory log entry, UINT64_MAX: none */
 	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
+	uint64_t synced_at;   /* CLOCK_MONOTONIC (ns) at this handle's last catch-up */
 };
 
 /* A state being built beside its place (sim_file.c): the temporary name

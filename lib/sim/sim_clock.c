@@ -136,40 +136,69 @@ static double seconds(sim_ps t)
 	return (double)t / 1e12;
 }
 
+/* A long realtime catch-up (the full budget: nobody was waiting) goes in
+ * this many pieces, so that it can stop when another process comes to wait
+ * for the lock; a short one runs whole. */
+#define CATCHUP_PIECES 64
+
 void sim_sync(struct sim *s)
 {
 	struct sim_header *h = s->hdr;
 	sim_ps now = sim_clock_now(s);
 	if (now <= h->now_ps)
 		return;
-	/* A realtime simulator left alone for long catches up at most one
-	 * step; the rest is skipped, as if it had been paused, and added to
-	 * the lag (pcsim(1)).  A
-	 * virtual clock moves only with sim_advance, which runs the models
-	 * first, so it never is ahead of them: if it is (a file changed under
-	 * a running process), nothing runs rather than an unbounded run. */
-	sim_ps step = sim_max_step(s);
-	if (h->clock_mode == SIM_CLOCK_REALTIME) {
-		unsigned div = s->lagged ? SIM_CATCHUP_DIV_LAGGING : SIM_CATCHUP_DIV;
-		step = step / div ? step / div : 1;
+	/* A realtime simulator left alone for long catches up at most its
+	 * budget; the rest is skipped, as if it had been paused, and added to
+	 * the lag (pcsim(1)).  A virtual clock moves only with sim_advance,
+	 * which runs the models first, so it never is ahead of them: if it is
+	 * (a file changed under a running process), nothing runs rather than
+	 * an unbounded run. */
+	sim_ps budget = sim_max_step(s), piece = budget;
+	bool realtime = h->clock_mode == SIM_CLOCK_REALTIME;
+	if (realtime) {
+		sim_ps step = budget, least = step / SIM_CATCHUP_DIV_SHORT ? step / SIM_CATCHUP_DIV_SHORT : 1;
+		/* since the end of its previous catch-up (its own work, not
+		 * the catch-ups: they would feed themselves) */
+		uint64_t since = (uint64_t)(sim_mono_ps() / SIM_PS_PER_NS) - s->synced_at;
+		if (sim_lock_waiting(&s->lk)) {
+			budget = least;
+		} else if (!s->lagged) {
+			budget = step / SIM_CATCHUP_DIV;
+			/* in pieces: it stops when another comes to wait */
+			piece = budget / CATCHUP_PIECES ? budget / CATCHUP_PIECES : 1;
+		} else {
+			/* half the time since this process's previous catch-up */
+			budget = since >= 2 * SIM_STEP_CPU_NS / SIM_CATCHUP_DIV
+					 ? step / SIM_CATCHUP_DIV
+					 : step * since / (2 * SIM_STEP_CPU_NS);
+		}
+		if (budget < least)
+			budget = least;
 	}
-	if (now - h->now_ps > step && h->clock_mode == SIM_CLOCK_VIRTUAL)
+	if (now - h->now_ps > budget && !realtime)
 		return;
 	sim_journal_begin(s);
-	if (now - h->now_ps > step) {
+	sim_ps target = now - h->now_ps > budget ? h->now_ps + budget : now;
+	while (h->now_ps < target) {
+		run_models(s, target - h->now_ps > piece ? h->now_ps + piece : target);
+		/* a long catch-up makes way for a process that came to wait */
+		if (realtime && h->now_ps < target && sim_lock_waiting(&s->lk))
+			break;
+	}
+	if (realtime && now > h->now_ps) {
+		sim_ps skip = now - h->now_ps;
 		s->lagged = true;
 		if (s->verbose)
 			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
-				seconds(now - h->now_ps - step), seconds(step));
-		sim_ps skip = now - h->now_ps - step;
+				seconds(skip), seconds(budget));
 		set_offset(h, offset_of(h) - (__int128)skip);
 		/* Kept, not hidden: a rate measured across the skip is wrong by
 		 * it, and the commands that measure report it (hwpc_dev_lag_ns). */
 		h->lag_ps = h->lag_ps + skip > SIM_END_PS ? SIM_END_PS : h->lag_ps + skip;
-		now = h->now_ps + step;
 	}
-	run_models(s, now);
 	sim_journal_commit(s);
+	if (realtime)
+		s->synced_at = (uint64_t)(sim_mono_ps() / SIM_PS_PER_NS);
 }
 
 void sim_run_to(struct sim *s, sim_ps t)

@@ -11,9 +11,13 @@
 #include "core/err_local.h"
 #include "sim/sim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -31,11 +35,59 @@ static void dir_of(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-/* A name beside path no other process picks: path.new-PID-N. */
+/* When process pid started (clock ticks since boot, /proc/PID/stat field
+ * 22), 0 if it does not exist: a PID with another start time is another
+ * process (PIDs are reused). */
+static unsigned long long started(long pid)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	if (f)
+		fclose(f);
+	buf[n] = 0;
+	char *p = strrchr(buf, ')'); /* the command name may hold anything */
+	unsigned long long t = 0;
+	for (int field = 2; p && *p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		t = strtoull(p + 1, NULL, 10);
+	return t;
+}
+
+/* A name beside path no other process picks: path.new-PID-START-N. */
 static int temp_name(const char *path, char *buf, size_t len)
 {
 	static unsigned n;
-	return (size_t)snprintf(buf, len, "%s.new-%ld-%u", path, (long)getpid(), n++) >= len ? -1 : 0;
+	return (size_t)snprintf(buf, len, "%s.new-%ld-%llu-%u", path, (long)getpid(), started((long)getpid()), n++) >=
+			       len
+		       ? -1
+		       : 0;
+}
+
+/* What a process killed between naming a new state and renaming it into
+ * place left behind (path.new-PID-START-N of a process that is gone). */
+static void remove_stale(const char *path)
+{
+	char dir[600];
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t blen = strlen(base);
+	dir_of(path, dir, sizeof dir);
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		char *end;
+		if (strncmp(e->d_name, base, blen) || strncmp(e->d_name + blen, ".new-", 5))
+			continue;
+		long pid = strtol(e->d_name + blen + 5, &end, 10);
+		if (pid <= 0 || *end != '-')
+			continue;
+		unsigned long long t = strtoull(end + 1, &end, 10);
+		if (*end == '-' && pid != (long)getpid() && started(pid) != t)
+			unlinkat(dirfd(d), e->d_name, 0);
+	}
+	if (d)
+		closedir(d);
 }
 
 int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hwpc_err *err)
@@ -43,6 +95,7 @@ int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hw
 	char dir[sizeof s->path];
 	dir_of(s->path, dir, sizeof dir);
 	t->name[0] = 0;
+	remove_stale(s->path);
 	/* Unnamed until published: a process killed while building leaves
 	 * nothing behind. */
 	s->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -85,21 +138,31 @@ int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct
 		sim_file_discard(t);
 		return 0;
 	}
+	/* a named state beside the old one, then the rename: INT, TERM and
+	 * the like wait until both are done (KILL cannot; what it leaves is
+	 * removed by the next state made there) */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int rc = 0;
 	if (!t->name[0]) {
 		if (temp_name(s->path, tmp, sizeof tmp))
-			return hwpc_err_set(err, HWPC_EINPUT, "state file name too long: %s", s->path);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW))
-			return hwpc_err_set(err, HWPC_EOP, "cannot create simulator state %s: %s", s->path,
-					    strerror(errno));
-		snprintf(t->name, sizeof t->name, "%s", tmp);
+			rc = hwpc_err_set(err, HWPC_EINPUT, "state file name too long: %s", s->path);
+		else if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW))
+			rc = hwpc_err_set(err, HWPC_EOP, "cannot create simulator state %s: %s", s->path,
+					  strerror(errno));
+		else
+			snprintf(t->name, sizeof t->name, "%s", tmp);
 	}
-	if (rename(t->name, s->path)) {
+	if (!rc && rename(t->name, s->path)) {
 		int e = errno;
 		sim_file_discard(t);
-		return hwpc_err_set(err, HWPC_EOP, "cannot replace simulator state %s: %s", s->path, strerror(e));
+		rc = hwpc_err_set(err, HWPC_EOP, "cannot replace simulator state %s: %s", s->path, strerror(e));
 	}
-	t->name[0] = 0;
-	return 0;
+	if (!rc)
+		t->name[0] = 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
 }
 
 bool sim_file_is_current(const struct sim *s)

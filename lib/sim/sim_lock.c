@@ -11,27 +11,33 @@
  * description locks, F_OFD_SETLKW) go with the process: a waiter or holder
  * that dies lets the next one through, as flock does.
  *
- * The queue orders; flock still excludes.  A process that took its ticket
- * but has not locked its slot yet is not waited for by the next one (the
- * two then meet at flock), and the slots wrap after SLOTS tickets (the
- * 4097th waiter waits for its slot to be let go): neither breaks mutual
- * exclusion, only, rarely, the order of two. */
+ * A ticket is taken under a short byte-range lock of its own, and the
+ * ticket's slot is locked before that is let go: by the time anyone holds
+ * the next ticket, this one's slot is locked, so nobody overtakes it.  The
+ * slots wrap after SLOTS tickets (the 4097th waiter waits for its slot to
+ * be let go as well).  flock still excludes, as before the queue. */
 #include "sim/sim.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
 
-/* Slots live far past any state file's end (a lock needs no data there). */
+/* Slots live far past any state file's end (a lock needs no data there),
+ * the ticket lock just before them. */
 #define SLOT_BASE ((off_t)1 << 52)
 #define SLOTS 4096u
+#define TICKET_LOCK (SLOT_BASE - 1)
+
+static void byte_lock(int fd, off_t at, short type)
+{
+	struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = at, .l_len = 1 };
+	while (fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW, &fl) && errno == EINTR)
+		;
+}
 
 static void range_lock(int fd, uint64_t ticket, short type)
 {
-	struct flock fl = { .l_type = type, .l_whence = SEEK_SET,
-			    .l_start = SLOT_BASE + (off_t)(ticket % SLOTS), .l_len = 1 };
-	while (fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW, &fl) && errno == EINTR)
-		;
+	byte_lock(fd, SLOT_BASE + (off_t)(ticket % SLOTS), type);
 }
 
 void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket)
@@ -47,8 +53,10 @@ void sim_lock_take(struct sim_lock *l)
 	if (l->depth++)
 		return;
 	if (l->ticket) {
+		byte_lock(l->fd, TICKET_LOCK, F_WRLCK);
 		l->mine = __atomic_fetch_add(l->ticket, 1, __ATOMIC_SEQ_CST);
 		range_lock(l->fd, l->mine, F_WRLCK);
+		byte_lock(l->fd, TICKET_LOCK, F_UNLCK);
 		/* my turn comes when the one before me has let its slot go */
 		range_lock(l->fd, l->mine - 1, F_WRLCK);
 		range_lock(l->fd, l->mine - 1, F_UNLCK);
