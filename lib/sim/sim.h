@@ -305,6 +305,12 @@ int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err);
 /* A model's per-process data, attaching it first if it waited (NULL and
  * s->attach_failed[i] set if that attach failed). */
 void *sim_model_priv(struct sim *s, unsigned i);
+/* What the models' time hooks say: the least nonzero step (max_step;
+ * SIM_END_PS if none limits it) or the latest instant writes still have
+ * effects pending until (pending; 0 if none).  Models whose attach failed
+ * say nothing. */
+enum sim_time_hook { SIM_HOOK_MAX_STEP, SIM_HOOK_PENDING };
+sim_ps sim_models_time(struct sim *s, enum sim_time_hook which);
 /* Which model answers addr; -1: none. */
 int sim_find_range(const struct sim *s, uint32_t addr);
 /* A host access nothing answered: every model's bus_fault hook. */

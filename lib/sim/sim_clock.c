@@ -58,17 +58,7 @@ sim_ps sim_clock_now(struct sim *s)
 
 sim_ps sim_max_step(struct sim *s)
 {
-	sim_ps limit = SIM_END_PS;
-	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->max_step) {
-			void *p = sim_model_priv(s, i);
-			if (s->attach_failed[i])
-				continue;
-			sim_ps m = s->models[i]->max_step(s, s->state[i], p);
-			if (m && m < limit)
-				limit = m;
-		}
-	return limit;
+	return sim_models_time(s, SIM_HOOK_MAX_STEP);
 }
 
 void sim_check_boot(struct sim *s)

@@ -42,17 +42,7 @@ static int access_begin(struct sim *s, uint32_t off, int *m, void **mp)
  * touch, and nothing when none is pending (pcsim(1), "Time"). */
 static void land_writes(struct sim *s)
 {
-	sim_ps t = 0;
-	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->pending) {
-			void *p = sim_model_priv(s, i);
-			if (s->attach_failed[i])
-				continue;
-			sim_ps m = s->models[i]->pending(s, s->state[i], p);
-			if (m > t)
-				t = m;
-		}
-	sim_run_to(s, t);
+	sim_run_to(s, sim_models_time(s, SIM_HOOK_PENDING));
 }
 
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val)

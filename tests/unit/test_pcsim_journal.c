@@ -22,17 +22,21 @@ static unsigned char *snapshot(struct pt *t, size_t *len)
 	return b;
 }
 
-/* Record mode on domain 1: a packet every reclat cycles into 0x1000.. */
-static void record_setup(struct pt *t)
+/* Record mode on domain 1, STOP on every cycle: a packet every reclat
+ * cycles into 0x1000... */
+static void records(struct pt *t)
 {
-	G(t, 1, 0x20, "const 1");
-	G(t, 1, 0x23, "const 1");
-	W(t, "PRE_SRC[1]", 0x20);
-	W(t, "STOP_SRC[1]", 0x23);
-	W(t, "STOP_OP[1]", 0xaaaa);
-	W(t, "CTRL[1]", 2);
-	W(t, "RECORD_LIMIT[1]", 0xf000);
-	W(t, "RECORD_START[1]", 0x1000);
+	record_setup(t, 1, "const 1", 0, 0x1000, 0xf000);
+}
+
+/* A child process's own handle on t's state (it exits 2 if it has none). */
+static struct sim *child_sim(struct pt *t)
+{
+	struct hwpc_dev *dev;
+	struct hwpc_err err;
+	if (hwpc_dev_open(t->spec, HWPC_OPEN_WRITE, t->db, &dev, &err))
+		_exit(2);
+	return (struct sim *)dev;
 }
 
 /* A process that dies in the middle of a transaction: models moved,
@@ -41,17 +45,13 @@ static void test_rollback(void **unused)
 {
 	struct pt t;
 	pt_open(&t, "g84", "mem=64K");
-	record_setup(&t);
+	records(&t);
 	assert_int_equal(hwpc_sim_pc_advance_cycles(t.dev, 1, 100, NULL), 0);
 	size_t len, len2;
 	unsigned char *before = snapshot(&t, &len);
 	pid_t pid = fork();
 	if (pid == 0) {
-		struct hwpc_dev *dev;
-		struct hwpc_err err;
-		if (hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &dev, &err))
-			_exit(2);
-		struct sim *s = (struct sim *)dev;
+		struct sim *s = child_sim(&t);
 		sim_lock(s);
 		sim_sync(s);
 		sim_journal_begin(s);
@@ -92,13 +92,10 @@ static void test_killed_advance(void **unused)
 	assert_int_equal(pipe(fds), 0);
 	pid_t pid = fork();
 	if (pid == 0) {
-		struct hwpc_dev *dev;
-		struct hwpc_err err;
-		if (hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &dev, &err))
-			_exit(2);
+		struct sim *s = child_sim(&t);
 		(void)!write(fds[1], "x", 1);
 		/* 19 ms at 1 GHz: seconds of the per-cycle reference */
-		hwpc_sim_advance_ns(dev, 19000000, &err);
+		hwpc_sim_advance_ns(&s->dev, 19000000, NULL);
 		_exit(0);
 	}
 	char c;
@@ -129,8 +126,8 @@ static void test_log_full(void **unused)
 	struct pt a, b;
 	pt_open(&a, "g84", "mem=1M");
 	pt_open(&b, "g84", "mem=1M");
-	record_setup(&a);
-	record_setup(&b);
+	records(&a);
+	records(&b);
 	W(&a, "RECORD_LIMIT[1]", 0xf0000);
 	W(&b, "RECORD_LIMIT[1]", 0xf0000);
 	assert_int_equal(hwpc_sim_pc_advance_cycles(a.dev, 1, 40000, NULL), 0);
