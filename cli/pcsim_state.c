@@ -59,11 +59,13 @@ int pcsim_advance(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 			return cli_fail_err(&err);
 	} else if (c->argc == 0 && c->cycles && c->clock && !c->domain) {
 		uint64_t n;
-		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err) ||
-		    hwpc_sim_cycles_to_ns(dev, c->clock, n, &ns, &err))
+		if (hwpc_parse_u64(c->cycles, UINT64_MAX, "advance --cycles", &n, &err))
 			return cli_fail_err(&err);
 		if (n == 0)
 			return cli_fail(HWPC_EINPUT, "advance --cycles: must be at least 1");
+		if (hwpc_sim_advance_cycles(dev, c->clock, n, &err))
+			return cli_fail_err(&err);
+		goto done;
 	} else if (c->argc == 0 && c->cycles && c->domain && !c->clock) {
 		uint64_t n;
 		unsigned dom;

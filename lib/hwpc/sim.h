@@ -30,10 +30,9 @@ HWPC_API int hwpc_sim_create(const char *spec, bool reset, const struct hwpc_reg
 /* Advance simulated time by ns (virtual clock: the only way time moves;
  * realtime clock: a jump ahead). */
 HWPC_API int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err);
-/* Nanoseconds a number of cycles of a clock take (rounded up), for
- * "advance N cycles of CLOCK". */
-HWPC_API int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
-			  struct hwpc_err *err);
+/* Advance until an external clock ("nvclk", "crystal", ...) has ticked
+ * exactly `cycles` more times (simulated time resolves every clock). */
+HWPC_API int hwpc_sim_advance_cycles(struct hwpc_dev *dev, const char *clock, uint64_t cycles, struct hwpc_err *err);
 HWPC_API bool hwpc_sim_is_virtual(struct hwpc_dev *dev);
 /* Every model's state as one record. */
 HWPC_API int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err);

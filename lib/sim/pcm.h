@@ -92,6 +92,7 @@ struct pc_dom_state {
 	uint8_t fhist[PC_SET_DOMAINS], ehist[PC_SET_DOMAINS]; /* synchronizers */
 	uint8_t event_out;  /* EVENT input of the last cycle */
 	uint8_t user_val, user_pulse;
+	uint8_t user_written; /* USER_TRIGGER written since the last cycle */
 	uint8_t prev_mux[PC_NINPUTS]; /* SRC selections' values last cycle (4 bits) */
 	uint8_t in_last; /* inputs of the last cycle (bit enum pc_input, bit 6: SWAP) */
 	uint32_t periodic_cnt;
@@ -101,7 +102,6 @@ struct pc_dom_state {
 	uint16_t rec_stop;
 	uint16_t pad2;
 	uint64_t rec_packets, rec_dropped;
-	struct pc_gen gen[PC_MAX_SIGNALS];
 };
 
 struct pc_state {
@@ -116,6 +116,9 @@ struct pc_state {
 	uint32_t trace_used;           /* bits of the trace pool in use */
 	uint32_t engine;               /* enum pc_engine (sim option engine=) */
 	struct pc_dom_state dom[PC_MAX_DOMAINS];
+	/* What an advance never changes comes last (the journal saves the
+	 * part before it: struct sim_model's hot_bytes). */
+	struct pc_gen gen[PC_MAX_DOMAINS][PC_MAX_SIGNALS];
 	uint8_t trace_pool[PC_TRACE_BYTES];
 };
 
@@ -239,7 +242,10 @@ uint64_t pc_ctrl_get(const struct pc_priv *p, const struct pc_state *st, unsigne
 bool pc_periodic_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 bool pc_record_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 
-/* pc_api.c: what other simulated units do to PCOUNTER */
+/* pc_api.c: what other simulated units do to PCOUNTER, and the way in for
+ * pcsim's requests: the model, locked (with sync: brought up to now) */
+int pc_enter(struct hwpc_dev *dev, bool sync, struct sim **sp, struct pc_state **st, struct pc_priv **p,
+	     struct hwpc_err *err);
 void pc_pm_trigger(struct sim *s);
 unsigned pc_set_instances(struct sim *s, const char *setname);
 
@@ -247,7 +253,6 @@ unsigned pc_set_instances(struct sim *s, const char *setname);
 uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
-uint64_t pc_cycle_ns(uint64_t n, uint64_t hz);
 /* The random generator's stream (its key and prob32's bits, worked out
  * once), and its values at the cycles 64 W ... 64 W + 63, bit b for cycle
  * 64 W + b: the same bits pc_gen_value gives one cycle at a time. */
@@ -266,6 +271,10 @@ uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_d
 /* pc_input.c */
 int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 	      unsigned sig, uint64_t n);
+/* At most this many: 4 per input with a SRC register, and SWAP. */
+#define PC_SELECTED_MAX (PC_NINPUTS * 4 + 1)
+unsigned pc_selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
+			     unsigned sel[PC_SELECTED_MAX]);
 unsigned pc_mux(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		uint32_t src, uint64_t n);
 void pc_inputs(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t n,
@@ -299,8 +308,8 @@ int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 /* pc_model.c */
 void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d);
-void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
-void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		    struct hwpc_out *o);
 
@@ -314,7 +323,7 @@ unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsi
 uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m);
 
 /* pc_fast.c: the fast engine, exact against pc_run */
-void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns);
+void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 /* Domain-cycles per second the fast engine steps one at a time in the
  * current configuration (those of domains it cannot skip). */
 uint64_t pc_fast_stepped_hz(struct sim *s, struct pc_priv *p, struct pc_state *st);
@@ -330,6 +339,6 @@ uint64_t sim_mem_size(struct sim *s);
 uint64_t sim_mem_base(struct sim *s);
 
 /* ptimer.c */
-uint64_t sim_ptimer_ticks_at(struct sim *s, uint64_t ns);
+uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t);
 
 #endif

@@ -16,39 +16,60 @@
 #include <string.h>
 #include <strings.h>
 
-static int get_pc(struct hwpc_dev *dev, struct sim **sp, struct pc_state **st, struct pc_priv **p,
-		  struct hwpc_err *err)
+/* The PCOUNTER model, locked (and with sync brought up to the current
+ * time): nothing of the mapping is read before the lock is held, since a
+ * reset may have replaced the state meanwhile.  The caller unlocks. */
+int pc_enter(struct hwpc_dev *dev, bool sync, struct sim **sp, struct pc_state **st, struct pc_priv **p,
+	     struct hwpc_err *err)
 {
 	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	struct sim *s = (struct sim *)dev;
 	void *priv;
+	if (sim_lock_fresh(s, err))
+		return err->status;
 	*st = sim_model_state(s, SIM_MODEL_PCOUNTER, &priv);
-	if (!*st)
+	if (!*st) {
+		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no PCOUNTER", dev->chip->name);
+	}
 	*p = priv;
 	*sp = s;
-	sim_lock(s);
-	sim_sync(s);
+	if (sync)
+		sim_sync(s);
 	return 0;
+}
+
+static int get_pc(struct hwpc_dev *dev, struct sim **sp, struct pc_state **st, struct pc_priv **p,
+		  struct hwpc_err *err)
+{
+	return pc_enter(dev, true, sp, st, p, err);
 }
 
 unsigned hwpc_sim_pc_domain_count(struct hwpc_dev *dev)
 {
-	void *priv;
-	if (!sim_dev_is_sim(dev) || !sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv))
+	struct sim *s;
+	struct pc_state *st;
+	struct pc_priv *p;
+	struct hwpc_err err = { 0 };
+	if (pc_enter(dev, false, &s, &st, &p, &err))
 		return 0;
-	return ((struct pc_priv *)priv)->ndomains;
+	unsigned n = p->ndomains;
+	sim_unlock(s);
+	return n;
 }
 
 uint64_t hwpc_sim_pc_domain_hz(struct hwpc_dev *dev, unsigned dom)
 {
-	void *priv;
+	struct sim *s;
 	struct pc_state *st;
-	if (!sim_dev_is_sim(dev) || !(st = sim_model_state((struct sim *)dev, SIM_MODEL_PCOUNTER, &priv)) ||
-	    dom >= ((struct pc_priv *)priv)->ndomains)
+	struct pc_priv *p;
+	struct hwpc_err err = { 0 };
+	if (pc_enter(dev, false, &s, &st, &p, &err))
 		return 0;
-	return st->dom[dom].hz;
+	uint64_t hz = dom < p->ndomains ? st->dom[dom].hz : 0;
+	sim_unlock(s);
+	return hz;
 }
 
 static int kv(const char *arg, const char *key, const char **val)
@@ -257,7 +278,7 @@ int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const 
 		   (g->kind == HWPC_SIM_GEN_CONST && g->value > 1) || (g->kind == HWPC_SIM_GEN_PTIMER && g->bit > 55)) {
 		rc = hwpc_err_set(err, HWPC_EINPUT, "invalid generator parameters");
 	} else {
-		struct pc_gen *pg = &st->dom[dom].gen[sig];
+		struct pc_gen *pg = &st->gen[dom][sig];
 		memset(pg, 0, sizeof *pg);
 		switch (g->kind) {
 		case HWPC_SIM_GEN_CONST: pg->kind = PC_GEN_CONST, pg->value = (uint8_t)g->value; break;
@@ -353,13 +374,12 @@ int hwpc_sim_pc_advance_cycles(struct hwpc_dev *dev, unsigned dom, uint64_t n, s
 	} else if (target < n) {
 		rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows the cycle counter",
 				  (unsigned long long)n);
-	} else {
-		unsigned __int128 ns = ((unsigned __int128)target * 1000000000u + st->dom[dom].hz - 1) / st->dom[dom].hz;
-		if (ns > UINT64_MAX)
-			rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows simulated time",
-					  (unsigned long long)n);
-		else if ((uint64_t)ns > s->hdr->now_ns)
-			rc = hwpc_sim_advance_ns(dev, (uint64_t)ns - s->hdr->now_ns, err);
+	} else if (sim_cycle_ps(target, st->dom[dom].hz) > SIM_END_PS) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu cycles overflows simulated time",
+				  (unsigned long long)n);
+	} else if (sim_cycle_ps(target, st->dom[dom].hz) > s->hdr->now_ps) {
+		/* to the instant the domain's cycle `target` ticks, exactly */
+		rc = sim_advance(s, sim_cycle_ps(target, st->dom[dom].hz) - s->hdr->now_ps, err);
 	}
 	sim_unlock(s);
 	return rc;

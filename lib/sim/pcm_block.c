@@ -36,29 +36,11 @@ static bool wordable(const struct pc_priv *p, const struct pc_state *st, unsigne
 	if (sig >= di->nsignals)
 		return true; /* reads as 0 */
 	switch (di->wire[sig]) {
-	case PC_W_GEN: return st->dom[d].gen[sig].kind != PC_GEN_PTIMER;
+	case PC_W_GEN: return st->gen[d][sig].kind != PC_GEN_PTIMER;
 	case PC_W_FLAG:
 	case PC_W_EVENT: return false;
 	default: return true;
 	}
-}
-
-/* The signal positions the SRC registers select (SETFLAG's and CLRFLAG's
- * own only where they have them), then SWAP's; returns how many. */
-static unsigned selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
-				 unsigned sel[PC_NINPUTS * 4 + 1])
-{
-	const struct pc_dom_state *ds = &st->dom[d];
-	unsigned n = 0;
-	for (int i = 0; i < PC_NINPUTS; i++) {
-		if (i >= PC_SETFLAG && !p->own_flag_src)
-			break;
-		for (unsigned b = 0; b < 4; b++)
-			sel[n++] = (ds->src[i] >> (8 * b)) & 0xff;
-	}
-	if (p->cache[d].swap_sig >= 0)
-		sel[n++] = (unsigned)p->cache[d].swap_sig;
-	return n;
 }
 
 /* Whether domain d can be evaluated a word at a time. */
@@ -66,7 +48,7 @@ static bool block_ok(const struct pc_priv *p, const struct pc_state *st, unsigne
 {
 	if (!p->enabled || p->cache[d].mode != PC_MODE_QUAD)
 		return false;
-	unsigned sel[PC_NINPUTS * 4 + 1], n = selected_signals(p, st, d, sel);
+	unsigned sel[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sel);
 	for (unsigned k = 0; k < n; k++)
 		if (!wordable(p, st, d, sel[k]))
 			return false;
@@ -86,7 +68,7 @@ static enum sig_how signal_how(const struct pc_priv *p, const struct pc_state *s
 	switch (di->wire[sig]) {
 	case PC_W_PERIODIC: return SIG_PERIODIC_PULSE;
 	case PC_W_GEN: {
-		const struct pc_gen *g = &st->dom[d].gen[sig];
+		const struct pc_gen *g = &st->gen[d][sig];
 		switch (g->kind) {
 		case PC_GEN_RANDOM: return SIG_RANDOM;
 		case PC_GEN_CONST: return SIG_FIXED;
@@ -115,7 +97,7 @@ unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsi
 {
 	if (!block_ok(p, st, d))
 		return 0;
-	unsigned sel[PC_NINPUTS * 4 + 1], n = selected_signals(p, st, d, sel), units = 1;
+	unsigned sel[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sel), units = 1;
 	int swap = p->cache[d].swap_sig;
 	if (swap >= 0 && signal_how(p, st, d, (unsigned)swap) != SIG_FIXED)
 		units += 32;
@@ -129,7 +111,7 @@ unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsi
 		enum sig_how how = signal_how(p, st, d, sig);
 		if (how == SIG_RANDOM)
 			units += 1;
-		else if (how == SIG_GEN && st->dom[d].gen[sig].kind == PC_GEN_TRACE)
+		else if (how == SIG_GEN && st->gen[d][sig].kind == PC_GEN_TRACE)
 			units += 24; /* read a cycle at a time */
 	}
 	return 512 / units ? 512 / units : 1;
@@ -276,7 +258,7 @@ struct plan_sig {
 
 struct plan {
 	unsigned nsig;
-	struct plan_sig sig[PC_NINPUTS * 4 + 1];
+	struct plan_sig sig[PC_SELECTED_MAX];
 	uint8_t arg[PC_NINPUTS][4]; /* index in sig[] */
 	int swap;                   /* index in sig[], -1: none */
 	struct reduced_op ops[PC_NINPUTS];
@@ -285,7 +267,7 @@ struct plan {
 	 * their words and carries repeat, so they are not evaluated again */
 	bool steady[PC_NINPUTS];
 	unsigned nvarying;          /* planned signals that are not SIG_FIXED */
-	uint8_t varying[PC_NINPUTS * 4 + 1];
+	uint8_t varying[PC_SELECTED_MAX];
 	unsigned nvin;              /* the inputs that are not steady, in order */
 	uint8_t vin[PC_NINPUTS];
 };
@@ -308,7 +290,7 @@ static unsigned plan_signal(struct plan *pl, const struct pc_priv *p, const stru
 	ps->next_w = UINT64_MAX;
 	ps->how = (uint8_t)signal_how(p, st, d, sig);
 	bool gen = sig < di->nsignals && di->wire[sig] == PC_W_GEN;
-	const struct pc_gen *g = gen ? &ds->gen[sig] : NULL;
+	const struct pc_gen *g = gen ? &st->gen[d][sig] : NULL;
 	ps->gen = g;
 	switch (ps->how) {
 	case SIG_FIXED:
@@ -539,7 +521,7 @@ static inline __attribute__((always_inline)) void run_words_body(struct sim *s, 
 	struct pc_dom_state *ds = &st->dom[d];
 	const struct pc_dom_cache *c = &p->cache[d];
 	enum pc_ctr_mode m = (enum pc_ctr_mode)c->ctr_mode;
-	uint64_t W = (ds->ncycles + 1) / 64, sw[PC_NINPUTS * 4 + 1], in[PC_NINPUTS], pin[PC_NINPUTS];
+	uint64_t W = (ds->ncycles + 1) / 64, sw[PC_SELECTED_MAX], in[PC_NINPUTS], pin[PC_NINPUTS];
 	uint64_t acc[PC_NCTRS] = { 0 }, any = 0, value = 0, swap = 0;
 	uint8_t carry[PC_NINPUTS], flag = ds->flag, before = flag;
 	/* SIMPLE counting of a whole word without a swap, from the third word
@@ -628,6 +610,7 @@ static inline __attribute__((always_inline)) void run_words_body(struct sim *s, 
 	}
 	ds->pm_now = ds->wrcache_now = 0;
 	ds->user_now = ds->user_val;
+	ds->user_written = 0;
 	ds->ncycles += 64 * n;
 }
 

@@ -61,7 +61,7 @@ struct fast_dom {
 	uint64_t Lp, nb;
 	int64_t delta[FAST_NCTR];
 	uint64_t base[FAST_NCTR]; /* counters at the first probed boundary */
-	unsigned char snap[offsetof(struct pc_dom_state, gen)];
+	unsigned char snap[sizeof(struct pc_dom_state)];
 	struct fast_query q[PC_SET_DOMAINS * FAST_REPLAY];
 	unsigned nq;
 };
@@ -86,14 +86,14 @@ static uint64_t *ctr_at(struct pc_dom_state *ds, unsigned i)
 static void nc_state(const struct pc_dom_state *ds, unsigned char *out)
 {
 	struct pc_dom_state t;
-	memcpy(&t, ds, offsetof(struct pc_dom_state, gen));
+	memcpy(&t, ds, sizeof(struct pc_dom_state));
 	t.ncycles = 0;
 	memset(t.ctr, 0, sizeof t.ctr);
 	memset(t.shadow, 0, sizeof t.shadow);
 	memset(t.fhist, 0, sizeof t.fhist);
 	memset(t.ehist, 0, sizeof t.ehist);
 	t.imp_flag = t.imp_event = t.sync_flag_prev = t.sync_event_prev = 0;
-	memcpy(out, &t, offsetof(struct pc_dom_state, gen));
+	memcpy(out, &t, sizeof(struct pc_dom_state));
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -115,27 +115,10 @@ static uint64_t lcm_cap(uint64_t a, uint64_t b)
 	return l > FAST_MAX_PERIOD ? 0 : l;
 }
 
-/* The signals whose values drive domain d: the SRC selections and SWAP. */
-static unsigned used_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
-			     unsigned sig[PC_NINPUTS * 4 + 1])
-{
-	const struct pc_dom_state *ds = &st->dom[d];
-	unsigned n = 0;
-	for (int i = 0; i < PC_NINPUTS; i++) {
-		if (i >= PC_SETFLAG && !p->own_flag_src)
-			break;
-		for (unsigned b = 0; b < 4; b++)
-			sig[n++] = (ds->src[i] >> (8 * b)) & 0xff;
-	}
-	if (p->cache[d].swap_sig >= 0)
-		sig[n++] = (unsigned)p->cache[d].swap_sig;
-	return n;
-}
-
 /* Whether domain d takes another domain's FLAG or EVENT. */
 static bool imports(const struct pc_priv *p, const struct pc_state *st, unsigned d)
 {
-	unsigned sig[PC_NINPUTS * 4 + 1], n = used_signals(p, st, d, sig);
+	unsigned sig[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sig);
 	const struct pc_domain_info *di = &p->dom[d];
 	for (unsigned k = 0; k < n; k++)
 		if (sig[k] < di->nsignals && (di->wire[sig[k]] == PC_W_FLAG || di->wire[sig[k]] == PC_W_EVENT) &&
@@ -152,14 +135,14 @@ static uint64_t input_period(const struct pc_priv *p, const struct pc_state *st,
 	const struct pc_dom_cache *c = &p->cache[d];
 	if (c->mode == PC_MODE_RECORD && !ds->rec_wedged && !c->record_reset)
 		return 0; /* packets: every one is a memory write */
-	unsigned sig[PC_NINPUTS * 4 + 1], n = used_signals(p, st, d, sig);
+	unsigned sig[PC_SELECTED_MAX], n = pc_selected_signals(p, st, d, sig);
 	uint64_t L = 1;
 	if (c->periodic_x && !c->periodic_reset)
 		L = lcm_cap(L, c->periodic_x);
 	for (unsigned k = 0; k < n && L; k++) {
 		if (sig[k] >= p->dom[d].nsignals || p->dom[d].wire[sig[k]] != PC_W_GEN)
 			continue;
-		const struct pc_gen *g = &ds->gen[sig[k]];
+		const struct pc_gen *g = &st->gen[d][sig[k]];
 		switch (g->kind) {
 		case PC_GEN_CONST: break;
 		case PC_GEN_PERIODIC: L = g->period ? lcm_cap(L, g->period) : L; break;
@@ -368,19 +351,19 @@ static void replay(const struct pc_priv *p, struct pc_state *st, struct fast_dom
 	}
 }
 
-void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	unsigned nd = p->ndomains;
-	pc_run_setup(s, p, st, to_ns);
+	pc_run_setup(s, p, st, to);
 	for (unsigned d = 0; d < nd; d++)
 		if (p->enabled && imports(p, st, d)) {
 			stats.delegated++;
-			pc_run(s, p, st, to_ns);
+			pc_run(s, p, st, to);
 			return;
 		}
 	struct fast_dom *fd = calloc(nd, sizeof *fd);
 	if (!fd) {
-		pc_run(s, p, st, to_ns);
+		pc_run(s, p, st, to);
 		return;
 	}
 	for (unsigned d = 0; d < nd; d++) {

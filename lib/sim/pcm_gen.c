@@ -14,13 +14,6 @@ uint64_t pc_splitmix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The first nanosecond at which cycle n of a clock of hz has happened
- * (sim_cycles(ns, hz) >= n). */
-uint64_t pc_cycle_ns(uint64_t n, uint64_t hz)
-{
-	return (uint64_t)(((unsigned __int128)n * 1000000000u + hz - 1) / hz);
-}
-
 /* The random generator, counter-based and bit-sliced: cycle n belongs to
  * block W = n / 64, lane n % 64.  The block's words are
  * R_j = wyrand(splitmix64(seed), 32 W + j + 1), j = 0 ... 31, and lane b's
@@ -183,12 +176,12 @@ int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_s
 	case PC_GEN_RANDOM:
 		return random_lanes(g, n / 64, 1ULL << (n % 64)) != 0;
 	case PC_GEN_PTIMER: {
-		uint64_t ns = pc_cycle_ns(n, ds->hz);
+		sim_ps t = sim_cycle_ps(n, ds->hz);
 		/* during an advance PTIMER is still at the advance's start;
 		 * between advances it is already at "now" */
-		if (ns < s->hdr->now_ns)
-			ns = s->hdr->now_ns;
-		return (int)((sim_ptimer_ticks_at(s, ns) >> g->bit) & 1);
+		if (t < s->hdr->now_ps)
+			t = s->hdr->now_ps;
+		return (int)((sim_ptimer_ticks_at(s, t) >> g->bit) & 1);
 	}
 	case PC_GEN_TRACE: {
 		if (!g->trace_len || n < g->trace_start)

@@ -14,7 +14,7 @@ int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st,
 		return 0;
 	unsigned a = di->warg[sig];
 	switch (di->wire[sig]) {
-	case PC_W_GEN: return pc_gen_value(s, st, ds, &ds->gen[sig], n);
+	case PC_W_GEN: return pc_gen_value(s, st, ds, &st->gen[d][sig], n);
 	case PC_W_ZERO: return 0;
 	/* "In a given domain, its own FLAG and EVENT signals are connected
 	 * directly to the relevant sources" */
@@ -27,6 +27,25 @@ int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st,
 	case PC_W_PAUSED: return pc_dom_mode(p, st, d) == PC_MODE_HALTED;
 	}
 	return 0;
+}
+
+/* The signal positions that drive domain d: those the SRC registers select
+ * (SETFLAG's and CLRFLAG's own only where they have them), then SWAP's;
+ * returns how many.  Uses the cached SWAP selection (pc_run_setup). */
+unsigned pc_selected_signals(const struct pc_priv *p, const struct pc_state *st, unsigned d,
+			     unsigned sel[PC_SELECTED_MAX])
+{
+	const struct pc_dom_state *ds = &st->dom[d];
+	unsigned n = 0;
+	for (int i = 0; i < PC_NINPUTS; i++) {
+		if (i >= PC_SETFLAG && !p->own_flag_src)
+			break;
+		for (unsigned b = 0; b < 4; b++)
+			sel[n++] = (ds->src[i] >> (8 * b)) & 0xff;
+	}
+	if (p->cache[d].swap_sig >= 0)
+		sel[n++] = (unsigned)p->cache[d].swap_sig;
+	return n;
 }
 
 /* The 4 signals a SRC register selects, as bits 0-3. */
@@ -91,7 +110,7 @@ void pc_trailers_begin(const struct pc_priv *p, struct pc_state *st, unsigned d)
 	 * which the pulse mode bit is set are reset to 0." */
 	ds->user_now = ds->user_val;
 	ds->user_val &= (uint8_t)~ds->user_pulse;
-	ds->user_pulse = 0;
+	ds->user_pulse = ds->user_written = 0;
 	/* PERIODIC: a one-cycle pulse every X clocks; held in reset (and
 	 * restarting from the beginning) while PERIODIC_RESET is 1 */
 	const struct pc_dom_cache *c = &p->cache[d];

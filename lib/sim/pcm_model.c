@@ -97,19 +97,19 @@ void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, st
 
 /* What an advance to to_ns needs, for either engine: each domain's target
  * cycle and decoded configuration. */
-void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	p->enabled = sim_pmc_unit_enabled(s, "PCOUNTER");
 	for (unsigned d = 0; d < p->ndomains; d++) {
-		p->target[d] = sim_cycles(to_ns, st->dom[d].hz);
+		p->target[d] = sim_cycles(to, st->dom[d].hz);
 		pc_cache(p, st, d, &p->cache[d]);
 	}
 }
 
-void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, uint64_t to_ns)
+void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to)
 {
 	unsigned nd = p->ndomains, group[PC_MAX_DOMAINS];
-	pc_run_setup(s, p, st, to_ns);
+	pc_run_setup(s, p, st, to);
 	for (;;) {
 		int best = -1;
 		for (unsigned d = 0; d < nd; d++)
@@ -200,7 +200,7 @@ out:
 /* Domain-cycles one step may cost: about 10 s of CPU for the reference
  * model (0.4-0.7 us per domain-cycle, bench/RESULTS.md). */
 #define PC_MAX_STEP_CYCLES 20000000ULL
-#define PC_FAST_MAX_AHEAD_NS (86400ULL * 1000000000ULL)
+#define PC_FAST_MAX_AHEAD_PS ((sim_ps)86400 * SIM_PS_PER_S)
 
 static int corrupt(const char *why, struct hwpc_err *err)
 {
@@ -228,10 +228,10 @@ static int pc_validate(struct sim *s, void *state, struct hwpc_err *err)
 	 * beyond it (an advance killed half way): catching up from anywhere
 	 * else would run without bound. */
 	for (unsigned d = 0; d < st->ndomains; d++) {
-		uint64_t due = sim_cycles(s->hdr->now_ns, st->dom[d].hz);
+		uint64_t due = sim_cycles(s->hdr->now_ps, st->dom[d].hz);
 		/* the fast engine's step is as long as the skipped time: it
 		 * may have left a domain up to a day ahead */
-		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_NS, st->dom[d].hz)
+		uint64_t ahead = st->engine == PC_ENGINE_FAST ? sim_cycles(PC_FAST_MAX_AHEAD_PS, st->dom[d].hz)
 							       : PC_MAX_STEP_CYCLES;
 		if (st->dom[d].ncycles < due || st->dom[d].ncycles - due > ahead)
 			return corrupt("domain cycle count differs from the simulated time", err);
@@ -255,7 +255,7 @@ static int check_domains(struct pc_state *st, unsigned ndomains, struct hwpc_err
 		if (!ds->hz || ds->hz > SIM_MAX_HZ || ds->single_state > PC_COUNTING || ds->quad_state > PC_OVERFLOW)
 			return corrupt("bad domain clock or state", err);
 		for (unsigned g = 0; g < PC_MAX_SIGNALS; g++)
-			if (ds->gen[g].kind > PC_GEN_TRACE || ds->gen[g].bit > 63)
+			if (st->gen[d][g].kind > PC_GEN_TRACE || st->gen[d][g].bit > 63)
 				return corrupt("bad signal generator", err);
 	}
 	return 0;
@@ -299,7 +299,7 @@ static void pc_detach(void *priv)
 	free(p);
 }
 
-static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, uint64_t to)
+static void pc_advance(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to)
 {
 	struct pc_state *st = state;
 	if (st->engine == PC_ENGINE_REFERENCE)
@@ -309,7 +309,7 @@ static void pc_advance(struct sim *s, void *state, void *priv, uint64_t from, ui
 }
 
 
-static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
+static sim_ps pc_max_step(struct sim *s, void *state, void *priv)
 {
 	struct pc_state *st = state;
 	uint64_t hz = 0;
@@ -323,7 +323,59 @@ static uint64_t pc_max_step_ns(struct sim *s, void *state, void *priv)
 		for (unsigned d = 0; d < st->ndomains; d++)
 			hz += st->dom[d].hz;
 	}
-	return hz ? (uint64_t)((unsigned __int128)PC_MAX_STEP_CYCLES * 1000000000u / hz) : 0;
+	return hz ? (sim_ps)PC_MAX_STEP_CYCLES * SIM_PS_PER_S / hz : 0;
+}
+
+/* Writes take effect on a domain's next cycle ("written this cycle" in
+ * the document's pseudocode): PRE_OP and the other configuration writes,
+ * PM_TRIGGER and WRCACHE_FLUSH pulses, USER_TRIGGER.  The instant the
+ * last of the domains with such an effect pending runs that cycle. */
+static sim_ps pc_pending(struct sim *s, void *state, void *priv)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = priv;
+	sim_ps t = 0;
+	if (!sim_pmc_unit_enabled(s, "PCOUNTER"))
+		return 0; /* nothing lands on a unit that is off */
+	for (unsigned d = 0; d < p->ndomains; d++) {
+		const struct pc_dom_state *ds = &st->dom[d];
+		if (ds->cfg_written || ds->preop_written || ds->preop_swap || ds->pm_pending || ds->wrcache_pending ||
+		    ds->user_written) {
+			sim_ps at = sim_cycle_ps(ds->ncycles + 1, ds->hz);
+			if (at > t)
+				t = at;
+		}
+	}
+	return t;
+}
+
+/* Record packets are the memory an advance writes: a domain in record
+ * mode sends at most one every reclat cycles (its outgoing packet keeps it
+ * busy that long), plus one at once.  The longest step whose packets
+ * surely fit the memory log's room. */
+static sim_ps pc_logged_step(struct sim *s, void *state, void *priv, uint64_t room)
+{
+	struct pc_state *st = state;
+	struct pc_priv *p = priv;
+	unsigned n = 0;
+	for (unsigned d = 0; d < p->ndomains; d++)
+		n += pc_dom_mode(p, st, d) == PC_MODE_RECORD && !st->dom[d].rec_wedged;
+	if (!n)
+		return SIM_END_PS;
+	uint64_t per = 16 + ((p->rec_long + 7) & ~7u), packets = room / per;
+	if (packets < 2 * n)
+		return 0;
+	/* each domain's share, less its packet at once; a window of L ps
+	 * holds at most ceil(L * hz / 1e12) of its cycles */
+	uint64_t cycles = (packets / n - 1) * st->reclat;
+	sim_ps step = SIM_END_PS;
+	for (unsigned d = 0; d < p->ndomains; d++)
+		if (pc_dom_mode(p, st, d) == PC_MODE_RECORD && !st->dom[d].rec_wedged) {
+			sim_ps t = (sim_ps)(cycles - 1) * SIM_PS_PER_S / st->dom[d].hz;
+			if (t < step)
+				step = t;
+		}
+	return step ? step : 0;
 }
 
 static void pc_show(struct sim *s, void *state, void *priv, struct hwpc_out *o)
@@ -343,6 +395,9 @@ const struct sim_model sim_model_pcounter = {
 	.name = "pcounter",
 	.id = SIM_MODEL_PCOUNTER,
 	.version = 1,
+	.hot_bytes = offsetof(struct pc_state, gen), /* generators and traces change only between advances */
+	.logged_step = pc_logged_step,
+	.pending = pc_pending,
 	.spaces = pc_spaces,
 	.present = pc_present,
 	.state_size = pc_size,
@@ -352,7 +407,7 @@ const struct sim_model sim_model_pcounter = {
 	.init = pc_init,
 	.attach = pc_attach,
 	.detach = pc_detach,
-	.max_step_ns = pc_max_step_ns,
+	.max_step = pc_max_step,
 	.advance = pc_advance,
 	.rd32 = pc_rd32,
 	.wr32 = pc_wr32,

@@ -183,7 +183,7 @@ int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, cons
 void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv *p)
 {
 	for (unsigned d = 0; d < p->ndomains; d++) {
-		memset(st->dom[d].gen, 0, sizeof st->dom[d].gen); /* constant 0 */
+		memset(st->gen[d], 0, sizeof st->gen[d]); /* constant 0 */
 		for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
 			const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);
 			const char *src = hwpc_entry_attr(r, "src");
@@ -193,8 +193,8 @@ void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv
 			if (src && !strcmp(src, "PTIMER_B12") && rec_valid(s, r, "signal") && r->nwords >= 3 &&
 			    !strcasecmp(r->words[0], p->dom[d].base) && word_num(r->words[1], &num) &&
 			    num < p->dom[d].nsignals) {
-				st->dom[d].gen[num].kind = PC_GEN_PTIMER;
-				st->dom[d].gen[num].bit = 12;
+				st->gen[d][num].kind = PC_GEN_PTIMER;
+				st->gen[d][num].bit = 12;
 			}
 		}
 	}

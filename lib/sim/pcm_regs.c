@@ -613,6 +613,7 @@ int pc_wr32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val)
 	case PR_USER_TRIGGER:
 		ds->user_trigger = w;
 		ds->user_val = ds->user_pulse = 0;
+		ds->user_written = 1;
 		for (unsigned i = 0; i < p->nuser; i++) {
 			ds->user_val |= (uint8_t)(hwpc_field_get(p->user_val_f[i], val) << i);
 			if (p->user_pulse_f[i])

@@ -124,27 +124,27 @@ static int parse(struct sim *s, const struct pc_priv *p, unsigned dom, FILE *f, 
 int hwpc_sim_pc_load_trace(struct hwpc_dev *dev, unsigned dom, const char *path, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (!sim_dev_is_sim(dev))
-		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	struct sim *s = (struct sim *)dev;
-	void *priv;
-	struct pc_state *st = sim_model_state(s, SIM_MODEL_PCOUNTER, &priv);
-	struct pc_priv *p = priv;
-	if (!st)
-		return hwpc_err_set(err, HWPC_EINPUT, "%s has no PCOUNTER", dev->chip->name);
-	if (dom >= p->ndomains)
-		return hwpc_err_set(err, HWPC_EINPUT, "domain %u out of range", dom);
+	struct sim *s;
+	struct pc_state *st;
+	struct pc_priv *p;
 	FILE *f = hwpc_input_fopen(path, "trace", err);
 	if (!f)
 		return err->status;
-	sim_lock(s);
-	sim_sync(s);
+	if (pc_enter(dev, true, &s, &st, &p, err)) {
+		fclose(f);
+		return err->status;
+	}
+	if (dom >= p->ndomains) {
+		sim_unlock(s);
+		fclose(f);
+		return hwpc_err_set(err, HWPC_EINPUT, "domain %u out of range", dom);
+	}
 	struct trace_parse t = { .base = st->trace_used, .cap = (uint64_t)PC_TRACE_BYTES * 8, .pool = st->trace_pool };
 	int rc = parse(s, p, dom, f, path, &t, err);
 	if (!rc) {
 		/* the rows are in place; only now do the signals follow them */
 		for (unsigned c = 0; c < t.cols; c++) {
-			struct pc_gen *g = &st->dom[dom].gen[t.sig[c]];
+			struct pc_gen *g = &st->gen[dom][t.sig[c]];
 			memset(g, 0, sizeof *g);
 			g->kind = PC_GEN_TRACE;
 			g->trace_bit = t.base + c;

@@ -55,7 +55,7 @@ static int pmc_attach(struct sim *s, void *state, void **privp, struct hwpc_err 
 	if (pp->has_straps) {
 		const struct hwpc_reg *r = reg(s, "PSTRAPS.STRAPS0_PRIMARY");
 		const struct hwpc_field *f = hwpc_field_find(r, s->dev.chip, "CRYSTAL");
-		uint64_t hz = s->hdr->clock_hz[HWPC_CLOCK_CRYSTAL];
+		uint64_t hz = s->clock_hz[HWPC_CLOCK_CRYSTAL];
 		for (unsigned i = 0; f && i < f->nenums; i++) {
 			int64_t v;
 			if (hwpc_gens_has(&f->enums[i].gens, s->dev.chip) &&

@@ -14,7 +14,7 @@
 struct ptimer_state {
 	uint64_t counter;   /* the 56-bit tick counter */
 	uint64_t acc;       /* the converter's accumulator */
-	uint64_t anchor_ns; /* source cycles are counted from here... */
+	sim_ps anchor_ps;   /* source cycles are counted from here... */
 	uint64_t anchor_cycles_done; /* ...and this many were consumed since */
 	uint32_t clock_div, clock_mul, clock_source;
 	uint32_t alarm, intr, intr_enable;
@@ -52,13 +52,13 @@ static uint64_t mask_bits(unsigned n)
 static void source_hz(struct sim *s, const struct ptimer_state *st, const struct ptimer_priv *p,
 		      uint64_t *num, uint64_t *den)
 {
-	uint64_t ext = p->external >= 0 ? s->hdr->clock_hz[p->external] : 0;
+	uint64_t ext = p->external >= 0 ? s->clock_hz[p->external] : 0;
 	*num = ext;
 	*den = 1;
 	if (p->has_src && hwpc_field_get(p->src_select, st->clock_source) == p->internal_enum) {
 		uint64_t m = hwpc_field_get(p->src_mul, st->clock_source) + 1;
 		uint64_t d = hwpc_field_get(p->src_div, st->clock_source) + 1;
-		uint64_t crystal = s->hdr->clock_hz[HWPC_CLOCK_CRYSTAL];
+		uint64_t crystal = s->clock_hz[HWPC_CLOCK_CRYSTAL];
 		/* A counter, not a PLL: never faster than the external clock. */
 		if ((unsigned __int128)crystal * m <= (unsigned __int128)ext * d) {
 			*num = crystal * m;
@@ -67,14 +67,14 @@ static void source_hz(struct sim *s, const struct ptimer_state *st, const struct
 	}
 }
 
-static uint64_t source_cycles(struct sim *s, const struct ptimer_state *st, const struct ptimer_priv *p,
-			      uint64_t ns)
+static uint64_t source_cycles(struct sim *s, const struct ptimer_state *st, const struct ptimer_priv *p, sim_ps t)
 {
 	uint64_t num, den;
-	if (ns <= st->anchor_ns)
+	if (t <= st->anchor_ps)
 		return 0;
 	source_hz(s, st, p, &num, &den);
-	return (uint64_t)((unsigned __int128)(ns - st->anchor_ns) * num / ((unsigned __int128)den * 1000000000u));
+	/* (t - anchor) < 2^74 ps, num < 2^48 (crystal * (MUL + 1)) */
+	return (uint64_t)((t - st->anchor_ps) * num / ((sim_ps)den * SIM_PS_PER_S));
 }
 
 /* Ticks the converter emits for n source cycles starting from acc.  It is
@@ -92,7 +92,7 @@ static uint64_t convert(uint32_t mul, uint32_t div, uint64_t n, uint64_t *acc)
 	return (uint64_t)(total / div);
 }
 
-static void ptimer_advance(struct sim *s, void *state, void *privp, uint64_t from, uint64_t to)
+static void ptimer_advance(struct sim *s, void *state, void *privp, sim_ps from, sim_ps to)
 {
 	struct ptimer_state *st = state;
 	struct ptimer_priv *p = privp;
@@ -119,18 +119,18 @@ static void ptimer_advance(struct sim *s, void *state, void *privp, uint64_t fro
  * to change, and cycles already consumed must stay consumed. */
 static void reanchor(struct sim *s, struct ptimer_state *st)
 {
-	st->anchor_ns = s->hdr->now_ns;
+	st->anchor_ps = s->hdr->now_ps;
 	st->anchor_cycles_done = 0;
 }
 
-uint64_t sim_ptimer_ticks_at(struct sim *s, uint64_t ns)
+uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t)
 {
 	void *privp;
 	struct ptimer_state *st = sim_model_state(s, SIM_MODEL_PTIMER, &privp), tmp;
 	if (!st)
 		return 0;
 	tmp = *st;
-	ptimer_advance(s, &tmp, privp, s->hdr->now_ns, ns);
+	ptimer_advance(s, &tmp, privp, s->hdr->now_ps, t);
 	return tmp.counter;
 }
 
@@ -321,6 +321,7 @@ const struct sim_model sim_model_ptimer = {
 	.name = "ptimer",
 	.id = SIM_MODEL_PTIMER,
 	.version = 1,
+	.hot_bytes = SIM_HOT_ALL,
 	.spaces = ptimer_spaces,
 	.present = ptimer_present,
 	.state_size = ptimer_size,

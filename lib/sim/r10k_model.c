@@ -132,7 +132,7 @@ static bool counting(const struct hwpc_r10k_cpu *cpu, const struct r10k_state *s
 	return false;
 }
 
-static void r10k_advance(struct sim *s, void *state, void *privp, uint64_t from, uint64_t to)
+static void r10k_advance(struct sim *s, void *state, void *privp, sim_ps from, sim_ps to)
 {
 	struct r10k_state *st = state;
 	struct r10k_priv *p = privp;
@@ -142,7 +142,7 @@ static void r10k_advance(struct sim *s, void *state, void *privp, uint64_t from,
 
 	/* Every event happens whether or not a counter watches it. */
 	for (unsigned n = 0; n < cpu->nnums; n++)
-		delta[n] = sim_r10k_rate_events(&st->rate[n], to - from, cycles);
+		delta[n] = sim_r10k_rate_events(&st->rate[n], (uint64_t)(to - from), cycles);
 	unsigned __int128 period = (unsigned __int128)1 << (cpu->overflow_bit + 1);
 	unsigned __int128 half = (unsigned __int128)1 << cpu->overflow_bit;
 	uint64_t mask = (1ull << cpu->counter_bits) - 1;
@@ -250,6 +250,7 @@ const struct sim_model sim_model_r10k = {
 	.name = "r10k",
 	.id = SIM_MODEL_R10K,
 	.version = 1,
+	.hot_bytes = SIM_HOT_ALL,
 	.spaces = r10k_spaces,
 	.present = r10k_present,
 	.state_size = r10k_size,

@@ -14,8 +14,8 @@ struct r10k_rate {
 	uint64_t num, den;
 	uint32_t per_cycle; /* 1: per cycle, 0: per second */
 	uint32_t pad;
-	uint64_t rem;
 	uint64_t total; /* events that happened since power-on */
+	unsigned __int128 rem; /* below den (per cycle) or den * 1e12 (per second, ps) */
 };
 
 /* CPU modes the simulated CPU can be in (pcsim cpu-mode). */
@@ -44,8 +44,8 @@ struct r10k_priv {
 /* "1000", "1000/s", "2.5M/s", "0.5/cycle". */
 int sim_r10k_rate_parse(const char *text, struct r10k_rate *out, struct hwpc_err *err);
 void sim_r10k_rate_format(const struct r10k_rate *r, char *buf, size_t len);
-/* Events in an interval of ns nanoseconds holding cycles CPU cycles. */
-uint64_t sim_r10k_rate_events(struct r10k_rate *r, uint64_t ns, uint64_t cycles);
+/* Events in an interval of ps picoseconds holding cycles CPU cycles. */
+uint64_t sim_r10k_rate_events(struct r10k_rate *r, uint64_t ps, uint64_t cycles);
 
 extern const char *const sim_r10k_mode_names[R10K_MODE_COUNT];
 /* The library's mode bit the CPU mode counts under (0: none, ERL). */

@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Keeps num * (cycles or ns) well inside 128 bits for any 64-bit interval. */
+/* Keeps num * (cycles or ps) well inside 128 bits for any 64-bit interval. */
 #define RATE_NUM_MAX (1ull << 48)
-#define NS_PER_S 1000000000ull
 
 int sim_r10k_rate_parse(const char *text, struct r10k_rate *out, struct hwpc_err *err)
 {
@@ -84,13 +83,13 @@ void sim_r10k_rate_format(const struct r10k_rate *r, char *buf, size_t len)
 	snprintf(buf, len, "%llu.%s%s", (unsigned long long)(r->num / r->den), frac, unit);
 }
 
-uint64_t sim_r10k_rate_events(struct r10k_rate *r, uint64_t ns, uint64_t cycles)
+uint64_t sim_r10k_rate_events(struct r10k_rate *r, uint64_t ps, uint64_t cycles)
 {
 	if (!r->num || !r->den)
 		return 0;
-	unsigned __int128 per = r->per_cycle ? r->den : (unsigned __int128)r->den * NS_PER_S;
-	unsigned __int128 t = (unsigned __int128)r->rem + (unsigned __int128)(r->per_cycle ? cycles : ns) * r->num;
-	r->rem = (uint64_t)(t % per);
+	unsigned __int128 per = r->per_cycle ? r->den : (unsigned __int128)r->den * SIM_PS_PER_S;
+	unsigned __int128 t = r->rem + (unsigned __int128)(r->per_cycle ? cycles : ps) * r->num;
+	r->rem = t % per;
 	uint64_t n = (uint64_t)(t / per);
 	r->total += n;
 	return n;

@@ -18,22 +18,44 @@
 #include "sim/sim_options.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 3
+#define SIM_VERSION 5
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_options.c). */
 #define SIM_MAX_HZ 1000000000000ULL
-/* A realtime catch-up runs at most this fraction of the step limit per
- * access: 1/5 of 20 M reference cycles (about 0.5 s of CPU) while this
- * process has kept up, so the first access after an idle second catches it
- * up (a G84 counting a random signal at its real clock: about 2.6 M), and
- * 1/20 (about 0.1 s) once it has skipped, so a simulator that cannot keep
- * up lags visibly and stays responsive instead of spending the larger
- * share on every register read (pcsim(1), "PCOUNTER engines"). */
+/* What a realtime catch-up may cost, per access.  A step (the models'
+ * max_step: 20 M domain-cycles stepped one at a time) costs about
+ * SIM_STEP_CPU_NS of CPU.  An access catches up at most 1/5 of a step
+ * (about 0.5 s) while its process has kept up and no other waits for the
+ * lock, so the first access after an idle second catches it up (a G84
+ * counting a random signal at its real clock); once the process has
+ * skipped, at most half the time since its previous access, so a command
+ * on a simulator that cannot keep up takes about twice what it would and
+ * says it lagged; while others wait their turn, 1/10000 of a step (about
+ * 0.25 ms), so that a queue of commands moves on.  Never less than that
+ * (pcsim(1), "PCOUNTER engines"). */
+#define SIM_STEP_CPU_NS 2500000000ULL
 #define SIM_CATCHUP_DIV 5
-#define SIM_CATCHUP_DIV_LAGGING 20
+#define SIM_CATCHUP_DIV_SHORT 10000
 
 enum sim_clock_mode { SIM_CLOCK_REALTIME = 0, SIM_CLOCK_VIRTUAL = 1 };
+
+/* Simulated time, in picoseconds: finer than a period of any clock the
+ * simulator takes (1 THz at most), so that N cycles of any clock end at an
+ * instant it can name.  In whole nanoseconds a 1.45 GHz clock ran 1, 2, 4,
+ * 5, 7, ... cycles for 1, 2, 3, 4, 5 single-cycle advances. */
+typedef unsigned __int128 sim_ps;
+#define SIM_PS_PER_NS 1000u
+/* ps to whole ns, for what the device interface reports. */
+static inline uint64_t sim_ns_of(sim_ps t)
+{
+	return t / SIM_PS_PER_NS > UINT64_MAX ? UINT64_MAX : (uint64_t)(t / SIM_PS_PER_NS);
+}
+#define SIM_PS_PER_S 1000000000000ULL
+/* The end of simulated time: 2^64 ns, what the public interface counts. */
+#define SIM_END_PS ((sim_ps)UINT64_MAX * SIM_PS_PER_NS)
+/* The longest a model is moved in one call (its durations fit 64 bits). */
+#define SIM_MAX_CALL_PS ((sim_ps)1 << 62)
 
 struct sim_section {
 	uint32_t id; /* model id */
@@ -43,7 +65,9 @@ struct sim_section {
 };
 
 /* The file starts with this header; every model's section follows.  All
- * fields are fixed-width so the file means the same to every process. */
+ * fields are fixed-width so the file means the same to every process.  The
+ * first part is fixed at create and covered by header_crc; the rest
+ * changes while the simulator runs and is checked for sanity instead. */
 struct sim_header {
 	char magic[8];
 	uint32_t version;
@@ -52,12 +76,6 @@ struct sim_header {
 	char chipset[32];
 	uint32_t clock_mode;
 	uint32_t nsections;
-	uint64_t now_ns;       /* simulated time the models have reached */
-	uint64_t virt_ns;      /* virtual clock: the current time */
-	int64_t rt_offset_ns;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
-	uint64_t lag_ns;       /* realtime clock: simulated time skipped because a
-				  catch-up passed the step limit, in total */
-	char boot_id[40];      /* the offset is only meaningful within one boot */
 	uint64_t clock_hz[HWPC_CLOCK_COUNT];
 	struct sim_section sect[SIM_MAX_SECTIONS];
 	char options[256]; /* create-time options, canonical order */
@@ -65,14 +83,37 @@ struct sim_header {
 						    settings (sim_model.settings_crc) */
 	uint64_t create_id; /* new on every create/reset: a mapping made before
 			       a reset by another process is stale */
-	uint32_t header_crc; /* over everything above except now/virt/rt/lag/boot */
-	uint32_t pad;
+	uint32_t header_crc; /* over everything above */
+	/* Set (under the lock) when a reset has put a new state in this
+	 * file's place: the processes still using this one stop. */
+	uint32_t superseded;
+	sim_ps now_ps;          /* simulated time the models have reached */
+	sim_ps virt_ps;         /* virtual clock: the current time */
+	__int128 rt_offset_ps;  /* realtime clock: sim time = CLOCK_MONOTONIC + offset */
+	sim_ps lag_ps;          /* realtime clock: simulated time skipped because a
+				   catch-up passed its limit, in total */
+	char boot_id[40];      /* the offset is only meaningful within one boot */
+	uint64_t lock_ticket;  /* the lock's queue: the next ticket (sim_lock.c) */
 };
 
 /* CRC-32 (IEEE) of data, continuing from crc (0 to start). */
 uint32_t sim_crc32(uint32_t crc, const void *data, size_t len);
 
 struct sim;
+
+/* The state file's lock (sim_lock.c): taken in turn, nesting, released by
+ * the kernel when its holder dies. */
+struct sim_lock {
+	int fd;
+	uint64_t *ticket; /* the queue's counter (in the mapped header); NULL: flock alone */
+	uint64_t mine;
+	unsigned depth;
+};
+void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket);
+void sim_lock_take(struct sim_lock *l);
+void sim_lock_drop(struct sim_lock *l);
+/* How many processes queue behind the holder (0 when not held). */
+unsigned sim_lock_waiting(const struct sim_lock *l);
 
 struct sim_model {
 	const char *name;
@@ -101,9 +142,24 @@ struct sim_model {
 	void (*detach)(void *priv);
 	/* The longest step the model can take at once in reasonable time
 	 * (a per-cycle model costs time per simulated cycle); 0 or NULL: any. */
-	uint64_t (*max_step_ns)(struct sim *s, void *state, void *priv);
-	/* Move the model from time from_ns to to_ns. */
-	void (*advance)(struct sim *s, void *state, void *priv, uint64_t from_ns, uint64_t to_ns);
+	sim_ps (*max_step)(struct sim *s, void *state, void *priv);
+	/* How many leading bytes of the section an advance may change (the
+	 * journal saves them before it, sim_journal.c): SIM_HOT_ALL for the
+	 * whole section.  Models without advance change nothing. */
+	size_t hot_bytes;
+	/* Room in the journal's memory log for what advances write into this
+	 * model's section through sim_mem_write (record packets). */
+	uint32_t log_bytes;
+	/* The longest step whose memory writes surely fit `room` bytes of the
+	 * memory log (each write logs 16 bytes and its data, padded to 8);
+	 * 0: not even a short one; NULL: the model writes no memory. */
+	sim_ps (*logged_step)(struct sim *s, void *state, void *priv, uint64_t room);
+	/* The instant by which every effect the writes so far scheduled for
+	 * the model's next cycles has happened (0: none is pending): a read
+	 * first brings time there (sim_mmio.c). */
+	sim_ps (*pending)(struct sim *s, void *state, void *priv);
+	/* Move the model from time `from` to `to` (at most SIM_MAX_CALL_PS). */
+	void (*advance)(struct sim *s, void *state, void *priv, sim_ps from, sim_ps to);
 	/* Return 0 if handled; 1 if the address is not a register the model
 	 * knows (the read returns 0 and is reported with -v); -1 if the model
 	 * refuses the access (what the hardware leaves undefined), with
@@ -145,6 +201,7 @@ struct sim {
 	struct sim_opts opts;     /* its options */
 	int fd;
 	char path[512];
+	char spec_text[640]; /* the spec as given, for the fixes messages suggest */
 	struct sim_header *hdr;
 	size_t map_size;
 	unsigned nmodels;
@@ -157,11 +214,43 @@ struct sim {
 	unsigned nranges;
 	struct sim_range ranges[SIM_MAX_RANGES];
 	bool verbose;  /* report ignored accesses on stderr (pcsim -v) */
-	unsigned locked;
+	struct sim_lock lk;
 	uint64_t create_id; /* of the state this process attached to */
-	uint64_t lag_at_open; /* the state's lag_ns before this handle's first catch-up */
+	/* Fixed at create, copied at open: read without the lock. */
+	uint32_t clock_mode; /* enum sim_clock_mode */
+	uint64_t clock_hz[HWPC_CLOCK_COUNT];
+	uint64_t journal_off; /* where the journal starts (sim_journal.c) */
+	bool in_tx;           /* a transaction of this process is open */
+	uint64_t log_last;    /* its last memory log entry, UINT64_MAX: none */
+	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
+	uint64_t synced_at;   /* CLOCK_MONOTONIC (ns) at this handle's last catch-up */
 };
+
+/* A state being built beside its place (sim_file.c): the temporary name
+ * it has, or "" while it has none (O_TMPFILE). */
+struct sim_file_tmp {
+	char name[600];
+};
+/* A new file for a state of size bytes beside s->path, every block
+ * reserved: s->fd. */
+int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hwpc_err *err);
+/* Remove what sim_file_new left under a name (nothing with O_TMPFILE). */
+void sim_file_discard(struct sim_file_tmp *t);
+/* What a step of opening returns when another process put a state in
+ * place first: open again. */
+#define SIM_AGAIN (-1)
+/* Put s->fd's file at s->path: in place of what is there (replace), or
+ * only where nothing is (SIM_AGAIN if something is). */
+int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct hwpc_err *err);
+/* Whether s->path still names the file s->fd has open. */
+bool sim_file_is_current(const struct sim *s);
+/* Mark the state in fd as replaced (if it is one of this version). */
+void sim_file_supersede(int fd);
+/* The lock queue's counter of the state in fd, mapped alone (*map: what to
+ * munmap, the size of a header); NULL if fd holds no state of this
+ * version (then the lock is flock alone). */
+uint64_t *sim_file_ticket(int fd, void **map);
 
 /* The simulator's device operations (sim_backend.c). */
 extern const struct hwpc_dev_ops sim_dev_ops;
@@ -178,24 +267,56 @@ void sim_destroy(struct sim *s);
  * since this one attached, or a lazy attach failed. */
 int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
 
+/* --- the core: journal (sim_journal.c) ---------------------------------- */
+
+#define SIM_HOT_ALL SIZE_MAX
+/* The memory log's room for record packets: about 5,000 of them. */
+#define SIM_LOG_BYTES (256u << 10)
+/* Bytes of the journal for the sections sect of the models s chose. */
+uint64_t sim_journal_size(struct sim *s, const struct sim_section *sect);
+/* Save what an advance can change; nothing before the commit lasts if the
+ * process dies.  No-op while one is open. */
+void sim_journal_begin(struct sim *s);
+/* The clock is where the models are (virtual: set here): close it. */
+void sim_journal_commit(struct sim *s);
+/* Log the bytes at p before a write into a model section overwrites them. */
+void sim_journal_log(struct sim *s, const void *p, size_t len);
+/* Room left in the memory log of the open transaction. */
+uint64_t sim_journal_room(struct sim *s);
+/* A transaction left open by a process that died: put everything back.
+ * Caller holds the lock (outermost). */
+int sim_journal_recover(struct sim *s, struct hwpc_err *err);
+
 /* --- the core: clock (clock.c) -------------------------------------------- */
 
-uint64_t sim_mono_ns(void);
+/* CLOCK_MONOTONIC in ps. */
+sim_ps sim_mono_ps(void);
 /* This boot's id (the realtime offset is only meaningful within it). */
 void sim_boot_id(char *buf, size_t len);
 /* A realtime state opened after a reboot continues from its last time. */
 void sim_check_boot(struct sim *s);
 /* The longest step every model can take in reasonable time (>= 1). */
-uint64_t sim_max_step_ns(struct sim *s);
+sim_ps sim_max_step(struct sim *s);
 /* Move simulated time forward by ns: the models first, the clock after
  * them.  Takes the lock. */
-int sim_advance(struct sim *s, uint64_t ns, struct hwpc_err *err);
+int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err);
+/* Move every model to time t (after now), as one transaction. */
+void sim_run_to(struct sim *s, sim_ps t);
+/* Until simulated time t_ns: a virtual clock is advanced there, a realtime
+ * one waited for (returns early on a signal). */
+int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err);
 
 /* --- the core: models (models.c) ------------------------------------------ */
 
 /* A model's per-process data, attaching it first if it waited (NULL and
  * s->attach_failed[i] set if that attach failed). */
 void *sim_model_priv(struct sim *s, unsigned i);
+/* What the models' time hooks say: the least nonzero step (max_step;
+ * SIM_END_PS if none limits it) or the latest instant writes still have
+ * effects pending until (pending; 0 if none).  Models whose attach failed
+ * say nothing. */
+enum sim_time_hook { SIM_HOOK_MAX_STEP, SIM_HOOK_PENDING };
+sim_ps sim_models_time(struct sim *s, enum sim_time_hook which);
 /* Which model answers addr; -1: none. */
 int sim_find_range(const struct sim *s, uint32_t addr);
 /* A host access nothing answered: every model's bus_fault hook. */
@@ -208,17 +329,21 @@ uint8_t *sim_memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out);
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val);
 int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val);
 
-/* Nanoseconds -> cycles of a clock, exactly: floor(ns * hz / 1e9). */
-uint64_t sim_cycles(uint64_t ns, uint64_t hz);
-/* Cycles of a clock that tick in (from_ns, to_ns]. */
-uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz);
+/* Cycles of a clock of hz that have ticked by time t (ticks at k / hz s,
+ * k = 1, 2, ...): floor(t * hz / 1e12), exactly. */
+uint64_t sim_cycles(sim_ps t, uint64_t hz);
+/* Cycles of a clock that tick in (from, to]. */
+uint64_t sim_cycles_between(sim_ps from, sim_ps to, uint64_t hz);
+/* The instant cycle n of a clock of hz ticks: the first t with
+ * sim_cycles(t, hz) >= n. */
+sim_ps sim_cycle_ps(uint64_t n, uint64_t hz);
 
 /* Hold the state file's lock (nests); sim_sync then brings the models to
  * the current time. */
 void sim_lock(struct sim *s);
 void sim_unlock(struct sim *s);
 /* Current simulated time (does not advance the models). */
-uint64_t sim_clock_now(struct sim *s);
+sim_ps sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */
 void sim_sync(struct sim *s);
 

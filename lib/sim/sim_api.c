@@ -45,31 +45,40 @@ int hwpc_sim_advance_ns(struct hwpc_dev *dev, uint64_t ns, struct hwpc_err *err)
 	HWPC_ERR_ENSURE(err);
 	if (!sim_dev_is_sim(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
-	return sim_advance((struct sim *)dev, ns, err);
+	return sim_advance((struct sim *)dev, (sim_ps)ns * SIM_PS_PER_NS, err);
 }
 
-int hwpc_sim_cycles_to_ns(struct hwpc_dev *dev, const char *clock, uint64_t cycles, uint64_t *ns,
-			  struct hwpc_err *err)
+int hwpc_sim_advance_cycles(struct hwpc_dev *dev, const char *clock, uint64_t cycles, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
+	struct sim *s = (struct sim *)dev;
+	if (!sim_dev_is_sim(dev))
+		return hwpc_err_set(err, HWPC_EINPUT, "not a simulated device");
 	int c = hwpc_clock_by_name(clock);
-	uint64_t hz = c >= 0 ? hwpc_dev_clock_hz(dev, (enum hwpc_clock)c) : 0;
+	uint64_t hz = c >= 0 ? s->clock_hz[c] : 0;
 	if (c < 0)
 		return hwpc_err_set(err, HWPC_EINPUT, "unknown clock '%s' (expected crystal, nvclk, mclk, "
 				    "hclk or tclk)", clock);
 	if (!hz)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no %s clock", dev->chip->name, clock);
-	unsigned __int128 v = ((unsigned __int128)cycles * 1000000000u + hz - 1) / hz;
-	if (v > UINT64_MAX)
-		return hwpc_err_set(err, HWPC_EINPUT, "%llu %s cycles overflow simulated time",
-				    (unsigned long long)cycles, clock);
-	*ns = (uint64_t)v;
-	return 0;
+	if (sim_lock_fresh(s, err))
+		return err->status;
+	sim_sync(s);
+	/* to the instant the clock has ticked `cycles` more times */
+	uint64_t done = sim_cycles(s->hdr->now_ps, hz);
+	int rc = 0;
+	if (cycles > UINT64_MAX - done || sim_cycle_ps(done + cycles, hz) > SIM_END_PS)
+		rc = hwpc_err_set(err, HWPC_EINPUT, "%llu %s cycles overflow simulated time",
+				  (unsigned long long)cycles, clock);
+	else
+		rc = sim_advance(s, sim_cycle_ps(done + cycles, hz) - s->hdr->now_ps, err);
+	sim_unlock(s);
+	return rc;
 }
 
 bool hwpc_sim_is_virtual(struct hwpc_dev *dev)
 {
-	return sim_dev_is_sim(dev) && ((struct sim *)dev)->hdr->clock_mode == SIM_CLOCK_VIRTUAL;
+	return sim_dev_is_sim(dev) && ((struct sim *)dev)->clock_mode == SIM_CLOCK_VIRTUAL;
 }
 
 unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsigned max)
@@ -77,10 +86,11 @@ unsigned hwpc_sim_mem_list(struct hwpc_dev *dev, struct hwpc_sim_mem *out, unsig
 	struct sim *s = (struct sim *)dev;
 	struct hwpc_sim_mem tmp;
 	unsigned n = 0;
-	if (!sim_dev_is_sim(dev))
+	if (!sim_dev_is_sim(dev) || sim_lock_fresh(s, NULL))
 		return 0;
 	while (sim_memory(s, n, n < max ? &out[n] : &tmp))
 		n++;
+	sim_unlock(s);
 	return n;
 }
 
@@ -115,18 +125,18 @@ int hwpc_sim_show(struct hwpc_dev *dev, struct hwpc_out *o, struct hwpc_err *err
 		hwpc_out_hex32(o, "boot0", dev->boot0);
 	else
 		hwpc_out_null(o, "boot0"); /* no PMC: nothing identifies the chip */
-	hwpc_out_str(o, "clock_mode", s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
-	hwpc_out_u64(o, "device_ns", s->hdr->now_ns);
-	if (s->hdr->clock_mode == SIM_CLOCK_REALTIME)
-		hwpc_out_u64(o, "lag_ns", s->hdr->lag_ns);
+	hwpc_out_str(o, "clock_mode", s->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime");
+	hwpc_out_u64(o, "device_ns", sim_ns_of(s->hdr->now_ps));
+	if (s->clock_mode == SIM_CLOCK_REALTIME)
+		hwpc_out_u64(o, "lag_ns", sim_ns_of(s->hdr->lag_ps));
 	else
 		hwpc_out_null(o, "lag_ns"); /* a virtual clock never skips */
 	hwpc_out_str(o, "state", s->path);
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++) {
 		char key[32];
 		snprintf(key, sizeof key, "%s_hz", hwpc_clock_name((enum hwpc_clock)c));
-		if (s->hdr->clock_hz[c])
-			hwpc_out_double(o, key, (double)s->hdr->clock_hz[c], 0);
+		if (s->clock_hz[c])
+			hwpc_out_double(o, key, (double)s->clock_hz[c], 0);
 	}
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->show) {

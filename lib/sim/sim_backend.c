@@ -37,7 +37,7 @@ static void sim_describe(struct hwpc_dev *dev, char *buf, size_t len)
 	if (sim_space(s, "PMC"))
 		snprintf(id, sizeof id, "PMC.BOOT_0 0x%08x, ", dev->boot0);
 	snprintf(buf, len, "sim:%s %s %s (%s%s clock, state %s)", dev->chip->name, dev->chip->family,
-		 dev->chip->name, id, s->hdr->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
+		 dev->chip->name, id, s->clock_mode == SIM_CLOCK_VIRTUAL ? "virtual" : "realtime",
 		 s->path);
 }
 
@@ -48,7 +48,7 @@ static uint64_t sim_clock_hz(struct hwpc_dev *dev, const char *clock)
 	int c = hwpc_clock_by_name(clock);
 	void *priv;
 	if (c >= 0)
-		return s->hdr->clock_hz[c];
+		return s->clock_hz[c];
 	const struct pc_state *st = sim_model_state(s, SIM_MODEL_PCOUNTER, &priv);
 	const struct pc_priv *p = priv;
 	for (unsigned d = 0; st && d < p->ndomains; d++)
@@ -96,7 +96,7 @@ static uint64_t sim_now(struct hwpc_dev *dev)
 	if (sim_lock_fresh(s, NULL))
 		return 0;
 	sim_sync(s);
-	uint64_t t = s->hdr->now_ns;
+	uint64_t t = sim_ns_of(s->hdr->now_ps);
 	sim_unlock(s);
 	return t;
 }
@@ -108,8 +108,8 @@ static bool sim_lag(struct hwpc_dev *dev, uint64_t *lag)
 	struct sim *s = (struct sim *)dev;
 	if (sim_lock_fresh(s, NULL))
 		return false;
-	bool realtime = s->hdr->clock_mode == SIM_CLOCK_REALTIME;
-	*lag = s->hdr->lag_ns >= s->lag_at_open ? s->hdr->lag_ns - s->lag_at_open : s->hdr->lag_ns;
+	bool realtime = s->clock_mode == SIM_CLOCK_REALTIME;
+	*lag = sim_ns_of(s->hdr->lag_ps >= s->lag_at_open ? s->hdr->lag_ps - s->lag_at_open : s->hdr->lag_ps);
 	sim_unlock(s);
 	return realtime;
 }
@@ -140,15 +140,7 @@ static uint64_t sim_instance(struct hwpc_dev *dev)
 /* A virtual clock is advanced to t_ns; a realtime one is waited for. */
 static int sim_wait_until(struct hwpc_dev *dev, uint64_t t_ns, struct hwpc_err *err)
 {
-	struct sim *s = (struct sim *)dev;
-	uint64_t now = sim_now(dev);
-	if (t_ns <= now)
-		return 0;
-	if (s->hdr->clock_mode == SIM_CLOCK_VIRTUAL)
-		return sim_advance(s, t_ns - now, err);
-	struct timespec ts = { (time_t)((t_ns - now) / 1000000000u), (long)((t_ns - now) % 1000000000u) };
-	nanosleep(&ts, NULL); /* EINTR returns: the caller may be asked to stop */
-	return 0;
+	return sim_wait_until_ns((struct sim *)dev, t_ns, err);
 }
 
 const struct hwpc_dev_ops sim_dev_ops = {

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <time.h>
 
-uint64_t sim_mono_ns(void)
+sim_ps sim_mono_ps(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return ((sim_ps)ts.tv_sec * 1000000000u + (sim_ps)ts.tv_nsec) * SIM_PS_PER_NS;
 }
 
 void sim_boot_id(char *buf, size_t len)
@@ -29,39 +29,36 @@ void sim_boot_id(char *buf, size_t len)
 	}
 }
 
-uint64_t sim_clock_now(struct sim *s)
+/* The realtime offset comes from a file and may be anything: it is kept
+ * within +-2^100 ps, where sums with times cannot overflow. */
+#define OFFSET_MAX ((__int128)1 << 100)
+
+static __int128 offset_of(const struct sim_header *h)
+{
+	__int128 v = h->rt_offset_ps;
+	return v > OFFSET_MAX ? OFFSET_MAX : v < -OFFSET_MAX ? -OFFSET_MAX : v;
+}
+
+static void set_offset(struct sim_header *h, __int128 v)
+{
+	h->rt_offset_ps = v > OFFSET_MAX ? OFFSET_MAX : v < -OFFSET_MAX ? -OFFSET_MAX : v;
+}
+
+sim_ps sim_clock_now(struct sim *s)
 {
 	struct sim_header *h = s->hdr;
 	if (h->clock_mode == SIM_CLOCK_VIRTUAL)
-		return h->virt_ns;
-	/* In 128 bits: the offset comes from a file and may be anything. */
-	__int128 t = (__int128)sim_mono_ns() + h->rt_offset_ns;
-	if (t > (__int128)UINT64_MAX)
-		t = UINT64_MAX;
+		return h->virt_ps;
+	__int128 t = (__int128)sim_mono_ps() + offset_of(h);
+	if (t > (__int128)SIM_END_PS)
+		t = (__int128)SIM_END_PS;
 	/* Simulated time never runs backwards, even across a reboot. */
-	return t > (__int128)h->now_ns ? (uint64_t)t : h->now_ns;
+	return t > (__int128)h->now_ps ? (sim_ps)t : h->now_ps;
 }
 
-/* The realtime offset comes from a file and may be anything: it saturates
- * instead of overflowing. */
-static void set_offset(struct sim_header *h, __int128 v)
+sim_ps sim_max_step(struct sim *s)
 {
-	h->rt_offset_ns = v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
-}
-
-uint64_t sim_max_step_ns(struct sim *s)
-{
-	uint64_t limit = UINT64_MAX;
-	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->max_step_ns) {
-			void *p = sim_model_priv(s, i);
-			if (s->attach_failed[i])
-				continue;
-			uint64_t m = s->models[i]->max_step_ns(s, s->state[i], p);
-			if (m && m < limit)
-				limit = m;
-		}
-	return limit;
+	return sim_models_time(s, SIM_HOOK_MAX_STEP);
 }
 
 void sim_check_boot(struct sim *s)
@@ -73,13 +70,29 @@ void sim_check_boot(struct sim *s)
 	sim_boot_id(boot, sizeof boot);
 	if (strncmp(boot, h->boot_id, sizeof boot)) {
 		memcpy(h->boot_id, boot, sizeof boot);
-		set_offset(h, (__int128)h->now_ns - sim_mono_ns());
+		set_offset(h, (__int128)h->now_ps - (__int128)sim_mono_ps());
 	}
 }
 
-/* Every model from now_ns to `to`, then the clock: a process killed half
- * way leaves the time where the models surely were. */
-static void run_models(struct sim *s, uint64_t to)
+/* The longest step the memory log's room allows (SIM_END_PS: any). */
+static sim_ps logged_step(struct sim *s)
+{
+	sim_ps limit = SIM_END_PS;
+	uint64_t room = sim_journal_room(s);
+	for (unsigned i = 0; i < s->nmodels; i++)
+		if (s->models[i]->logged_step && !s->attach_failed[i]) {
+			sim_ps m = s->models[i]->logged_step(s, s->state[i], s->priv[i], room);
+			if (m < limit)
+				limit = m;
+		}
+	return limit;
+}
+
+/* Every model from now_ps to `to`, then the clock, inside the caller's
+ * transaction (sim_journal.c): a process killed half way leaves the state
+ * as it was before.  Where the memory log has no room for the rest, what
+ * is done is committed and another transaction begins. */
+static void run_models(struct sim *s, sim_ps to)
 {
 	struct sim_header *h = s->hdr;
 	/* A model that cannot attach (HWPC_REGDB lacks what it needs) cannot
@@ -88,71 +101,149 @@ static void run_models(struct sim *s, uint64_t to)
 	for (unsigned i = 0; i < s->nmodels; i++)
 		if (s->models[i]->advance && (sim_model_priv(s, i), s->attach_failed[i]))
 			return;
-	for (unsigned i = 0; i < s->nmodels; i++)
-		if (s->models[i]->advance)
-			s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ns, to);
-	h->now_ns = to;
+	bool fresh = true;
+	while (h->now_ps < to) {
+		sim_ps next = to - h->now_ps > SIM_MAX_CALL_PS ? h->now_ps + SIM_MAX_CALL_PS : to;
+		sim_ps room = logged_step(s);
+		if (!room && !fresh) {
+			sim_journal_commit(s);
+			sim_journal_begin(s);
+			fresh = true;
+			continue;
+		}
+		if (room && next - h->now_ps > room)
+			next = h->now_ps + room;
+		for (unsigned i = 0; i < s->nmodels; i++)
+			if (s->models[i]->advance)
+				s->models[i]->advance(s, s->state[i], s->priv[i], h->now_ps, next);
+		h->now_ps = next;
+		fresh = false;
+	}
 }
+
+static double seconds(sim_ps t)
+{
+	return (double)t / 1e12;
+}
+
+/* A long realtime catch-up (the full budget: nobody was waiting) goes in
+ * this many pieces, so that it can stop when another process comes to wait
+ * for the lock; a short one runs whole. */
+#define CATCHUP_PIECES 64
 
 void sim_sync(struct sim *s)
 {
 	struct sim_header *h = s->hdr;
-	uint64_t now = sim_clock_now(s);
-	if (now <= h->now_ns)
+	sim_ps now = sim_clock_now(s);
+	if (now <= h->now_ps)
 		return;
-	/* A realtime simulator left alone for long catches up at most one
-	 * step; the rest is skipped, as if it had been paused, and added to
-	 * the lag (pcsim(1)).  A
-	 * virtual clock moves only with sim_advance, which runs the models
-	 * first, so it never is ahead of them: if it is (a file changed under
-	 * a running process), nothing runs rather than an unbounded run. */
-	uint64_t step = sim_max_step_ns(s);
-	if (h->clock_mode == SIM_CLOCK_REALTIME) {
-		unsigned div = s->lagged ? SIM_CATCHUP_DIV_LAGGING : SIM_CATCHUP_DIV;
-		step = step / div ? step / div : 1;
+	/* A realtime simulator left alone for long catches up at most its
+	 * budget; the rest is skipped, as if it had been paused, and added to
+	 * the lag (pcsim(1)).  A virtual clock moves only with sim_advance,
+	 * which runs the models first, so it never is ahead of them: if it is
+	 * (a file changed under a running process), nothing runs rather than
+	 * an unbounded run. */
+	sim_ps budget = sim_max_step(s), piece = budget;
+	bool realtime = h->clock_mode == SIM_CLOCK_REALTIME;
+	if (realtime) {
+		sim_ps step = budget, least = step / SIM_CATCHUP_DIV_SHORT ? step / SIM_CATCHUP_DIV_SHORT : 1;
+		/* since the end of its previous catch-up (its own work, not
+		 * the catch-ups: they would feed themselves) */
+		uint64_t since = (uint64_t)(sim_mono_ps() / SIM_PS_PER_NS) - s->synced_at;
+		if (sim_lock_waiting(&s->lk)) {
+			budget = least;
+		} else if (!s->lagged) {
+			budget = step / SIM_CATCHUP_DIV;
+			/* in pieces: it stops when another comes to wait */
+			piece = budget / CATCHUP_PIECES ? budget / CATCHUP_PIECES : 1;
+		} else {
+			/* half the time since this process's previous catch-up */
+			budget = since >= 2 * SIM_STEP_CPU_NS / SIM_CATCHUP_DIV
+					 ? step / SIM_CATCHUP_DIV
+					 : step * since / (2 * SIM_STEP_CPU_NS);
+		}
+		if (budget < least)
+			budget = least;
 	}
-	if (now - h->now_ns > step) {
-		if (h->clock_mode == SIM_CLOCK_VIRTUAL)
-			return;
+	if (now - h->now_ps > budget && !realtime)
+		return;
+	sim_journal_begin(s);
+	sim_ps target = now - h->now_ps > budget ? h->now_ps + budget : now;
+	while (h->now_ps < target) {
+		run_models(s, target - h->now_ps > piece ? h->now_ps + piece : target);
+		/* a long catch-up makes way for a process that came to wait */
+		if (realtime && h->now_ps < target && sim_lock_waiting(&s->lk))
+			break;
+	}
+	if (realtime && now > h->now_ps) {
+		sim_ps skip = now - h->now_ps;
 		s->lagged = true;
 		if (s->verbose)
 			fprintf(stderr, "hwpc-sim: %.3f s of simulated time skipped (catch-up limit %.3f s)\n",
-				(double)(now - h->now_ns - step) / 1e9, (double)step / 1e9);
-		uint64_t skip = now - h->now_ns - step;
-		set_offset(h, (__int128)h->rt_offset_ns - skip);
+				seconds(skip), seconds(budget));
+		set_offset(h, offset_of(h) - (__int128)skip);
 		/* Kept, not hidden: a rate measured across the skip is wrong by
 		 * it, and the commands that measure report it (hwpc_dev_lag_ns). */
-		h->lag_ns = h->lag_ns + skip < h->lag_ns ? UINT64_MAX : h->lag_ns + skip;
-		now = h->now_ns + step;
+		h->lag_ps = h->lag_ps + skip > SIM_END_PS ? SIM_END_PS : h->lag_ps + skip;
 	}
-	run_models(s, now);
+	sim_journal_commit(s);
+	if (realtime)
+		s->synced_at = (uint64_t)(sim_mono_ps() / SIM_PS_PER_NS);
 }
 
-int sim_advance(struct sim *s, uint64_t ns, struct hwpc_err *err)
+void sim_run_to(struct sim *s, sim_ps t)
+{
+	if (t <= s->hdr->now_ps)
+		return;
+	sim_journal_begin(s);
+	run_models(s, t);
+	sim_journal_commit(s);
+}
+
+int sim_advance(struct sim *s, sim_ps by, struct hwpc_err *err)
 {
 	if (sim_lock_fresh(s, err))
 		return err->status;
 	sim_sync(s);
 	struct sim_header *h = s->hdr;
-	if (h->now_ns + ns < h->now_ns) {
+	if (by > SIM_END_PS - h->now_ps) {
 		sim_unlock(s);
-		return hwpc_err_set(err, HWPC_EINPUT, "advancing by %llu ns overflows simulated time",
-				    (unsigned long long)ns);
+		return hwpc_err_set(err, HWPC_EINPUT, "advancing by %.6g s overflows simulated time", seconds(by));
 	}
-	uint64_t step = sim_max_step_ns(s);
-	if (ns > step) {
+	sim_ps step = sim_max_step(s);
+	if (by > step) {
 		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "advancing by %.6g s at once is more than the per-cycle models simulate in "
 				    "reasonable time (at most %.6g s per step on this chip; advance in steps, "
 				    "or lower the domain clocks)",
-				    (double)ns / 1e9, (double)step / 1e9);
+				    seconds(by), seconds(step));
 	}
-	run_models(s, h->now_ns + ns);
-	if (h->clock_mode == SIM_CLOCK_VIRTUAL)
-		h->virt_ns = h->now_ns;
-	else
-		set_offset(h, (__int128)h->rt_offset_ns + ns);
+	/* all or nothing: the clock moves in the transaction the models do */
+	sim_journal_begin(s);
+	if (h->clock_mode == SIM_CLOCK_REALTIME)
+		set_offset(h, offset_of(h) + (__int128)by);
+	run_models(s, h->now_ps + by);
+	sim_journal_commit(s);
 	sim_unlock(s);
+	return 0;
+}
+
+int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err)
+{
+	sim_ps t = (sim_ps)t_ns * SIM_PS_PER_NS;
+	if (sim_lock_fresh(s, err))
+		return err->status;
+	sim_sync(s);
+	sim_ps now = s->hdr->now_ps;
+	int rc = 0;
+	if (t > now && s->clock_mode == SIM_CLOCK_VIRTUAL)
+		rc = sim_advance(s, t - now, err);
+	sim_unlock(s);
+	if (t <= now || s->clock_mode == SIM_CLOCK_VIRTUAL)
+		return rc;
+	sim_ps d = t - now;
+	struct timespec ts = { (time_t)(d / SIM_PS_PER_S), (long)(d % SIM_PS_PER_S / SIM_PS_PER_NS) };
+	nanosleep(&ts, NULL); /* EINTR returns: the caller may be asked to stop */
 	return 0;
 }

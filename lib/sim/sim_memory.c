@@ -74,6 +74,7 @@ int sim_mem_write(struct sim *s, uint64_t addr, const void *buf, size_t len)
 	struct mem_state *m = mem(s);
 	if (!m || addr < m->base || addr - m->base > m->size || len > m->size - (addr - m->base))
 		return -1;
+	sim_journal_log(s, m->data + (addr - m->base), len); /* undone if the advance is cut short */
 	memcpy(m->data + (addr - m->base), buf, len);
 	return 0;
 }
@@ -118,6 +119,7 @@ const struct sim_model sim_model_memory = {
 	.version = 1,
 	.present = mem_present,
 	.state_size = mem_size,
+	.log_bytes = SIM_LOG_BYTES,
 	.init = mem_init,
 	.settings_crc = mem_settings_crc,
 	.attach = mem_attach,

@@ -35,12 +35,24 @@ static int access_begin(struct sim *s, uint32_t off, int *m, void **mp)
 	return 0;
 }
 
+/* On a card a read reaches the chip after every write posted before it,
+ * and hundreds of nanoseconds after it was issued: what the writes
+ * scheduled for the domains' next cycles (a PM_TRIGGER swap, a PRE_OP
+ * start) has happened.  So before a read, time moves on to where every
+ * such effect has happened: at most a cycle of the slowest domain they
+ * touch, and nothing when none is pending (pcsim(1), "Time"). */
+static void land_writes(struct sim *s)
+{
+	sim_run_to(s, sim_models_time(s, SIM_HOOK_PENDING));
+}
+
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val)
 {
 	int m;
 	void *mp;
 	if (access_begin(s, off, &m, &mp))
 		return s->dev.err.status;
+	land_writes(s);
 	int rc = m < 0 || !s->models[m]->rd32 ? 1 : s->models[m]->rd32(s, s->state[m], mp, off, val);
 	if (rc > 0)
 		note(s, "read of", off, false, 0);

@@ -55,6 +55,25 @@ void *sim_model_state(struct sim *s, uint32_t id, void **priv)
 	return NULL;
 }
 
+sim_ps sim_models_time(struct sim *s, enum sim_time_hook which)
+{
+	bool least = which == SIM_HOOK_MAX_STEP;
+	sim_ps r = least ? SIM_END_PS : 0;
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		sim_ps (*hook)(struct sim *, void *, void *) = least ? m->max_step : m->pending;
+		if (!hook)
+			continue;
+		void *p = sim_model_priv(s, i);
+		if (s->attach_failed[i])
+			continue;
+		sim_ps v = hook(s, s->state[i], p);
+		if (least ? v && v < r : v > r)
+			r = v;
+	}
+	return r;
+}
+
 uint32_t sim_reg_addr(struct sim *s, const char *name, bool *ok)
 {
 	struct hwpc_regref ref;

@@ -42,50 +42,41 @@ uint32_t sim_crc32(uint32_t crc, const void *data, size_t len)
 	return ~c;
 }
 
-/* The CRC covers the layout and identity, not the fields that change on
- * every access (times) - those are checked for sanity instead. */
+/* The CRC covers the layout and identity, fixed at create: the fields
+ * before it.  Those after it change on every access and are checked for
+ * sanity instead. */
 static uint32_t header_crc(const struct sim_header *h)
 {
-	struct sim_header tmp = *h;
-	tmp.now_ns = tmp.virt_ns = 0;
-	tmp.rt_offset_ns = 0;
-	tmp.lag_ns = 0;
-	memset(tmp.boot_id, 0, sizeof tmp.boot_id);
-	tmp.header_crc = 0;
-	return sim_crc32(0, &tmp, offsetof(struct sim_header, header_crc));
+	return sim_crc32(0, h, offsetof(struct sim_header, header_crc));
 }
 
 /* --- locking ----------------------------------------------------------- */
 
 void sim_lock(struct sim *s)
 {
-	if (s->locked++ == 0)
-		while (flock(s->fd, LOCK_EX) && errno == EINTR)
-			;
+	sim_lock_take(&s->lk);
 }
 
 void sim_unlock(struct sim *s)
 {
-	if (s->locked && --s->locked == 0)
-		flock(s->fd, LOCK_UN);
+	sim_lock_drop(&s->lk);
 }
 
-/* Lock, and refuse to touch a state another process has recreated since
- * this one attached (its layout may differ; reading past a shrunk file
- * would be a SIGBUS), or removed: the machine is gone, as a card pulled
- * from its slot (a long-running reader such as pcread --serve says so
- * rather than go on with a machine no other command can reach). */
+/* Lock, and refuse to touch a state another process has replaced since
+ * this one attached (it lives on only in this process's mapping, and what
+ * is done to it would be lost), or removed: the machine is gone, as a card
+ * pulled from its slot (a long-running reader such as pcread --serve says
+ * so rather than go on with a machine no other command can reach). */
 int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 {
-	struct stat st;
+	bool outer = !s->lk.depth;
 	sim_lock(s);
-	bool stat_ok = s->hdr && !fstat(s->fd, &st);
-	if (stat_ok && st.st_nlink == 0) {
+	struct stat st;
+	if (s->hdr && !fstat(s->fd, &st) && st.st_nlink == 0 && !s->hdr->superseded) {
 		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EOP, "simulator state %s was removed", s->path);
 	}
-	if (!stat_ok || (size_t)st.st_size < sizeof *s->hdr ||
-	    s->hdr->create_id != s->create_id || (size_t)st.st_size != s->map_size) {
+	if (!s->hdr || s->hdr->superseded || s->hdr->create_id != s->create_id) {
 		sim_unlock(s);
 		return hwpc_err_set(err, HWPC_EOP,
 				    "simulator state %s was reset by another process; run the command again",
@@ -95,20 +86,36 @@ int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
 		sim_unlock(s);
 		return hwpc_err_set(err, s->attach_err.status, "%s", s->attach_err.msg);
 	}
+	/* an advance another process did not finish leaves nothing */
+	if (outer && sim_journal_recover(s, err)) {
+		sim_unlock(s);
+		return err->status;
+	}
 	return 0;
 }
 
 static void unmap_state(struct sim *s)
 {
-	for (unsigned i = 0; i < s->nmodels; i++)
+	for (unsigned i = 0; i < s->nmodels; i++) {
 		if (s->models[i]->detach && s->priv[i])
 			s->models[i]->detach(s->priv[i]);
+		s->priv[i] = NULL;
+		s->attached[i] = s->attach_failed[i] = false;
+	}
 	s->nmodels = 0;
 	if (s->hdr)
 		munmap(s->hdr, s->map_size);
 	s->hdr = NULL;
 }
 
+/* Unmapped and closed, ready for another try at opening. */
+static void close_state(struct sim *s)
+{
+	unmap_state(s);
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+}
 
 /* Which models this chip has, and their section sizes. */
 static void choose_models(struct sim *s)
@@ -177,8 +184,9 @@ static int map_file(struct sim *s, size_t size, struct hwpc_err *err)
 
 #define SECTION_ALIGN 64
 
-/* Where each model's section goes, for the create-time options o;
- * returns the file size.  A file is only ever laid out this way, so an
+/* Where each model's section goes, for the create-time options o, and
+ * the journal after them (s->journal_off); returns the file size.  A file
+ * is only ever laid out this way, so an
  * open compares its table with this one exactly: every section aligned,
  * inside the file, none overlapping. */
 static uint64_t layout(struct sim *s, const struct sim_opts *o, struct sim_section *sect)
@@ -191,15 +199,21 @@ static uint64_t layout(struct sim *s, const struct sim_opts *o, struct sim_secti
 		sect[i].size = s->models[i]->state_size ? s->models[i]->state_size(s, o) : 0;
 		off += (sect[i].size + SECTION_ALIGN - 1) & ~(uint64_t)(SECTION_ALIGN - 1);
 	}
-	return off;
+	s->journal_off = off;
+	return off + sim_journal_size(s, sect);
 }
 
-/* Lay out and initialise a fresh state file.  The file is locked. */
-static int create_state(struct sim *s, struct hwpc_err *err)
+/* Lay out and initialise a fresh state in a new file beside s->path and
+ * put it there (sim_file.c): with replace, in place of what is there; else
+ * only if nothing is (SIM_AGAIN: another process was first).  On success the new
+ * file is s->fd, mapped and locked. */
+static int create_state(struct sim *s, bool replace, struct hwpc_err *err)
 {
 	const struct sim_opts *o = &s->opts;
 	struct sim_header h;
+	struct sim_file_tmp t = { "" };
 	uint64_t off, hz[HWPC_CLOCK_COUNT];
+	int rc;
 
 	if (pick_clocks(s, o, hz, err))
 		return err->status;
@@ -210,36 +224,44 @@ static int create_state(struct sim *s, struct hwpc_err *err)
 	snprintf(h.chipset, sizeof h.chipset, "%s", s->dev.chip->name);
 	h.clock_mode = o->virtual_clock ? SIM_CLOCK_VIRTUAL : SIM_CLOCK_REALTIME;
 	memcpy(h.clock_hz, hz, sizeof hz);
+	s->clock_mode = h.clock_mode;
+	memcpy(s->clock_hz, hz, sizeof hz);
 	choose_models(s);
 	h.nsections = s->nmodels;
 	off = layout(s, o, h.sect);
 	h.file_size = off;
 	snprintf(h.options, sizeof h.options, "%s", o->canon);
-	if (ftruncate(s->fd, 0) || ftruncate(s->fd, (off_t)off))
-		return hwpc_err_set(err, HWPC_EOP, "cannot size simulator state %s: %s", s->path,
-				    strerror(errno));
-	if (map_file(s, off, err))
-		return err->status;
-	h.create_id = (sim_mono_ns() ^ (uint64_t)getpid() << 40) | 1;
+	if ((rc = sim_file_new(s, &t, off, err)) || (rc = map_file(s, off, err)))
+		goto out;
+	h.create_id = ((uint64_t)sim_mono_ps() ^ (uint64_t)getpid() << 40) | 1;
 	*s->hdr = h;
 	sim_boot_id(s->hdr->boot_id, sizeof s->hdr->boot_id);
-	s->hdr->rt_offset_ns = -(int64_t)sim_mono_ns(); /* simulated time starts at 0 */
+	s->hdr->rt_offset_ps = -(__int128)sim_mono_ps(); /* simulated time starts at 0 */
 	for (unsigned i = 0; i < s->nmodels; i++) {
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
-		if (s->models[i]->init && s->models[i]->init(s, s->state[i], o, err))
-			return err->status;
+		if (s->models[i]->init && (rc = s->models[i]->init(s, s->state[i], o, err)))
+			goto out;
 		if (s->models[i]->settings_crc)
 			s->hdr->settings_crc[i] = s->models[i]->settings_crc(s->state[i]);
 	}
 	s->hdr->header_crc = header_crc(s->hdr);
-	return 0;
+	/* locked before anyone can see it */
+	sim_lock_init(&s->lk, s->fd, &s->hdr->lock_ticket);
+	sim_lock(s);
+	if ((rc = sim_file_publish(s, &t, replace, err)))
+		sim_unlock(s);
+out:
+	if (rc) {
+		sim_file_discard(&t);
+		close_state(s);
+	}
+	return rc;
 }
 
 static int corrupt(struct sim *s, const char *why, struct hwpc_err *err)
 {
-	return hwpc_err_set(err, HWPC_EOP,
-			    "simulator state %s is corrupt (%s); 'pcsim reset -d sim:%s' recreates it",
-			    s->path, why, s->dev.chip->name);
+	return hwpc_err_set(err, HWPC_EOP, "simulator state %s is corrupt (%s); 'pcsim reset -d %s' recreates it",
+			    s->path, why, s->spec_text);
 }
 
 /* A check that depends on the register database (the models and their
@@ -268,9 +290,11 @@ static int check_times(struct sim *s, const struct sim_header *h, struct hwpc_er
 	for (int c = 0; c < HWPC_CLOCK_COUNT; c++)
 		if (h->clock_hz[c] > SIM_MAX_HZ)
 			return corrupt(s, "bad clock frequency", err);
-	if (h->clock_mode == SIM_CLOCK_VIRTUAL && h->virt_ns != h->now_ns)
+	if (h->now_ps > SIM_END_PS)
+		return corrupt(s, "simulated time past its end", err);
+	if (h->clock_mode == SIM_CLOCK_VIRTUAL && h->virt_ps != h->now_ps)
 		return corrupt(s, "the virtual clock is not where the models are", err);
-	if (h->clock_mode == SIM_CLOCK_REALTIME && h->virt_ns)
+	if (h->clock_mode == SIM_CLOCK_REALTIME && h->virt_ps)
 		return corrupt(s, "a virtual time in a realtime state", err);
 	return 0;
 }
@@ -290,6 +314,11 @@ static int load_state(struct sim *s, struct hwpc_err *err)
 		return hwpc_err_set(err, HWPC_EOP, "cannot read %s: %s", s->path, strerror(errno));
 	if (memcmp(h.magic, SIM_MAGIC, sizeof SIM_MAGIC))
 		return corrupt(s, "not a hwpc simulator state file", err);
+	if (h.version >= 1 && h.version < SIM_VERSION)
+		return hwpc_err_set(err, HWPC_EOP,
+				    "simulator state %s has format %u, this hwpc reads format %u; 'pcsim reset -d "
+				    "%s' recreates it",
+				    s->path, h.version, SIM_VERSION, s->spec_text);
 	if (h.version != SIM_VERSION || h.header_size != sizeof h)
 		return corrupt(s, "written by another version of hwpc", err);
 	if (h.header_crc != header_crc(&h))
@@ -300,8 +329,8 @@ static int load_state(struct sim *s, struct hwpc_err *err)
 	if (strcasecmp(h.chipset, s->dev.chip->name))
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "simulator state %s holds a %s, not a %s (use another state= or 'pcsim "
-				    "reset -d sim:%s')",
-				    s->path, h.chipset, s->dev.chip->name, s->dev.chip->name);
+				    "reset -d %s')",
+				    s->path, h.chipset, s->dev.chip->name, s->spec_text);
 	if (o->has_clock && o->virtual_clock != (h.clock_mode == SIM_CLOCK_VIRTUAL))
 		return hwpc_err_set(err, HWPC_EINPUT,
 				    "simulator state %s uses the %s clock, not clock=%s ('pcsim reset' with "
@@ -330,6 +359,9 @@ static int load_state(struct sim *s, struct hwpc_err *err)
 		return err->status;
 	for (unsigned i = 0; i < s->nmodels; i++)
 		s->state[i] = (char *)s->hdr + h.sect[i].offset;
+	/* fixed at create: read without the lock from here on */
+	s->clock_mode = h.clock_mode;
+	memcpy(s->clock_hz, h.clock_hz, sizeof s->clock_hz);
 	return 0;
 }
 
@@ -380,11 +412,82 @@ static int attach_models(struct sim *s, struct hwpc_err *err)
 
 void sim_destroy(struct sim *s)
 {
-	unmap_state(s);
-	if (s->fd >= 0)
-		close(s->fd);
+	close_state(s);
 	free(s);
 }
+
+/* One try at opening the state: 0 when s->fd holds it, mapped and locked;
+ * SIM_AGAIN when another process moved a state into place meanwhile; else
+ * an error. */
+static int open_once(struct sim *s, enum sim_open_mode mode, struct hwpc_err *err)
+{
+	struct stat st;
+	void *tmap;
+	int rc;
+
+	/* never through a link planted where the state goes, which would
+	 * make us write over the file it names */
+	s->fd = open(s->path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+	if (s->fd < 0) {
+		if (errno != ENOENT)
+			return hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, "
+					    "not followed (name the file itself)" : "cannot open simulator state %s: %s",
+					    s->path, strerror(errno));
+		/* created on first use, so that "ptime -d sim:g84" works
+		 * without a pcsim create first */
+		return create_state(s, false, err);
+	}
+	if (fstat(s->fd, &st) || !S_ISREG(st.st_mode)) {
+		close_state(s);
+		return hwpc_err_set(err, HWPC_EOP, "simulator state %s is not a regular file", s->path);
+	}
+	sim_lock_init(&s->lk, s->fd, sim_file_ticket(s->fd, &tmap));
+	sim_lock(s);
+	if (!sim_file_is_current(s)) {
+		rc = SIM_AGAIN; /* replaced while this process waited */
+	} else if (fstat(s->fd, &st)) {
+		rc = hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
+	} else if (mode == SIM_CREATE && st.st_size > 0) {
+		rc = hwpc_err_set(err, HWPC_EINPUT, "simulator state %s already exists (pcsim reset recreates it)",
+				  s->path);
+	} else if (mode == SIM_RESET || st.st_size == 0) {
+		/* a new state in place of the old, which stays whole until the
+		 * rename and is then marked for the processes still using it */
+		int old = s->fd;
+		struct sim_lock oldlk = s->lk;
+		rc = create_state(s, true, err);
+		if (!rc)
+			sim_file_supersede(old);
+		sim_lock_drop(&oldlk);
+		close(old);
+		if (tmap)
+			munmap(tmap, sizeof(struct sim_header));
+		return rc;
+	} else if (!(rc = load_state(s, err))) {
+		s->lk.ticket = &s->hdr->lock_ticket; /* the same word, in the whole mapping */
+		/* before the models' checks: an advance killed half way is undone */
+		rc = sim_journal_recover(s, err);
+	}
+	if (rc)
+		sim_unlock(s);
+	if (tmap)
+		munmap(tmap, sizeof(struct sim_header));
+	if (rc)
+		close_state(s);
+	return rc;
+}
+
+/* The spec as a user would type it again (for the fixes messages suggest). */
+static void spec_text(const struct hwpc_devspec *spec, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "sim:%s", spec->chip);
+	for (unsigned i = 0; i < spec->nopts; i++)
+		used += (size_t)snprintf(buf + (used < len ? used : len), used < len ? len - used : 0, ",%s=%s",
+					 spec->keys[i], spec->values[i]);
+}
+
+/* How often an open starts again because states keep being replaced. */
+#define SIM_OPEN_TRIES 100
 
 int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 	     enum sim_open_mode mode, struct sim **out, struct hwpc_err *err)
@@ -413,6 +516,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	s->dev.db = db;
 	s->dev.chip = chip;
 	s->dev.size = SIM_BAR0_SIZE;
+	spec_text(spec, s->spec_text, sizeof s->spec_text);
 	hwpc_dev_set_fastpath(&s->dev, SIM_BAR0_SIZE, false);
 	/* A simulated NVIDIA GPU must be identifiable by its PMC.BOOT_0; other
 	 * simulated hardware (no PMC) has no such register. */
@@ -424,67 +528,40 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	}
 	if (sim_opts_state_path(&s->opts, spec->chip, s->path, sizeof s->path, err))
 		goto fail;
-	/* In the runtime directory through the checked directory itself;
-	 * never through a link planted where the state goes, which would
-	 * make us write over the file it names. */
-	int dirfd = AT_FDCWD;
-	char dir[400];
-	if (!s->opts.has_state && hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
-		goto fail;
-	const char *slash = strrchr(s->path, '/');
-	s->fd = hwpc_open_or_create_at(dirfd, dirfd == AT_FDCWD || !slash ? s->path : slash + 1, O_RDWR | O_NONBLOCK);
-	if (dirfd != AT_FDCWD) {
-		int e = errno;
+	/* In the runtime directory only once it is checked: the user's own,
+	 * writable by nobody else (else another user could plant a state or a
+	 * link there). */
+	if (!s->opts.has_state) {
+		int dirfd = -1;
+		char dir[400];
+		if (hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
+			goto fail;
 		close(dirfd);
-		errno = e;
 	}
-	if (s->fd < 0) {
-		hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, not followed "
-			     "(name the file itself)" : "cannot open simulator state %s: %s", s->path, strerror(errno));
-		goto fail;
-	}
-	struct stat st;
-	if (fstat(s->fd, &st) || !S_ISREG(st.st_mode)) {
-		hwpc_err_set(err, HWPC_EOP, "simulator state %s is not a regular file", s->path);
-		goto fail;
-	}
-	sim_lock(s);
-	if (fstat(s->fd, &st)) {
-		hwpc_err_set(err, HWPC_EOP, "cannot stat %s: %s", s->path, strerror(errno));
-		goto fail;
-	}
-	if (mode == SIM_CREATE && st.st_size > 0) {
-		hwpc_err_set(err, HWPC_EINPUT, "simulator state %s already exists (pcsim reset recreates it)",
-			     s->path);
-		goto fail;
-	}
-	/* A missing or empty file is created on first use, so that
-	 * "ptime -d sim:g84" works without a pcsim create first. */
-	if (mode != SIM_OPEN || st.st_size == 0) {
-		if (create_state(s, err)) {
-			/* Never leave a half-made file: an empty one is created
-			 * afresh on the next open. */
-			if (s->hdr)
-				munmap(s->hdr, s->map_size);
-			s->hdr = NULL;
-			s->nmodels = 0;
-			if (ftruncate(s->fd, 0))
-				(void)0;
+	for (int tries = 0;; tries++) {
+		if (tries == SIM_OPEN_TRIES) {
+			hwpc_err_set(err, HWPC_EOP, "simulator state %s was replaced %d times while opening it",
+				     s->path, SIM_OPEN_TRIES);
 			goto fail;
 		}
-	} else if (load_state(s, err)) {
+		int rc = open_once(s, mode, err);
+		if (!rc)
+			break;
+		if (rc != SIM_AGAIN)
+			goto fail;
+	}
+	/* locked from here */
+	s->lag_at_open = s->hdr->lag_ps;
+	s->create_id = s->hdr->create_id;
+	if (attach_models(s, err)) {
+		sim_unlock(s);
 		goto fail;
 	}
-	s->lag_at_open = s->hdr->lag_ns;
-	if (attach_models(s, err))
-		goto fail;
 	sim_check_boot(s);
-	s->create_id = s->hdr->create_id;
 	sim_unlock(s);
 	*out = s;
 	return 0;
 fail:
-	sim_unlock(s);
 	sim_destroy(s);
 	return err->status;
 }

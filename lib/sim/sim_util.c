@@ -9,16 +9,22 @@
 #include <string.h>
 #include <strings.h>
 
-uint64_t sim_cycles(uint64_t ns, uint64_t hz)
+uint64_t sim_cycles(sim_ps t, uint64_t hz)
 {
-	return (uint64_t)((unsigned __int128)ns * hz / 1000000000u);
+	/* t <= SIM_END_PS (< 2^74) and hz <= 1e12 (< 2^40): no overflow */
+	return (uint64_t)(t * hz / SIM_PS_PER_S);
 }
 
-uint64_t sim_cycles_between(uint64_t from_ns, uint64_t to_ns, uint64_t hz)
+uint64_t sim_cycles_between(sim_ps from, sim_ps to, uint64_t hz)
 {
 	/* Counting from time 0 keeps every model's clock phase exact no matter
 	 * how time is sliced into advances. */
-	return to_ns > from_ns ? sim_cycles(to_ns, hz) - sim_cycles(from_ns, hz) : 0;
+	return to > from ? sim_cycles(to, hz) - sim_cycles(from, hz) : 0;
+}
+
+sim_ps sim_cycle_ps(uint64_t n, uint64_t hz)
+{
+	return ((sim_ps)n * SIM_PS_PER_S + hz - 1) / hz;
 }
 
 void sim_priv_free(void *priv)

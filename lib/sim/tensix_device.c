@@ -120,11 +120,11 @@ static void tensix_detach(void *priv)
 	free(priv);
 }
 
-static void tensix_advance(struct sim *s, void *state, void *privp, uint64_t from, uint64_t to)
+static void tensix_advance(struct sim *s, void *state, void *privp, sim_ps from, sim_ps to)
 {
 	struct tensix_priv *p = privp;
 	tsx_model_advance(model(state, p),
-			  sim_cycles_between(from, to, s->hdr->clock_hz[p->clock]));
+			  sim_cycles_between(from, to, s->clock_hz[p->clock]));
 }
 
 static int reg_at(const struct tensix_priv *p, uint32_t addr)
@@ -228,6 +228,7 @@ const struct sim_model sim_model_tensix = {
 	.name = "tensix",
 	.id = SIM_MODEL_TENSIX,
 	.version = 1,
+	.hot_bytes = offsetof(struct tensix_state, l1), /* L1 changes only on register writes */
 	.spaces = tensix_spaces,
 	.present = tensix_present,
 	.state_size = tensix_size,

@@ -8,9 +8,9 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 # Where struct sim_header (lib/sim/sim.h) keeps what the tests damage.
-HDR_VIRT_NS=72
-HDR_SECT=176 # struct sim_section[16], 24 bytes each: id, version, offset, size
-HDR_CRC=888
+HDR_VIRT_PS=848 # 128-bit, little-endian
+HDR_SECT=104 # struct sim_section[16], 24 bytes each: id, version, offset, size
+HDR_CRC=816
 
 # Little-endian bytes of a 64-bit number, as printf escapes.
 le64() {
@@ -32,13 +32,12 @@ peek() {
 }
 
 # The header CRC again after changing a field it covers (a deliberate edit
-# rather than noise): CRC-32 of the header with the times and boot id
-# (now, virt, realtime offset, lag) and boot id zeroed, up to the CRC field - the CRC gzip keeps in its trailer.
+# rather than noise): CRC-32 of the header up to the CRC field (the fields
+# that change while the simulator runs come after it) - the CRC gzip keeps
+# in its trailer.
 fix_crc() {
-	local t=$BATS_TEST_TMPDIR/hdr
-	head -c $HDR_CRC "$1" >"$t"
-	dd if=/dev/zero of="$t" bs=1 seek=64 count=72 conv=notrunc status=none
-	gzip -c <"$t" | tail -c 8 | head -c 4 | dd of="$1" bs=1 seek=$HDR_CRC conv=notrunc status=none
+	head -c $HDR_CRC "$1" | gzip -c | tail -c 8 | head -c 4 |
+		dd of="$1" bs=1 seek=$HDR_CRC conv=notrunc status=none
 }
 
 # The section table entry of model id ID in F (lib/sim/sim.h SIM_MODEL_*).
@@ -56,9 +55,9 @@ sect_entry() {
 @test "virtual time far ahead of the models (header times, no CRC): an error, not an endless catch-up" {
 	cd "$BATS_TEST_TMPDIR"
 	pcsim reset sim:nv10,clock=virtual,state=S
-	printf '\001' | dd of=S bs=1 seek=$((HDR_VIRT_NS + 7)) conv=notrunc status=none
+	printf '\001' | dd of=S bs=1 seek=$((HDR_VIRT_PS + 7)) conv=notrunc status=none
 	run -1 timeout 10 pcsim -d sim:nv10,state=S show
-	check [ "$output" = "pcsim: simulator state S is corrupt (the virtual clock is not where the models are); 'pcsim reset -d sim:NV10' recreates it" ]
+	check [ "$output" = "pcsim: simulator state S is corrupt (the virtual clock is not where the models are); 'pcsim reset -d sim:nv10,state=S' recreates it" ]
 	run -1 timeout 10 ptime -d sim:nv10,state=S
 	[[ "$output" == "ptime: simulator state S is corrupt (the virtual clock is not where the models are)"* ]]
 }
@@ -98,7 +97,7 @@ sect_entry() {
 	poke64 S $((e + 8)) $((off + 4))
 	fix_crc S
 	run -1 timeout 10 pcsim -d sim:nv10,state=S show
-	check [ "$output" = "pcsim: simulator state S is corrupt (bad section table); 'pcsim reset -d sim:NV10' recreates it" ]
+	check [ "$output" = "pcsim: simulator state S is corrupt (bad section table); 'pcsim reset -d sim:nv10,state=S' recreates it" ]
 }
 
 @test "a section offset near 2^64 (CRC fixed up): an error, not a pointer outside the mapping" {
@@ -109,7 +108,7 @@ sect_entry() {
 	poke64 S $((e + 8)) -4096 # 0xfffffffffffff000: offset + size wraps
 	fix_crc S
 	run -1 timeout 10 pcsim -d sim:nv10,state=S show
-	check [ "$output" = "pcsim: simulator state S is corrupt (bad section table); 'pcsim reset -d sim:NV10' recreates it" ]
+	check [ "$output" = "pcsim: simulator state S is corrupt (bad section table); 'pcsim reset -d sim:nv10,state=S' recreates it" ]
 }
 
 @test "a domain cycle count behind the simulated time: an error, not a catch-up from there" {
@@ -156,21 +155,21 @@ find64() {
 	check [ -n "$off" ]
 	poke64 S "$off" 1234568
 	run -1 timeout 10 pcsim -d sim:g84,state=S show
-	check [ "$output" = "pcsim: simulator state S is corrupt (pcounter settings checksum mismatch); 'pcsim reset -d sim:G84' recreates it" ]
+	check [ "$output" = "pcsim: simulator state S is corrupt (pcounter settings checksum mismatch); 'pcsim reset -d sim:g84,state=S' recreates it" ]
 	# the simulated memory's base address
 	pcsim reset sim:g84,clock=virtual,membase=0x12345000,state=S
 	off=$(find64 S $((0x12345000)))
 	check [ -n "$off" ]
 	poke64 S "$off" $((0x12346000))
 	run -1 timeout 10 pcread -d sim:g84,state=S --reg PTIMER.TIME_LOW
-	check [ "$output" = "pcread: simulator state S is corrupt (memory settings checksum mismatch); 'pcsim reset -d sim:G84' recreates it" ]
+	check [ "$output" = "pcread: simulator state S is corrupt (memory settings checksum mismatch); 'pcsim reset -d sim:g84,state=S' recreates it" ]
 	# an R10000's clock
 	pcsim reset sim:r10000,clock=virtual,cpuclk=123456789,state=S
 	off=$(find64 S 123456789)
 	check [ -n "$off" ]
 	poke64 S "$off" 123456790
 	run -1 timeout 10 pcsim -d sim:r10000,state=S show
-	check [ "$output" = "pcsim: simulator state S is corrupt (r10k settings checksum mismatch); 'pcsim reset -d sim:R10000' recreates it" ]
+	check [ "$output" = "pcsim: simulator state S is corrupt (r10k settings checksum mismatch); 'pcsim reset -d sim:r10000,state=S' recreates it" ]
 }
 
 @test "a counter changed in the body is not caught on open (checking it would cost a CRC of the file per access)" {

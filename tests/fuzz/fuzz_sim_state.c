@@ -26,16 +26,11 @@
 #define MAX_FILE (64u << 20)
 
 /* The header checksum (reflected CRC-32, polynomial 0xedb88320) over the
- * header up to header_crc, with the fields that change on every access
- * zeroed, as the simulator computes it. */
+ * header up to header_crc (the fields that change on every access come
+ * after it), as the simulator computes it. */
 static uint32_t header_crc(const struct sim_header *h)
 {
-	struct sim_header tmp = *h;
-	tmp.now_ns = tmp.virt_ns = 0;
-	tmp.rt_offset_ns = 0;
-	tmp.lag_ns = 0;
-	memset(tmp.boot_id, 0, sizeof tmp.boot_id);
-	const uint8_t *p = (const uint8_t *)&tmp;
+	const uint8_t *p = (const uint8_t *)h;
 	uint32_t c = 0xffffffffu;
 	for (size_t i = 0; i < offsetof(struct sim_header, header_crc); i++) {
 		c ^= p[i];

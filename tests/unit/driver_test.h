@@ -68,8 +68,10 @@ static inline uint64_t hz_of(struct pt *t, unsigned dom)
 
 /* Between a trigger and the read that follows it a real card runs many
  * cycles of every domain: an MMIO round trip (about a microsecond) is
- * longer than a cycle at real clocks.  The tests' clocks are slow, so this
- * waits one cycle of the slowest domain, and the tests read after it. */
+ * longer than a cycle at real clocks.  A read on the simulator moves time
+ * on to where a trigger's effects have happened by itself (at most a cycle
+ * of the slowest domain); this waits one cycle of the slowest domain
+ * first, for the tests that count the time it takes. */
 static inline uint64_t settle(struct pt *t)
 {
 	uint64_t slowest = UINT64_MAX;

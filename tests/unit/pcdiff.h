@@ -60,6 +60,7 @@ struct pcd {
 	struct pcd_side side[2]; /* 0: fast, 1: reference */
 	char why[512];           /* the first difference */
 	unsigned checkpoints;
+	unsigned ghz_configs;    /* configurations with GHz domain clocks */
 };
 
 static inline int pcd_open_side(struct pcd *t, unsigned i, const char *chip, const char *clocks)
@@ -237,8 +238,15 @@ static inline int pcd_run(struct pcd *t, uint64_t seed)
 	struct pcd_rng r = { seed * 1000003 + 17 };
 	const char *chip = pcd_chips[pcd_below(&r, PCD_NCHIPS)];
 	pcd_steady_style = pcd_below(&r, 2) != 0;
-	static const uint64_t hz[] = { 1000000, 2000000, 3000000, 1500000, 999983, 500000, 7000000, 1000000 };
-	const char *clocks = ",pchz=1M";
+	/* MHz clocks, or a quarter of the time the real chips' GHz ones
+	 * (simulated time resolves them: picoseconds) */
+	static const uint64_t mhz[] = { 1000000, 2000000, 3000000, 1500000, 999983, 500000, 7000000, 1000000 };
+	static const uint64_t ghz[] = { 1450000000, 1000000000, 2500000000, 999999937,
+					1600000000, 700000000,  1450000000, 3000000000 };
+	bool use_ghz = pcd_below(&r, 4) == 0;
+	const uint64_t *hz = use_ghz ? ghz : mhz;
+	const char *clocks = use_ghz ? ",pchz=1G" : ",pchz=1M";
+	t->ghz_configs += use_ghz;
 	t->why[0] = 0;
 	for (unsigned i = 0; i < 2; i++)
 		if (pcd_open_side(t, i, chip, clocks)) {
@@ -312,8 +320,11 @@ static inline int pcd_run(struct pcd *t, uint64_t seed)
 				const struct pc_decode *e = &p->decode[k];
 				if (e->kind != PR_CTRL || !(e->dom == (int)d || (e->dom < 0 && p->ctrl_global)))
 					continue;
-				uint32_t v = 0;
+				/* read on both sides: a read lands pending writes,
+				 * which moves time (the values agree) */
+				uint32_t v = 0, v1 = 0;
 				sim_mmio_rd32(t->side[0].s, e->addr, &v);
+				sim_mmio_rd32(t->side[1].s, e->addr, &v1);
 				hwpc_field_put(mf, &v, (uint64_t)mv);
 				if (cm)
 					hwpc_field_put(cm, &v, pcd_below(&r, 4) ? 0 : pcd_below(&r, 8));
@@ -370,10 +381,10 @@ static inline int pcd_run(struct pcd *t, uint64_t seed)
 			bool is_long = poked || (longs < 2 && pcd_below(&r, 4) == 0);
 			uint64_t cycles = is_long ? (longs++, 1000 + pcd_below(&r, 8000)) : 1 + pcd_below(&r, 40);
 			poked = false;
-			uint64_t ns = cycles * 1000000000ULL / maxhz + 1;
+			sim_ps ps = (sim_ps)cycles * SIM_PS_PER_S / maxhz + 1;
 			struct hwpc_err err;
 			for (unsigned i = 0; i < 2; i++)
-				if (hwpc_sim_advance_ns(t->side[i].dev, ns, &err)) {
+				if (sim_advance(t->side[i].s, ps, &err)) {
 					snprintf(t->why, sizeof t->why, "advance: %s", err.msg);
 					goto fail;
 				}

@@ -77,7 +77,7 @@ static void nvatiming_nv40(const char *chip)
 		wr(&t, 0x400084, debug1 | 0x20);
 		sleep_ns(&t, SECOND);
 		wr(&t, 0x400084, debug1 | 0x20);
-		settle(&t);
+		/* read at once, as nvatiming does: the swap has happened */
 		uint32_t hz = rd(&t, 0xa600 + i * 4);
 		if (i < ndom)
 			assert_int_equal(hz, hz_of(&t, i));
@@ -101,7 +101,6 @@ static void nvatiming_nv84(const char *chip)
 	sleep_ns(&t, SECOND);
 	for (uint32_t i = 0; i < 8; i++)
 		wr(&t, 0xa420 + i * 4, 0xffff);
-	settle(&t);
 	assert_int_equal(hwpc_sim_pc_domain_count(t.dev), 8);
 	for (uint32_t i = 0; i < 8; i++)
 		assert_int_equal(rd(&t, 0xa600 + i * 4), hz_of(&t, i));

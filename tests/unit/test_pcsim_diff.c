@@ -32,6 +32,7 @@ static void test_engines_agree(void **unused)
 		      (unsigned long long)fs.stepped,
 		      (unsigned long long)fs.delegated, (unsigned long long)fs.limited);
 	assert_true(t.checkpoints >= CONFIGS);
+	assert_true(t.ghz_configs > CONFIGS / 8);
 	assert_true(fs.skipped > 0 && fs.parallel > 0 && fs.stepped > 0 && fs.delegated > 0);
 	pcd_fini(&t);
 	assert_int_equal(failed, 0);

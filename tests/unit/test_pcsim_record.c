@@ -28,21 +28,6 @@ static struct packet PKT(struct pt *t, uint64_t addr)
 	return p;
 }
 
-/* PRE_SRC[0] counts (signal 0x20, constant 1); STOP is signal 0x23. */
-static void record_setup(struct pt *t, unsigned d, const char *stop_gen, uint32_t ctrl_extra, uint32_t start,
-			 uint32_t limit)
-{
-	G(t, d, 0x20, "const 1");
-	if (stop_gen)
-		G(t, d, 0x23, stop_gen);
-	WN(t, 0x20, "PRE_SRC[%u]", d);
-	WN(t, 0x23, "STOP_SRC[%u]", d);
-	WN(t, 0xaaaa, "STOP_OP[%u]", d);
-	WN(t, 2 | ctrl_extra, "CTRL[%u]", d); /* RECORD, then RECORD_START: the seed's order */
-	WN(t, limit, "RECORD_LIMIT[%u]", d);
-	WN(t, start, "RECORD_START[%u]", d);
-}
-
 /* "A new packet is written whenever ... the STOP input is asserted"; the
  * LONG format; "48-bit cycles counter, incremented by 1 on every cycle,
  * cleared only when record mode operation is started"; event counters
