@@ -174,8 +174,9 @@ static int setup_device(struct pcsetup_opts *op, struct hwpc_dev *dev, const cha
 		return cli_fail(HWPC_EOP, "out of memory");
 	bool r10k = !hwpc_r10k_cpu_from_dev(cpu, dev, &err);
 	if (r10k && (op->trigger || op->scan_ns))
-		rc = cli_fail(HWPC_EINPUT, "%s is about a GPU's PCOUNTER; the %s has none",
-			      op->trigger ? "--trigger" : "--scan", cpu->chip->name);
+		rc = cli_fail(HWPC_EINPUT, "%s; the %s has none",
+			      op->trigger ? "--trigger fires a GPU's PM_TRIGGER" : "--scan counts a GPU's PCOUNTER signals",
+			      cpu->chip->name);
 	else if (op->scan_ns)
 		rc = pcsetup_scan(op, dev, o);
 	else if (regs_only)

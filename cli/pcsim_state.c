@@ -137,7 +137,7 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		const char *arg = c->argv[i];
 		if (strchr(arg, '=')) {
 			struct hwpc_regwrite w;
-			if (hwpc_regwrite_parse(dev, arg, HWPC_REGWRITE_FORCE | HWPC_REGWRITE_NO_VERIFY, &w, &err) ||
+			if (hwpc_regwrite_parse(dev, arg, HWPC_REGWRITE_FORCE | HWPC_REGWRITE_NO_VERIFY | HWPC_REGWRITE_RAW, &w, &err) ||
 			    hwpc_regwrite_plan(dev, &w, &err) || hwpc_regwrite_apply(dev, &w, &err))
 				return cli_fail(err.status, "reg %s: %s", arg, err.msg);
 			continue;

@@ -195,6 +195,8 @@ static uint32_t add_fields(struct ctx *c, const struct hwpc_reg *r)
 		o->nranges = (uint8_t)f->nranges;
 		o->width = (uint8_t)f->width;
 		o->access = (uint8_t)f->access;
+		o->read = (uint8_t)f->read;
+		o->inherit_read = f->inherit_read;
 		memcpy(o->ranges, f->ranges, sizeof o->ranges);
 		uint32_t e = f->nenums ? add_enums(c, f) : 0;
 		((struct rt_field *)c->fields.data)[at + i].enums = e;
@@ -252,6 +254,8 @@ static unsigned add_merged(struct ctx *c, const struct hwpc_reg *h, const struct
 		o->nranges = (uint8_t)f->nranges;
 		o->width = (uint8_t)f->width;
 		o->access = (uint8_t)f->access;
+		o->read = (uint8_t)f->read;
+		o->inherit_read = f->inherit_read;
 		memcpy(o->ranges, f->ranges, sizeof o->ranges);
 		o->enums = (uint32_t)c->enums.len;
 		for (unsigned e = 0; e < f->nenums; e++) {
@@ -306,6 +310,9 @@ static void add_reg(struct ctx *c, const struct hwpc_reg *r)
 	o->access = (uint8_t)r->access;
 	o->width = (uint8_t)r->width;
 	o->generated = r->generated;
+	o->read = (uint8_t)r->read;
+	o->has_readback = r->has_readback;
+	o->readback = r->readback;
 	uint32_t f = r->nfields ? add_fields(c, r) : 0;
 	struct rt_reg *me = &((struct rt_reg *)c->regs.data)[c->regs.len - 1];
 	me->fields = f;

@@ -51,6 +51,8 @@ void regdb_fill_field(const struct regdb_tables *t, struct hwpc_field *o, const 
 	memcpy(o->ranges, f->ranges, sizeof o->ranges);
 	o->width = f->width;
 	o->access = (enum hwpc_access)f->access;
+	o->read = (enum hwpc_read)f->read;
+	o->inherit_read = f->inherit_read;
 	o->gens = t->gens[f->gens];
 	o->enums = f->nenums ? enums : NULL;
 	o->nenums = f->nenums;
@@ -78,6 +80,9 @@ void regdb_fill_reg(const struct regdb_tables *t, struct hwpc_reg *o, const stru
 	o->file = S(t, r->file);
 	o->line = r->line;
 	o->generated = r->generated;
+	o->read = (enum hwpc_read)r->read;
+	o->has_readback = r->has_readback;
+	o->readback = r->readback;
 }
 
 int regdb_open_tables(const struct regdb_tables *t, void *owned, struct hwpc_regdb **out,

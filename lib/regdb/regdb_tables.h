@@ -47,6 +47,8 @@ struct rt_reg {
 	uint16_t nfields, space, gens;
 	uint16_t nenums; /* of all its fields: what a view allocates for them */
 	uint8_t ndims, access, width, generated;
+	uint8_t read, has_readback; /* enum hwpc_read; readback= given */
+	uint32_t readback;
 };
 
 struct rt_field {
@@ -54,6 +56,7 @@ struct rt_field {
 	uint32_t enums; /* first of nenums in regdb_tables.enums */
 	uint16_t nenums, gens;
 	uint8_t nranges, width, access;
+	uint8_t read, inherit_read; /* enum hwpc_read; the register's for these bits */
 	struct hwpc_bitrange ranges[HWPC_MAX_FIELD_RANGES];
 };
 

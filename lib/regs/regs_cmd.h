@@ -64,12 +64,18 @@ int hwpc_regassign_parse(const struct hwpc_regview *v, uint32_t bar_size, const 
 enum {
 	HWPC_REGWRITE_FORCE = 1,     /* registers regdb does not know, or read-only */
 	HWPC_REGWRITE_NO_VERIFY = 2, /* compare nothing on read-back */
+	/* Touch nothing but the write (pcsim reg, a driver's raw write): no
+	 * read-back, and the old value read only where a field or mask needs
+	 * the other bits.  On a device where a read costs time (a simulator
+	 * landing pending writes) the write is then exactly what was asked. */
+	HWPC_REGWRITE_RAW = 4,
 };
 struct hwpc_regwrite {
 	struct hwpc_regassign a;
 	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
 	char name[160];             /* "PGRAPH.DEBUG_1.PM_TRIGGER", or regdb's name at the address */
 	bool whole;                 /* the access is the whole register (its fields decode it) */
+	unsigned flags;             /* HWPC_REGWRITE_* as parsed */
 	bool readable;              /* neither write-only, w1c nor a read with a side effect */
 	bool have_old, have_read;
 	uint64_t old, nv, rb;       /* before, written, read back (as wide as the access) */

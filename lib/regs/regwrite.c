@@ -62,6 +62,7 @@ int hwpc_regwrite_parse(struct hwpc_dev *dev, const char *text, unsigned flags, 
 {
 	HWPC_ERR_ENSURE(err);
 	memset(w, 0, sizeof *w);
+	w->flags = flags;
 	if (!hwpc_dev_regview(dev))
 		return hwpc_err_set(err, HWPC_EINPUT, "the device's chipset is not known");
 	if (hwpc_regassign_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), text, &w->a, err))
@@ -91,7 +92,7 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 	size_t n = 0, len = sizeof w->unverified;
 	uint64_t left = w->a.mask & ~w->check;
 	w->unverified[0] = 0;
-	if (!w->whole)
+	if (w->reg && !w->whole)
 		return; /* part of a register: every written bit is compared */
 	for (unsigned i = 0; w->reg && i < w->reg->nfields && n < len; i++) {
 		const struct hwpc_field *f = &w->reg->fields[i];
@@ -120,7 +121,9 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 int hwpc_regwrite_plan(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (w->readable) {
+	unsigned bytes = w->a.target.bytes;
+	uint64_t all = bytes >= 8 ? UINT64_MAX : (1ULL << bytes * 8) - 1;
+	if (w->readable && (!(w->flags & HWPC_REGWRITE_RAW) || w->a.mask != all)) {
 		if (hwpc_rd(dev, w->a.target.addr, w->a.target.bytes, &w->old))
 			return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", w->name, hwpc_dev_error(dev)->msg);
 		w->have_old = true;
@@ -135,7 +138,7 @@ int hwpc_regwrite_apply(struct hwpc_dev *dev, struct hwpc_regwrite *w, struct hw
 	HWPC_ERR_ENSURE(err);
 	if (hwpc_wr(dev, w->a.target.addr, w->a.target.bytes, w->nv))
 		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "%s", hwpc_dev_error(dev)->msg);
-	if (!w->readable)
+	if (!w->readable || (w->flags & HWPC_REGWRITE_RAW))
 		return 0;
 	if (hwpc_rd(dev, w->a.target.addr, w->a.target.bytes, &w->rb))
 		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s back: %s", w->name, hwpc_dev_error(dev)->msg);

@@ -27,7 +27,7 @@ rss_kib() {
 	check [ "$(tail -1 "$BATS_TEST_TMPDIR/rss.err")" = "tsdump: $t: 1 malformed line (the rest was decoded)" ]
 	# the line after it is decoded
 	run --separate-stderr tsdump --mmiotrace "$t" --format csv
-	[[ "${lines[-1]}" == "mmio_access,,,$n,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]] ||
+	[[ "${lines[-1]}" == "mmio_access,,G84,$n,0.000080,W,0x009420,0x00000100,,PTIMER.ALARM,TIME=8," ]] ||
 		{ echo "${lines[-1]}"; false; }
 }
 

@@ -37,7 +37,7 @@ complete_line() {
 	complete_line "ptime --set-"
 	check [ "$output" = "$(printf '%s\n' --set-ratio --set-source)" ]
 	complete_line "pcread --format "
-	check [ "$output" = "$(printf '%s\n' csv json openmetrics text trace)" ]
+	check [ "$output" = "$(printf '%s\n' csv json openmetrics prometheus text trace)" ]
 	# pcsim's commands, an option's value not taken for one
 	complete_line "pcsim --format csv sh"
 	check [ "$output" = show ]

@@ -443,7 +443,7 @@ pcsv() {
 	run -0 pcsv -d sim:nv40 -f "$BATS_TEST_TMPDIR/nv40.setup" -i 100us -n 4 --format csv
 	# 100 us at 1 MHz, and the cycle the swap takes to land, per turn.
 	check [ "${lines[1]}" = "quarter,shader,cycles,202,404,50.00,2,false" ]
-	check [ "${lines[3]}" = "quarter,shader,event,50,100,50.00,2,false" ]
+	check [ "${lines[3]}" = "quarter,shader,event,51,102,50.00,2,false" ]
 	check [ "${lines[9]}" = "rest,shader,event,152,304,50.00,2,false" ]
 }
 

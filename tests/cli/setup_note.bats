@@ -24,8 +24,13 @@ note_of() { # the note file of domain $1 (one device in the test)
 	gens=$(for i in $(seq 16); do sed -n 2p "$BATS_TEST_TMPDIR/out.$i" | cut -d, -f6; done | sort -n | tr '\n' ' ')
 	check [ "$gens" = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 " ]
 	check [ "$(grep '^generation ' "$(note_of core_a)")" = "generation 16" ]
-	run pcread -d sim:g84 -D core_a --strict
-	check [ "$status" -eq 0 ]
+	# the note matches what the last of them wrote: --strict finds no
+	# changed setup (the sets the domain swapped meanwhile, each read
+	# landing the writes before it, may have overflowed: that is data
+	# lost, and --strict says so by itself)
+	run --separate-stderr pcread -d sim:g84 -D core_a --strict
+	[[ "$stderr" != *"setup changed"* ]]
+	[ "$status" -eq 0 ] || [[ "$status" -eq 3 && "$stderr" == *"counter sets were lost"* ]]
 	# no temporary file left beside the note
 	check [ "$(ls "$XDG_RUNTIME_DIR/hwpc" | grep -c '\.tmp$')" -eq 0 ]
 }

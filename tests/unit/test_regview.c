@@ -208,12 +208,43 @@ static void test_builtin_is_the_tree(void **state)
 			assert_string_equal(x->name, y->name);
 			assert_int_equal(x->space->base + x->offset, y->space->base + y->offset);
 			assert_int_equal(x->nfields, y->nfields);
+			/* every attribute, so that one the compiler forgets to
+			 * carry (read=, readback=) cannot hide */
+			assert_int_equal(x->access, y->access);
+			assert_int_equal(x->width, y->width);
+			assert_int_equal(x->read, y->read);
+			assert_int_equal(x->has_readback, y->has_readback);
+			assert_int_equal(x->readback, y->readback);
+			assert_int_equal(x->generated, y->generated);
+			assert_int_equal(x->ndims, y->ndims);
+			assert_int_equal(!x->onread, !y->onread);
+			for (unsigned k = 0; k < x->nfields; k++) {
+				const struct hwpc_field *fx = &x->fields[k], *fy = &y->fields[k];
+				assert_string_equal(fx->name, fy->name);
+				assert_int_equal(fx->access, fy->access);
+				assert_int_equal(fx->read, fy->read);
+				assert_int_equal(fx->inherit_read, fy->inherit_read);
+				assert_int_equal(fx->width, fy->width);
+				assert_int_equal(fx->nenums, fy->nenums);
+				assert_int_equal(hwpc_field_mask(fx), hwpc_field_mask(fy));
+			}
 		}
 		/* Most of envytools' MMIO space: a hundred registers or more. */
 		assert_true(hwpc_regview_count(va) > 100 || !strcmp(some[c], "NV1"));
 		hwpc_regview_free(va);
 		hwpc_regview_free(vb);
 	}
+	/* What a read returns survives the compiling (read=, readback=, a
+	 * field's own): a counter reads live, DEBUG_1 reads back only some
+	 * bits on NV40, its PM_TRIGGER reads 0. */
+	const struct hwpc_chipset *g84 = hwpc_chipset_by_name(a, "G84"), *nv40 = hwpc_chipset_by_name(a, "NV40");
+	const struct hwpc_reg *r = hwpc_reg_find(a, g84, "PCOUNTER.CTR_STOP", NULL);
+	assert_non_null(r);
+	assert_int_equal(hwpc_reg_read_bits(r, g84, HWPC_READ_LIVE), 0xffffffffu);
+	r = hwpc_reg_find(a, nv40, "PGRAPH.DEBUG_1", NULL);
+	assert_non_null(r);
+	assert_int_equal(hwpc_reg_read_bits(r, nv40, HWPC_READ_WRITTEN), 0x7010c7c1u & ~0x20u);
+	assert_int_equal(hwpc_reg_bit_read(r, nv40, 5), HWPC_READ_ZERO);
 	hwpc_regdb_free(a);
 	hwpc_regdb_free(b);
 }

@@ -67,16 +67,16 @@ static void emit(FILE *fp, const struct regdb_tables *t)
 	fputs("};\n\nstatic const struct rt_reg regs[] = {\n", fp);
 	for (uint32_t i = 0; i < t->nregs; i++) {
 		const struct rt_reg *r = &t->regs[i];
-		fprintf(fp, "\t{ %u, %u, %u, %u, %u, %u, %u, 0x%x, %u, %u, %u, %u, %u, %u, %u, %u, %u, %u },\n",
+		fprintf(fp, "\t{ %u, %u, %u, %u, %u, %u, %u, 0x%x, %u, %u, %u, %u, %u, %u, %u, %u, %u, %u, %u, %u, 0x%x },\n",
 			r->name, r->short_name, r->doc, r->source, r->onread, r->file, r->line, r->offset,
 			r->dims, r->fields, r->nfields, r->space, r->gens, r->nenums, r->ndims, r->access,
-			r->width, r->generated);
+			r->width, r->generated, r->read, r->has_readback, r->readback);
 	}
 	fputs("};\n\nstatic const struct rt_field fields[] = {\n", fp);
 	for (uint32_t i = 0; i < t->nfields; i++) {
 		const struct rt_field *f = &t->fields[i];
-		fprintf(fp, "\t{ %u, %u, %u, %u, %u, %u, %u, %u, %u, {", f->name, f->doc, f->source, f->enums,
-			f->nenums, f->gens, f->nranges, f->width, f->access);
+		fprintf(fp, "\t{ %u, %u, %u, %u, %u, %u, %u, %u, %u, %u, %u, {", f->name, f->doc, f->source,
+			f->enums, f->nenums, f->gens, f->nranges, f->width, f->access, f->read, f->inherit_read);
 		for (unsigned k = 0; k < HWPC_MAX_FIELD_RANGES; k++)
 			fprintf(fp, " { %u, %u },", f->ranges[k].lo, f->ranges[k].hi);
 		fputs(" } },\n", fp);
