@@ -64,6 +64,8 @@ static int set_up(const struct pcread_opts *op, struct pcread_dev *p, struct hwp
 	*n = js ? (unsigned)js->n : 0;
 	hwpc_wplan_free(&plan);
 	hwpc_pc_setfile_free(&f);
+	if (js)
+		hwpc_pc_jobset_unlock(js);
 	free(js);
 	return rc;
 }

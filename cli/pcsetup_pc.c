@@ -84,6 +84,7 @@ int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_
 	}
 	hwpc_wplan_free(&plan);
 	hwpc_pc_setfile_free(&f);
+	hwpc_pc_jobset_unlock(js);
 	free(js);
 	return rc;
 }

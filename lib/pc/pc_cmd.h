@@ -82,6 +82,7 @@ int hwpc_pc_read_ctr(struct hwpc_pcr *r, enum hwpc_pc_read_ctr c, uint64_t *v, b
  * and each domain's note saved for pcread's checks. */
 struct hwpc_pc_jobset {
 	size_t n;
+	int lock; /* the setup lock's descriptor + 1 (0: not held) */
 	struct hwpc_pc_job job[HWPC_PC_MAX_DOMAINS];
 	struct hwpc_pc_note rec[HWPC_PC_MAX_DOMAINS];
 };
@@ -89,9 +90,15 @@ struct hwpc_pc_jobset {
  * for domain (NULL: the chip's only one). */
 int hwpc_pc_jobset_pick(struct hwpc_pc_jobset *js, const struct hwpc_pc_layout *l, const struct hwpc_pc_setfile *f,
 			const struct hwpc_pc_setup *s, const char *domain, const char *set, struct hwpc_err *err);
-/* HWPC_EINPUT naming the first domain to configure that is someone else's. */
-int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+/* HWPC_EINPUT naming the first domain to configure that is someone else's.
+ * It takes the user's setup lock (in the runtime directory) first and
+ * holds it until hwpc_pc_jobset_apply has saved the notes, or
+ * hwpc_pc_jobset_unlock: two pcsetup at once on one domain would otherwise
+ * each find the other's registers written and its note not yet saved. */
+int hwpc_pc_jobset_check(struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
 			 struct hwpc_err *err);
+/* Give the setup lock back (nothing when it is not held). */
+void hwpc_pc_jobset_unlock(struct hwpc_pc_jobset *js);
 /* Make plan's writes (hwpc_pc_setup_plan_many of js) and save the notes. */
 int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, const struct hwpc_pc_layout *l,
 			 struct hwpc_err *err);

@@ -2,7 +2,13 @@
 /* Which setups of a setup file apply, and to which domain: the rule
  * pcsetup -f and pcread -f share (see hwpc/pc_setup.h). */
 #include "core/err_local.h"
+#include "core/rundir.h"
 #include "pc/pc_cmd.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -118,10 +124,40 @@ int hwpc_pc_jobset_pick(struct hwpc_pc_jobset *js, const struct hwpc_pc_layout *
 	return 0;
 }
 
-int hwpc_pc_jobset_check(const struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+/* The setup lock: a file of its own in the runtime directory (the notes'
+ * directory lock is taken while each note is saved, inside it). */
+static int setup_lock(struct hwpc_pc_jobset *js, struct hwpc_err *err)
+{
+	char dir[400];
+	int dirfd;
+	if (js->lock)
+		return 0;
+	if (hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
+		return err->status;
+	int fd = hwpc_open_or_create_at(dirfd, "setup.lock", O_RDWR);
+	int e = errno;
+	close(dirfd);
+	if (fd < 0)
+		return hwpc_err_set(err, HWPC_EOP, "cannot open %s/setup.lock: %s", dir, strerror(e));
+	while (flock(fd, LOCK_EX) && errno == EINTR)
+		;
+	js->lock = fd + 1;
+	return 0;
+}
+
+void hwpc_pc_jobset_unlock(struct hwpc_pc_jobset *js)
+{
+	if (js->lock)
+		close(js->lock - 1); /* and the lock with it */
+	js->lock = 0;
+}
+
+int hwpc_pc_jobset_check(struct hwpc_pc_jobset *js, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
 			 struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
+	if (setup_lock(js, err))
+		return err->status;
 	for (size_t j = 0; j < js->n; j++) {
 		bool foreign;
 		char why[320];
@@ -141,10 +177,10 @@ int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, con
 			 struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	if (hwpc_wplan_apply(plan, err))
-		return err->status;
-	for (size_t j = 0; j < js->n; j++)
+	int rc = hwpc_wplan_apply(plan, err) ? err->status : 0;
+	for (size_t j = 0; !rc && j < js->n; j++)
 		if (js->rec[j].n && hwpc_pc_note_save(plan->dev, l->dom[js->job[j].dom].name, &js->rec[j], err))
-			return err->status;
-	return 0;
+			rc = err->status;
+	hwpc_pc_jobset_unlock(js);
+	return rc;
 }

@@ -110,19 +110,24 @@ holds() {
 	pcsim reset sim:g84
 	pcsetup -d sim:g84 -D core_a --mode quad --event 1 >/dev/null
 	# pcread with the default dispositions (a background job of a script
-	# starts with SIGINT ignored), signalled once it runs the command.
+	# starts with SIGINT ignored), signalled once it runs the command (the
+	# command says so by creating a file: however slow the machine, the
+	# signal never comes before pcread has started it).
 	for sig in INT TERM; do
+		local ran="$BATS_TEST_TMPDIR/ran.$sig"
 		run --separate-stderr /usr/bin/python3 -c '
-import signal, subprocess, sys, time
-p = subprocess.Popen(sys.argv[2:], preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+import os, signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[3:], preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
 		     stderr=subprocess.PIPE, text=True)
-time.sleep(0.5)
+end = time.monotonic() + 120
+while not os.path.exists(sys.argv[2]) and p.poll() is None and time.monotonic() < end:
+	time.sleep(0.01)
 p.send_signal(getattr(signal, "SIG" + sys.argv[1]))
 sys.stderr.write(p.communicate()[1])
-sys.exit(p.returncode)' "$sig" pcread -d sim:g84 --format json -- sleep 20
+sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c 'touch "$0"; exec sleep 20' "$ran"
 		want=$((128 + $(kill -l "$sig")))
 		check [ "$status" -eq "$want" ]
-		check [ "$(report 'select(.type=="pc_run")|"\(.command) \(.status)"')" = "sleep $want" ]
+		check [ "$(report 'select(.type=="pc_run")|"\(.command) \(.status)"')" = "sh $want" ]
 	done
 }
 
