@@ -39,6 +39,22 @@ bats_require_minimum_version 1.5.0
 	check [ "${lines[4]}" = "1,500000000,1,CYCLES,0x0000000a,\"user,kernel\",300000000,100000000,100000000,false,1" ]
 }
 
+@test "pcsetup of a second event: an event for either counter takes the free one; a replaced event is said" {
+	vsim r10000
+	run -0 --separate-stderr pcsetup -d sim:r10000 --event 9 --format csv
+	check [ -z "$stderr" ]
+	# CYCLES counts on either counter: counter 0 is taken, 1 is free
+	run -0 --separate-stderr nocsvid pcsetup -d sim:r10000 --event cycles --format csv
+	check [ "${lines[1]}" = '1,"CYCLES (event 16), counts user",0x00000008,user,false,0,2' ]
+	check [ -z "$stderr" ]
+	# event 10 counts on counter 0 only: it replaces event 9, and says so
+	run -0 --separate-stderr nocsvid pcsetup -d sim:r10000 --event 10 --format csv
+	check [ "${lines[1]}" = '0,"SCACHE_MISSES_INSTRUCTION (event 10), counts user",0x00000148,user,false,0,3' ]
+	check [ "$stderr" = "pcsetup: warning: replaced what counter 0 counted (INSTRUCTION_CACHE_MISSES (event 9), counts user): the event counts on no free counter (--counter N chooses)" ]
+	run -0 --separate-stderr pcread -d sim:r10000 --format csv --strict
+	check [ -z "$stderr" ]
+}
+
 @test "pcread -i: 64-bit virtual counters across 32-bit wraps; threshold raises the overflow" {
 	vsim r12000
 	pcsim -d sim:r12000 rate 9 3G
@@ -86,8 +102,9 @@ bats_require_minimum_version 1.5.0
 	run pcread -d sim:r10000 --strict
 	check [ "$status" -eq 3 ]
 	# A second pcsetup is a new generation, and the new baseline.
-	run nocsvid pcsetup -d sim:r10000 --counter 0 --event 10 --format csv
+	run --separate-stderr nocsvid pcsetup -d sim:r10000 --counter 0 --event 10 --format csv
 	check [ "${lines[1]}" = "0,\"SCACHE_MISSES_INSTRUCTION (event 10), counts user\",0x00000148,user,false,0,2" ]
+	check [ "$stderr" = "pcsetup: warning: replaced what counter 0 counted (INSTRUCTIONS_ISSUED (event 1), counts user)" ]
 	run pcread -d sim:r10000 --strict
 	check [ "$status" -eq 0 ]
 }
