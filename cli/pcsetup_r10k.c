@@ -19,14 +19,30 @@ int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const 
 	if (hwpc_r10k_modes_parse(a->modes ? a->modes : "user", &req.modes, &err) ||
 	    (a->threshold && hwpc_parse_u64(a->threshold, UINT64_MAX, "--threshold", &req.threshold, &err)))
 		return cli_fail_err(&err);
+	/* What each counter counts now (a word with no mode counts nothing). */
+	struct hwpc_r10k_session s;
+	struct hwpc_r10k_decoded now[HWPC_R10K_MAX_COUNTERS];
+	if (hwpc_r10k_open(&s, dev, &err))
+		return cli_fail_err(&err);
+	for (unsigned c = 0; c < cpu->ncounters; c++)
+		if (hwpc_r10k_decode_word(cpu, (int)c, s.ctrl[c], &now[c], &err))
+			now[c].modes = 1; /* reserved bits: someone's, not free */
 	if (a->counter >= 0) {
 		req.counter = (unsigned)a->counter;
 	} else {
-		/* No --counter: the one the event belongs to (either: 0). */
+		/* No --counter: the one the event belongs to; one that fits
+		 * either takes a free counter, as perfex does (0 if none is). */
 		const struct hwpc_r10k_event *ev = hwpc_r10k_event_find(cpu, a->event, -1, &err);
 		if (!ev)
 			return cli_fail_err(&err);
 		req.counter = ev->counter > 0 ? (unsigned)ev->counter : 0;
+		for (unsigned c = 0; c < cpu->ncounters; c++) {
+			struct hwpc_err miss;
+			if (!now[c].modes && hwpc_r10k_event_find(cpu, a->event, (int)c, &miss)) {
+				req.counter = c;
+				break;
+			}
+		}
 	}
 	req.event = a->event;
 	hwpc_wplan_init(&plan, dev);
@@ -36,6 +52,12 @@ int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const 
 		rc = hwpc_wplan_print(&plan, o, &err) ? cli_fail_err(&err) : 0;
 	if (!rc && !a->dry_run) {
 		uint32_t word = plan.w[plan.n - 1].value;
+		if (now[req.counter].modes && s.ctrl[req.counter] != word) {
+			char was[160];
+			hwpc_r10k_describe(&now[req.counter], was, sizeof was);
+			cli_warn("replaced what counter %u counted (%s)%s", req.counter, was,
+				 a->counter >= 0 ? "" : ": the event counts on no free counter (--counter N chooses)");
+		}
 		if (hwpc_wplan_apply(&plan, &err) || hwpc_r10k_note_save(dev, cpu, req.counter, word, &gen, &err))
 			rc = cli_fail_err(&err);
 		else if (!a->verbose) {

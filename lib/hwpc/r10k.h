@@ -197,7 +197,7 @@ struct hwpc_r10k_mux_event {
 	unsigned counter;        /* the counter it rotates on */
 	uint32_t word;           /* its control word there */
 	uint64_t count;          /* events counted while it was on the counter */
-	uint64_t time_counted_ns;
+	uint64_t time_counted_ns; /* device time it counted (time skipped left out) */
 };
 struct hwpc_r10k_mux {
 	unsigned n;
@@ -207,13 +207,19 @@ struct hwpc_r10k_mux {
 	unsigned order[HWPC_R10K_MAX_COUNTERS][HWPC_R10K_MAX_NUMS]; /* indices into ev */
 	unsigned pos[HWPC_R10K_MAX_COUNTERS];                    /* current position */
 	uint64_t start_ns, last_ns;
+	/* hwpc_dev_lag_ns at the start and at the last step: the device time
+	 * a lagging simulator skipped, which no event counted */
+	uint64_t lag_start, lag_last;
+	bool can_lag;
 	unsigned steps;
 	bool started;
 };
-/* One rotation at now_ns: credit each counter's count and the time since
- * the last step to its current event, then move every counter that has
- * more than one event to its next.  *changed reports a generation change
- * (then this interval's counts are dropped, not credited). */
+/* One rotation at now_ns: credit each counter's count and the device time
+ * it counted since the last step (now_ns less what the device skipped:
+ * hwpc_dev_lag_ns, read first) to its current event, then move every
+ * counter that has more than one event to its next.  *changed reports a
+ * generation change (then this interval's counts are dropped, not
+ * credited). */
 HWPC_API int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, uint64_t now_ns, bool *changed,
 			 struct hwpc_err *err);
 /* After the rotations: the setup note (hwpc_r10k_note_save) gets the
@@ -224,8 +230,10 @@ HWPC_API int hwpc_r10k_mux_save(const struct hwpc_r10k_mux *m, struct hwpc_r10k_
 
 struct hwpc_r10k_estimate {
 	uint64_t count;           /* counted while on a counter */
-	uint64_t time_counted_ns; /* time it was on a counter */
-	uint64_t time_total_ns;   /* time since the multiplexing started */
+	uint64_t time_counted_ns; /* device time it was on a counter */
+	uint64_t time_total_ns;   /* device time since the multiplexing started, less lag_ns */
+	uint64_t lag_ns;          /* device time skipped meanwhile (a lagging simulator): counted by none */
+	bool can_lag;             /* the device can lag (else lag_ns is 0 and means nothing) */
 	double fraction;          /* time_counted / time_total */
 	double scaled;            /* count * time_total / time_counted */
 	bool counted;             /* false: never on a counter (scaled is 0) */

@@ -82,8 +82,12 @@ static const struct hwpc_schema_key r10k_estimate[] = {
 	SK("count", U64, "events", GAUGE, "what it counted while it was on the counter"),
 	SK("scaled", U64, "events", GAUGE, "the count scaled to the whole run (null: never counted)"),
 	SK("counted_pct", DOUBLE, "%", GAUGE, "the share of the run it was counting"),
-	SK("time_counted_ns", U64, "ns", NONE, "how long it was counting"),
-	SK("time_total_ns", U64, "ns", NONE, "how long the run was"),
+	SK("time_counted_ns", U64, "ns", NONE,
+	   "how long it was counting, in device time (what a lagging simulator skipped left out)"),
+	SK("time_total_ns", U64, "ns", NONE, "how long the run was, in device time less lag_ns"),
+	SK("lag_ns", U64, "ns", NONE,
+	   "device time a lagging realtime simulator skipped during the run: no event counted it (null: the "
+	   "device cannot lag)"),
 };
 
 static const struct hwpc_schema_key r10k_decode[] = {

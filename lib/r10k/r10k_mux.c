@@ -115,6 +115,8 @@ int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, ui
 			return err->status;
 	}
 	m->start_ns = m->last_ns = now_ns;
+	m->can_lag = hwpc_dev_lag_ns(s->dev, &m->lag_start);
+	m->lag_last = m->lag_start;
 	m->steps = 0;
 	m->started = true;
 	return 0;
@@ -146,6 +148,14 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 	if (now_ns < m->last_ns)
 		return hwpc_err_set(err, HWPC_EINPUT, "time went backwards (%llu < %llu ns)",
 				    (unsigned long long)now_ns, (unsigned long long)m->last_ns);
+	/* What the device skipped since the last step counted nothing: the
+	 * time credited is the device time that ran (now_ns was taken before
+	 * this, and the lag is what the accesses so far left). */
+	uint64_t lag = m->lag_last, skipped;
+	hwpc_dev_lag_ns(s->dev, &lag);
+	skipped = lag > m->lag_last ? lag - m->lag_last : 0;
+	if (skipped > now_ns - m->last_ns)
+		skipped = now_ns - m->last_ns;
 	for (unsigned c = 0; c < s->cpu.ncounters; c++) {
 		uint32_t v;
 		if (r10k_rd(s->dev, s->cpu.ctrl, c, &v, err))
@@ -162,7 +172,7 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 			return err->status;
 		if (!ch) {
 			e->count += hwpc_r10k_delta(s->last[c], raw, s->cpu.counter_bits);
-			e->time_counted_ns += now_ns - m->last_ns;
+			e->time_counted_ns += now_ns - m->last_ns - skipped;
 		}
 		s->last[c] = raw;
 		if (rotate)
@@ -176,6 +186,8 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 	if (changed)
 		*changed = ch;
 	m->last_ns = now_ns;
+	if (lag > m->lag_last)
+		m->lag_last = lag;
 	m->steps++;
 	return 0;
 }
@@ -211,5 +223,10 @@ void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, str
 void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hwpc_r10k_estimate *out)
 {
 	const struct hwpc_r10k_mux_event *e = &m->ev[i < m->n ? i : 0];
-	hwpc_r10k_scale(i < m->n ? e->count : 0, i < m->n ? e->time_counted_ns : 0, m->last_ns - m->start_ns, out);
+	uint64_t run = m->last_ns - m->start_ns, lag = m->lag_last - m->lag_start;
+	if (lag > run)
+		lag = run;
+	hwpc_r10k_scale(i < m->n ? e->count : 0, i < m->n ? e->time_counted_ns : 0, run - lag, out);
+	out->lag_ns = lag;
+	out->can_lag = m->can_lag;
 }

@@ -146,7 +146,7 @@ int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct 
 	HWPC_ERR_ENSURE(err);
 	struct hwpc_col cols[] = { { "event", 0 },  { "counter", 0 },	   { "count", 0 },
 				   { "scaled", 0 }, { "counted_pct", 0 }, { "time_counted_ns", 0 },
-				   { "time_total_ns", 0 } };
+				   { "time_total_ns", 0 }, { "lag_ns", 0 } };
 	struct hwpc_r10k_estimate e;
 	for (unsigned i = 0; i < m->n; i++) {
 		hwpc_r10k_mux_estimate(m, i, &e);
@@ -155,6 +155,7 @@ int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct 
 		widen(&cols[3], e.counted ? digits((uint64_t)llround(e.scaled)) : 1);
 		widen(&cols[5], digits(e.time_counted_ns));
 		widen(&cols[6], digits(e.time_total_ns));
+		widen(&cols[7], e.can_lag ? digits(e.lag_ns) : 1);
 	}
 	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err))
 		return err->status;
@@ -171,6 +172,10 @@ int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct 
 		hwpc_out_double(o, "counted_pct", 100.0 * e.fraction, 2);
 		hwpc_out_u64(o, "time_counted_ns", e.time_counted_ns);
 		hwpc_out_u64(o, "time_total_ns", e.time_total_ns);
+		if (e.can_lag)
+			hwpc_out_u64(o, "lag_ns", e.lag_ns);
+		else
+			hwpc_out_null(o, "lag_ns");
 		if (hwpc_out_end(o, err))
 			return err->status;
 	}

@@ -3,6 +3,7 @@
  * scaling arithmetic with exact expected numbers, and rotation on the
  * simulated CPU in virtual time (200 MHz: 10 us is 2000 cycles). */
 #include "r10k_fixture.h"
+#include "dev/backend.h"
 #include "r10k/r10k_cmd.h"
 
 /* Advance 10 us and rotate. */
@@ -137,6 +138,71 @@ static void test_rotate_even(void **state)
 	hwpc_dev_close(dev);
 }
 
+/* A device that lags as the test says (a realtime simulator that skipped
+ * device time): the simulator's own accesses, and fake_lag as its lag. */
+static uint64_t fake_lag;
+static bool lagging(struct hwpc_dev *dev, uint64_t *lag)
+{
+	(void)dev;
+	*lag = fake_lag;
+	return true;
+}
+
+/* step() with the simulator's own ops for the advance (which asks for a
+ * simulator), the lagging ones for the rotation. */
+static void step_lag(struct hwpc_dev *dev, const struct hwpc_dev_ops *lag_ops, struct hwpc_r10k_mux *m,
+		     struct hwpc_r10k_session *s)
+{
+	const struct hwpc_dev_ops *real = dev->ops;
+	struct hwpc_err err;
+	bool changed = true;
+	assert_int_equal(hwpc_sim_advance_ns(dev, 10000, NULL), 0);
+	dev->ops = lag_ops;
+	if (hwpc_r10k_mux_rotate(m, s, hwpc_r10k_now_ns(dev), &changed, &err))
+		fail_msg("%s", err.msg);
+	dev->ops = real;
+	assert_false(changed);
+}
+
+/* Device time a lagging simulator skipped counted nothing: it is left out
+ * of each event's counted time and of the run's, and reported as lag_ns,
+ * so that the estimates scale over the time that ran. */
+static void test_rotate_lag(void **state)
+{
+	(void)state;
+	struct hwpc_dev *dev = fresh("r10000", NULL);
+	const struct hwpc_dev_ops *real = dev->ops;
+	struct hwpc_dev_ops ops = *real;
+	struct hwpc_r10k_session s;
+	struct hwpc_r10k_mux m;
+	struct hwpc_r10k_estimate e;
+	const char *ev[] = { "9", "1", "cycles" };
+	ops.lag_ns = lagging;
+	fake_lag = 7000; /* before the run: not the run's */
+	dev->ops = &ops;
+	begin(dev, &s, &m, ev, 3);
+	dev->ops = real;
+	/* counter 0: 9 then 1; counter 1: cycles.  4 us of the first 10 us
+	 * and 1 us of the third were skipped. */
+	fake_lag += 4000;
+	step_lag(dev, &ops, &m, &s);
+	step_lag(dev, &ops, &m, &s);
+	fake_lag += 1000;
+	step_lag(dev, &ops, &m, &s);
+	static const uint64_t counted[] = { 6000 + 9000, 10000 };
+	for (unsigned i = 0; i < 2; i++) {
+		hwpc_r10k_mux_estimate(&m, i, &e);
+		assert_int_equal(e.time_counted_ns, counted[i]);
+		assert_int_equal(e.time_total_ns, 25000);
+		assert_int_equal(e.lag_ns, 5000);
+		assert_true(e.can_lag);
+	}
+	hwpc_r10k_mux_estimate(&m, 2, &e);
+	assert_int_equal(e.time_counted_ns, 25000);
+	assert_true(e.fraction == 1.0);
+	hwpc_dev_close(dev);
+}
+
 /* Three events on counter 0, one on counter 1 (R10000): the lone event is
  * counted all the time, the others a third of it. */
 static void test_rotate_uneven(void **state)
@@ -222,7 +288,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scale),         cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_rotate_even),   cmocka_unit_test(test_rotate_uneven),
-		cmocka_unit_test(test_rotate_generation),
+		cmocka_unit_test(test_rotate_generation), cmocka_unit_test(test_rotate_lag),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
