@@ -35,6 +35,9 @@
  * 0.25 ms), so that a queue of commands moves on.  Never less than that
  * (pcsim(1), "PCOUNTER engines"). */
 #define SIM_STEP_CPU_NS 2500000000ULL
+/* 1/SIM_CATCHUP_DIV of a step, or less where HWPC_SIM_CATCHUP_MS says
+ * (pcsim(1) ENVIRONMENT: tests make a lagging simulator cheap with it). */
+int sim_catchup_limit(uint64_t *ns, struct hwpc_err *err);
 #define SIM_CATCHUP_DIV 5
 #define SIM_CATCHUP_DIV_SHORT 10000
 
@@ -108,6 +111,7 @@ struct sim_lock {
 	uint64_t *ticket; /* the queue's counter (in the mapped header); NULL: flock alone */
 	uint64_t mine;
 	unsigned depth;
+	uint64_t asked_at; /* CLOCK_MONOTONIC (ns) the holder asked for it */
 };
 void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket);
 void sim_lock_take(struct sim_lock *l);
@@ -225,6 +229,7 @@ struct sim {
 	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
 	uint64_t synced_at;   /* CLOCK_MONOTONIC (ns) at this handle's last catch-up */
+	uint64_t catchup_ns;  /* what one access's catch-up may cost (sim_catchup_limit) */
 };
 
 /* A state being built beside its place (sim_file.c): the temporary name

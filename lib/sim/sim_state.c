@@ -505,7 +505,7 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 				    spec->chip, spec->chip);
 	if (!(s = calloc(1, sizeof *s)))
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
-	if (sim_opts_parse(spec, &s->opts, err)) {
+	if (sim_opts_parse(spec, &s->opts, err) || sim_catchup_limit(&s->catchup_ns, err)) {
 		free(s);
 		return err->status;
 	}
