@@ -205,6 +205,13 @@ struct sim {
 	struct sim_opts opts;     /* its options */
 	int fd;
 	char path[512];
+	/* The directory the state is in, as checked: the runtime directory
+	 * (rundir.h), so that the file is opened, made and renamed through
+	 * the directory that was checked, never through a path another
+	 * process could re-point; AT_FDCWD for a state= path.  name: the
+	 * state's name in it. */
+	int dirfd;
+	const char *name;
 	char spec_text[640]; /* the spec as given, for the fixes messages suggest */
 	struct sim_header *hdr;
 	size_t map_size;
@@ -235,7 +242,8 @@ struct sim {
 /* A state being built beside its place (sim_file.c): the temporary name
  * it has, or "" while it has none (O_TMPFILE). */
 struct sim_file_tmp {
-	char name[600];
+	char name[600]; /* relative to dirfd */
+	int dirfd;
 };
 /* A new file for a state of size bytes beside s->path, every block
  * reserved: s->fd. */
@@ -248,7 +256,7 @@ void sim_file_discard(struct sim_file_tmp *t);
 /* Put s->fd's file at s->path: in place of what is there (replace), or
  * only where nothing is (SIM_AGAIN if something is). */
 int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct hwpc_err *err);
-/* Whether s->path still names the file s->fd has open. */
+/* Whether s->name in s->dirfd still names the file s->fd has open. */
 bool sim_file_is_current(const struct sim *s);
 /* Mark the state in fd as replaced (if it is one of this version). */
 void sim_file_supersede(int fd);
