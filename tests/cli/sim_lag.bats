@@ -83,8 +83,14 @@ json_u64() {
 	run --separate-stderr ptime -d sim:g84 --measure 0.2s --strict --format json
 	lag=$(json_u64 "$output" lag_ns)
 	check lag_within "$lag" $(($(now_ms) - t0)) $CATCHUP_PERIODIC_MS
-	check [ "$status" -eq $((lag > 0 ? 3 : 0)) ]
-	[ "$lag" -gt 0 ] || check [ -z "$stderr" ]
+	# without lag, --strict still exits 3 when the reads at the window's
+	# ends took long (under ASan on a loaded machine): that, and only that
+	if [ "$lag" -eq 0 ] && [ "$status" -eq 3 ]; then
+		[[ "$stderr" == "ptime: the rate is uncertain by "*" ppm, past 1000 ppm: the reads at the window's ends took that long "*"(--strict)" ]]
+	else
+		check [ "$status" -eq $((lag > 0 ? 3 : 0)) ]
+		[ "$lag" -gt 0 ] || check [ -z "$stderr" ]
+	fi
 	run --separate-stderr pcread -d sim:g84 -D core_a --strict --format json
 	lag=$(json_u64 "$output" lag_ns)
 	check lag_within "$lag" $(($(now_ms) - t0)) $CATCHUP_PERIODIC_MS
