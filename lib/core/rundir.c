@@ -69,22 +69,6 @@ int hwpc_runtime_dir_open(char *buf, size_t len, int *dirfd, struct hwpc_err *er
 	return 0;
 }
 
-int hwpc_open_or_create_at(int dirfd, const char *name, int flags)
-{
-	/* Two steps, so that a file we create is one nobody had made: a
-	 * race with another creator just goes round again. */
-	for (int tries = 0; tries < 8; tries++) {
-		int fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0 || errno != ENOENT)
-			return fd;
-		fd = openat(dirfd, name, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd >= 0 || errno != EEXIST)
-			return fd;
-	}
-	errno = EEXIST;
-	return -1;
-}
-
 int hwpc_runtime_dir(char *buf, size_t len, struct hwpc_err *err)
 {
 	int fd;

@@ -20,10 +20,6 @@
  * openat(*dirfd, name, ...|O_NOFOLLOW|O_EXCL).  buf gets its name, for
  * messages. */
 int hwpc_runtime_dir_open(char *buf, size_t len, int *dirfd, struct hwpc_err *err);
-/* Open name in the directory dirfd (AT_FDCWD: a path) with flags (O_RDWR,
- * say): as it is if it exists, else created (mode 0600) with O_EXCL; never
- * through a symbolic link (ELOOP).  The descriptor, or -1 with errno. */
-int hwpc_open_or_create_at(int dirfd, const char *name, int flags);
 /* The same check, for callers that need the name only. */
 int hwpc_runtime_dir(char *buf, size_t len, struct hwpc_err *err);
 

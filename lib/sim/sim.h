@@ -35,6 +35,9 @@
  * 0.25 ms), so that a queue of commands moves on.  Never less than that
  * (pcsim(1), "PCOUNTER engines"). */
 #define SIM_STEP_CPU_NS 2500000000ULL
+/* 1/SIM_CATCHUP_DIV of a step, or less where HWPC_SIM_CATCHUP_MS says
+ * (pcsim(1) ENVIRONMENT: tests make a lagging simulator cheap with it). */
+int sim_catchup_limit(uint64_t *ns, struct hwpc_err *err);
 #define SIM_CATCHUP_DIV 5
 #define SIM_CATCHUP_DIV_SHORT 10000
 
@@ -108,6 +111,7 @@ struct sim_lock {
 	uint64_t *ticket; /* the queue's counter (in the mapped header); NULL: flock alone */
 	uint64_t mine;
 	unsigned depth;
+	uint64_t asked_at; /* CLOCK_MONOTONIC (ns) the holder asked for it */
 };
 void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket);
 void sim_lock_take(struct sim_lock *l);
@@ -201,6 +205,13 @@ struct sim {
 	struct sim_opts opts;     /* its options */
 	int fd;
 	char path[512];
+	/* The directory the state is in, as checked: the runtime directory
+	 * (rundir.h), so that the file is opened, made and renamed through
+	 * the directory that was checked, never through a path another
+	 * process could re-point; AT_FDCWD for a state= path.  name: the
+	 * state's name in it. */
+	int dirfd;
+	const char *name;
 	char spec_text[640]; /* the spec as given, for the fixes messages suggest */
 	struct sim_header *hdr;
 	size_t map_size;
@@ -225,12 +236,14 @@ struct sim {
 	sim_ps lag_at_open; /* the state's lag before this handle's first catch-up */
 	bool lagged;          /* a catch-up of this handle skipped time */
 	uint64_t synced_at;   /* CLOCK_MONOTONIC (ns) at this handle's last catch-up */
+	uint64_t catchup_ns;  /* what one access's catch-up may cost (sim_catchup_limit) */
 };
 
 /* A state being built beside its place (sim_file.c): the temporary name
  * it has, or "" while it has none (O_TMPFILE). */
 struct sim_file_tmp {
-	char name[600];
+	char name[600]; /* relative to dirfd */
+	int dirfd;
 };
 /* A new file for a state of size bytes beside s->path, every block
  * reserved: s->fd. */
@@ -243,7 +256,7 @@ void sim_file_discard(struct sim_file_tmp *t);
 /* Put s->fd's file at s->path: in place of what is there (replace), or
  * only where nothing is (SIM_AGAIN if something is). */
 int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct hwpc_err *err);
-/* Whether s->path still names the file s->fd has open. */
+/* Whether s->name in s->dirfd still names the file s->fd has open. */
 bool sim_file_is_current(const struct sim *s);
 /* Mark the state in fd as replaced (if it is one of this version). */
 void sim_file_supersede(int fd);

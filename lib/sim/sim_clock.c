@@ -5,7 +5,9 @@
 #include "core/err_local.h"
 #include "sim/sim.h"
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -126,10 +128,27 @@ static double seconds(sim_ps t)
 	return (double)t / 1e12;
 }
 
-/* A long realtime catch-up (the full budget: nobody was waiting) goes in
- * this many pieces, so that it can stop when another process comes to wait
- * for the lock; a short one runs whole. */
+/* A realtime catch-up longer than the short budget goes in this many
+ * pieces (none shorter than the short budget), so that it can stop when
+ * another process comes to wait for the lock. */
 #define CATCHUP_PIECES 64
+
+int sim_catchup_limit(uint64_t *ns, struct hwpc_err *err)
+{
+	const uint64_t most = SIM_STEP_CPU_NS / SIM_CATCHUP_DIV;
+	const char *v = getenv("HWPC_SIM_CATCHUP_MS");
+	char *end;
+	*ns = most;
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	unsigned long long ms = strtoull(v, &end, 10);
+	if (*v < '0' || *v > '9' || *end || errno || !ms || ms > most / 1000000)
+		return hwpc_err_set(err, HWPC_EINPUT, "HWPC_SIM_CATCHUP_MS=%s: not a whole number of ms from 1 to %llu",
+				    v, (unsigned long long)(most / 1000000));
+	*ns = ms * 1000000;
+	return 0;
+}
 
 void sim_sync(struct sim *s)
 {
@@ -147,23 +166,19 @@ void sim_sync(struct sim *s)
 	bool realtime = h->clock_mode == SIM_CLOCK_REALTIME;
 	if (realtime) {
 		sim_ps step = budget, least = step / SIM_CATCHUP_DIV_SHORT ? step / SIM_CATCHUP_DIV_SHORT : 1;
-		/* since the end of its previous catch-up (its own work, not
-		 * the catch-ups: they would feed themselves) */
-		uint64_t since = (uint64_t)(sim_mono_ps() / SIM_PS_PER_NS) - s->synced_at;
-		if (sim_lock_waiting(&s->lk)) {
+		/* its own work since its previous catch-up: not the catch-ups
+		 * (they would feed themselves), nor its wait for the lock */
+		uint64_t since = s->lk.asked_at > s->synced_at ? s->lk.asked_at - s->synced_at : 0;
+		if (sim_lock_waiting(&s->lk))
 			budget = least;
-		} else if (!s->lagged) {
-			budget = step / SIM_CATCHUP_DIV;
-			/* in pieces: it stops when another comes to wait */
-			piece = budget / CATCHUP_PIECES ? budget / CATCHUP_PIECES : 1;
-		} else {
-			/* half the time since this process's previous catch-up */
-			budget = since >= 2 * SIM_STEP_CPU_NS / SIM_CATCHUP_DIV
-					 ? step / SIM_CATCHUP_DIV
-					 : step * since / (2 * SIM_STEP_CPU_NS);
-		}
+		else if (!s->lagged || since >= 2 * s->catchup_ns)
+			budget = step * s->catchup_ns / SIM_STEP_CPU_NS;
+		else /* half the time since this process's previous catch-up */
+			budget = step * since / (2 * SIM_STEP_CPU_NS);
 		if (budget < least)
 			budget = least;
+		/* in pieces: it stops when another comes to wait */
+		piece = budget / CATCHUP_PIECES > least ? budget / CATCHUP_PIECES : least;
 	}
 	if (now - h->now_ps > budget && !realtime)
 		return;

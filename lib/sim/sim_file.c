@@ -67,14 +67,18 @@ static int temp_name(const char *path, char *buf, size_t len)
 }
 
 /* What a process killed between naming a new state and renaming it into
- * place left behind (path.new-PID-START-N of a process that is gone). */
-static void remove_stale(const char *path)
+ * place left behind (path.new-PID-START-N of a process that is gone);
+ * path is relative to the directory at. */
+static void remove_stale(int at, const char *path)
 {
 	char dir[600];
 	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
 	size_t blen = strlen(base);
 	dir_of(path, dir, sizeof dir);
-	DIR *d = opendir(dir);
+	int fd = openat(at, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (fd >= 0 && !d)
+		close(fd);
 	for (struct dirent *e; d && (e = readdir(d));) {
 		char *end;
 		if (strncmp(e->d_name, base, blen) || strncmp(e->d_name + blen, ".new-", 5))
@@ -93,16 +97,17 @@ static void remove_stale(const char *path)
 int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hwpc_err *err)
 {
 	char dir[sizeof s->path];
-	dir_of(s->path, dir, sizeof dir);
+	dir_of(s->name, dir, sizeof dir);
 	t->name[0] = 0;
-	remove_stale(s->path);
+	t->dirfd = s->dirfd;
+	remove_stale(s->dirfd, s->name);
 	/* Unnamed until published: a process killed while building leaves
 	 * nothing behind. */
-	s->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	s->fd = openat(s->dirfd, dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (s->fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
-		if (temp_name(s->path, t->name, sizeof t->name))
+		if (temp_name(s->name, t->name, sizeof t->name))
 			return hwpc_err_set(err, HWPC_EINPUT, "state file name too long: %s", s->path);
-		s->fd = open(t->name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		s->fd = openat(s->dirfd, t->name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	}
 	if (s->fd < 0)
 		return hwpc_err_set(err, HWPC_EOP, "cannot open simulator state %s: %s", s->path, strerror(errno));
@@ -118,7 +123,7 @@ int sim_file_new(struct sim *s, struct sim_file_tmp *t, uint64_t size, struct hw
 void sim_file_discard(struct sim_file_tmp *t)
 {
 	if (t->name[0])
-		unlink(t->name);
+		unlinkat(t->dirfd, t->name, 0);
 	t->name[0] = 0;
 }
 
@@ -128,8 +133,8 @@ int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", s->fd);
 	if (!replace) {
 		/* link, not rename: a state another process put there first wins */
-		int rc = t->name[0] ? link(t->name, s->path)
-				    : linkat(AT_FDCWD, proc, AT_FDCWD, s->path, AT_SYMLINK_FOLLOW);
+		int rc = t->name[0] ? linkat(t->dirfd, t->name, s->dirfd, s->name, 0)
+				    : linkat(AT_FDCWD, proc, s->dirfd, s->name, AT_SYMLINK_FOLLOW);
 		if (rc && errno == EEXIST)
 			return SIM_AGAIN;
 		if (rc)
@@ -146,15 +151,15 @@ int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	int rc = 0;
 	if (!t->name[0]) {
-		if (temp_name(s->path, tmp, sizeof tmp))
+		if (temp_name(s->name, tmp, sizeof tmp))
 			rc = hwpc_err_set(err, HWPC_EINPUT, "state file name too long: %s", s->path);
-		else if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW))
+		else if (linkat(AT_FDCWD, proc, s->dirfd, tmp, AT_SYMLINK_FOLLOW))
 			rc = hwpc_err_set(err, HWPC_EOP, "cannot create simulator state %s: %s", s->path,
 					  strerror(errno));
 		else
 			snprintf(t->name, sizeof t->name, "%s", tmp);
 	}
-	if (!rc && rename(t->name, s->path)) {
+	if (!rc && renameat(t->dirfd, t->name, s->dirfd, s->name)) {
 		int e = errno;
 		sim_file_discard(t);
 		rc = hwpc_err_set(err, HWPC_EOP, "cannot replace simulator state %s: %s", s->path, strerror(e));
@@ -168,7 +173,8 @@ int sim_file_publish(struct sim *s, struct sim_file_tmp *t, bool replace, struct
 bool sim_file_is_current(const struct sim *s)
 {
 	struct stat a, b;
-	return !fstat(s->fd, &a) && !stat(s->path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	return !fstat(s->fd, &a) && !fstatat(s->dirfd, s->name, &b, AT_SYMLINK_NOFOLLOW) && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
 }
 
 void sim_file_supersede(int fd)

@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <time.h>
 
 /* Slots live far past any state file's end (a lock needs no data there),
  * the ticket lock just before them. */
@@ -50,8 +51,11 @@ void sim_lock_init(struct sim_lock *l, int fd, uint64_t *ticket)
 
 void sim_lock_take(struct sim_lock *l)
 {
+	struct timespec ts;
 	if (l->depth++)
 		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	l->asked_at = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	if (l->ticket) {
 		byte_lock(l->fd, TICKET_LOCK, F_WRLCK);
 		l->mine = __atomic_fetch_add(l->ticket, 1, __ATOMIC_SEQ_CST);

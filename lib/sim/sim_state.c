@@ -211,7 +211,7 @@ static int create_state(struct sim *s, bool replace, struct hwpc_err *err)
 {
 	const struct sim_opts *o = &s->opts;
 	struct sim_header h;
-	struct sim_file_tmp t = { "" };
+	struct sim_file_tmp t = { .name = "", .dirfd = AT_FDCWD };
 	uint64_t off, hz[HWPC_CLOCK_COUNT];
 	int rc;
 
@@ -413,6 +413,8 @@ static int attach_models(struct sim *s, struct hwpc_err *err)
 void sim_destroy(struct sim *s)
 {
 	close_state(s);
+	if (s->dirfd >= 0)
+		close(s->dirfd);
 	free(s);
 }
 
@@ -427,7 +429,7 @@ static int open_once(struct sim *s, enum sim_open_mode mode, struct hwpc_err *er
 
 	/* never through a link planted where the state goes, which would
 	 * make us write over the file it names */
-	s->fd = open(s->path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+	s->fd = openat(s->dirfd, s->name, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
 	if (s->fd < 0) {
 		if (errno != ENOENT)
 			return hwpc_err_set(err, HWPC_EOP, errno == ELOOP ? "simulator state %s is a symbolic link, "
@@ -505,11 +507,13 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 				    spec->chip, spec->chip);
 	if (!(s = calloc(1, sizeof *s)))
 		return hwpc_err_set(err, HWPC_EOP, "out of memory");
-	if (sim_opts_parse(spec, &s->opts, err)) {
+	if (sim_opts_parse(spec, &s->opts, err) || sim_catchup_limit(&s->catchup_ns, err)) {
 		free(s);
 		return err->status;
 	}
 	s->fd = -1;
+	s->dirfd = AT_FDCWD;
+	s->name = s->path;
 	s->dev.ops = &sim_dev_ops;
 	s->dev.flags = flags;
 	s->verbose = flags & HWPC_OPEN_VERBOSE;
@@ -530,13 +534,19 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 		goto fail;
 	/* In the runtime directory only once it is checked: the user's own,
 	 * writable by nobody else (else another user could plant a state or a
-	 * link there). */
+	 * link there).  Then everything is done through the directory checked
+	 * (openat, linkat, renameat), as rundir.h asks. */
 	if (!s->opts.has_state) {
-		int dirfd = -1;
 		char dir[400];
-		if (hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
+		const char *slash = strrchr(s->path, '/');
+		if (hwpc_runtime_dir_open(dir, sizeof dir, &s->dirfd, err))
 			goto fail;
-		close(dirfd);
+		if (!slash || (size_t)(slash - s->path) != strlen(dir) || strncmp(s->path, dir, strlen(dir))) {
+			hwpc_err_set(err, HWPC_EOP, "simulator state %s is not in the runtime directory %s", s->path,
+				     dir);
+			goto fail;
+		}
+		s->name = slash + 1;
 	}
 	for (int tries = 0;; tries++) {
 		if (tries == SIM_OPEN_TRIES) {

@@ -83,6 +83,20 @@ in_tmpfs() {
 	check [ -z "$(ls -A | grep '^S.')" ]
 }
 
+@test "a first use killed (INT, TERM, KILL) at any moment leaves no state or a whole one, in the runtime directory too" {
+	local R=$XDG_RUNTIME_DIR/hwpc sig d
+	for d in 0.005 0.01 0.02 0.03 0.05 0.08; do
+		for sig in INT TERM KILL; do
+			rm -f "$R/sim-g84.state"
+			timeout -s $sig $d pcsim reset sim:g84,clock=virtual || true
+			# made whole or not at all: never one every command calls corrupt
+			run pcsim -d sim:g84 show
+			check [ "$status" -eq 0 ]
+			check [ -z "$(ls -A "$R" | grep -v '^sim-g84\.state$')" ]
+		done
+	done
+}
+
 @test "a corrupt state: the fix the message names is the full spec, state= and all" {
 	cd "$BATS_TEST_TMPDIR"
 	pcsim reset sim:g84,clock=virtual,pchz=1M,state=S

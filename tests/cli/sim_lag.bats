@@ -9,8 +9,13 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 # A G84 whose catch-up cannot keep up: the per-cycle reference engine with
-# every domain at 2 GHz, core_a counting a random signal in quad mode.
+# every domain at 2 GHz, core_a counting a random signal in quad mode.  Each
+# access catches up at most 20 ms of CPU (HWPC_SIM_CATCHUP_MS, pcsim(1)),
+# not the default 500 ms: what is checked (the lag is reported, --strict
+# exits 3) holds alike, and it costs a fraction (under ASan on a loaded
+# machine every access ran its full budget, minutes a test).
 lagging_g84() {
+	export HWPC_SIM_CATCHUP_MS=20
 	pcsim reset sim:g84,engine=reference,pchz=2G
 	pcsim -d sim:g84 signal core_a 0x10 random p=0.3
 	pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 >/dev/null
@@ -78,8 +83,14 @@ json_u64() {
 	run --separate-stderr ptime -d sim:g84 --measure 0.2s --strict --format json
 	lag=$(json_u64 "$output" lag_ns)
 	check lag_within "$lag" $(($(now_ms) - t0)) $CATCHUP_PERIODIC_MS
-	check [ "$status" -eq $((lag > 0 ? 3 : 0)) ]
-	[ "$lag" -gt 0 ] || check [ -z "$stderr" ]
+	# without lag, --strict still exits 3 when the reads at the window's
+	# ends took long (under ASan on a loaded machine): that, and only that
+	if [ "$lag" -eq 0 ] && [ "$status" -eq 3 ]; then
+		[[ "$stderr" == "ptime: the rate is uncertain by "*" ppm, past 1000 ppm: the reads at the window's ends took that long "*"(--strict)" ]]
+	else
+		check [ "$status" -eq $((lag > 0 ? 3 : 0)) ]
+		[ "$lag" -gt 0 ] || check [ -z "$stderr" ]
+	fi
 	run --separate-stderr pcread -d sim:g84 -D core_a --strict --format json
 	lag=$(json_u64 "$output" lag_ns)
 	check lag_within "$lag" $(($(now_ms) - t0)) $CATCHUP_PERIODIC_MS

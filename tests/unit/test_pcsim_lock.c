@@ -138,20 +138,18 @@ static void test_no_barging(void **unused)
 }
 
 /* A realtime G84 whose domains import each other's FLAG (the fast engine
- * gives every advance to the per-cycle reference): a catch-up of a second
- * while another process waits for the lock runs the short budget only,
- * and the rest is lag. */
-static void test_short_catchup_while_waited_for(void **unused)
+ * gives every advance to the per-cycle reference, so a step is bounded and
+ * a catch-up costs what its budget says). */
+static struct sim *realtime_cross_g84(struct pt *t)
 {
-	struct pt t;
-	pt_open(&t, "g84", NULL);
+	pt_open(t, "g84", NULL);
 	/* realtime this time: the same machine, recreated */
 	struct hwpc_err err;
-	hwpc_dev_close(t.dev);
-	snprintf(t.spec, sizeof t.spec, "sim:g84,state=%s", t.state);
-	assert_int_equal(hwpc_sim_create(t.spec, true, t.db, &err), 0);
-	assert_int_equal(hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &t.dev, &err), 0);
-	struct sim *s = (struct sim *)t.dev;
+	hwpc_dev_close(t->dev);
+	snprintf(t->spec, sizeof t->spec, "sim:g84,state=%s", t->state);
+	assert_int_equal(hwpc_sim_create(t->spec, true, t->db, &err), 0);
+	assert_int_equal(hwpc_dev_open(t->spec, HWPC_OPEN_WRITE, t->db, &t->dev, &err), 0);
+	struct sim *s = (struct sim *)t->dev;
 	/* core_b's EVENT takes core_a's FLAG (trailer DOM0.FLAG: base + 0x1f,
 	 * envytools' PCOUNTER documentation) */
 	struct pc_priv *p;
@@ -159,8 +157,18 @@ static void test_short_catchup_while_waited_for(void **unused)
 	assert_non_null(sim_model_state(s, SIM_MODEL_PCOUNTER, (void **)&p));
 	unsigned dom0_flag = p->dom[1].trailer + 0x1f;
 	sim_unlock(s);
-	W(&t, "EVENT_SRC[1]", dom0_flag);
-	W(&t, "EVENT_OP[1]", 0xaaaa);
+	W(t, "EVENT_SRC[1]", dom0_flag);
+	W(t, "EVENT_OP[1]", 0xaaaa);
+	return s;
+}
+
+/* A catch-up of a second while another process waits for the lock runs
+ * the short budget only, and the rest is lag. */
+static void test_short_catchup_while_waited_for(void **unused)
+{
+	struct pt t;
+	struct hwpc_err err;
+	struct sim *s = realtime_cross_g84(&t);
 	sim_lock(s);
 	sim_sync(s);
 	uint64_t base = ticket(&t);
@@ -188,12 +196,80 @@ static void test_short_catchup_while_waited_for(void **unused)
 	pt_close(&t);
 }
 
+/* A process that lagged catches up half its own work since its previous
+ * catch-up: the time it spent waiting for the lock is not its work (under
+ * contention it would let every waiter, once in, run the longest catch-up
+ * while the queue behind it waits), and it goes in pieces as any other. */
+static void test_wait_is_not_own_work(void **unused)
+{
+	struct pt t;
+	struct sim *s = realtime_cross_g84(&t);
+	sim_ps step;
+	/* own work 0, own work 0.1 s: each after a second in the queue */
+	const uint64_t work_ns[] = { 0, 100000000 };
+	for (unsigned k = 0; k < 2; k++) {
+		sim_lock(s);
+		sim_sync(s);
+		step = sim_max_step(s);
+		uint64_t asked = s->lk.asked_at;
+		s->lagged = true;
+		s->synced_at = asked - work_ns[k];
+		s->lk.asked_at = asked;
+		/* a second passed in the queue: the clock a second ahead */
+		s->hdr->rt_offset_ps += (__int128)SIM_PS_PER_S;
+		sim_ps before = s->hdr->now_ps, lag = s->hdr->lag_ps;
+		sim_ps budget = step * work_ns[k] / (2 * SIM_STEP_CPU_NS);
+		if (budget < step / SIM_CATCHUP_DIV_SHORT)
+			budget = step / SIM_CATCHUP_DIV_SHORT;
+		sim_sync(s);
+		assert_true(s->hdr->now_ps - before == budget);
+		assert_true(s->hdr->lag_ps - lag >= (sim_ps)SIM_PS_PER_S - budget);
+		sim_unlock(s);
+	}
+	pt_close(&t);
+}
+
+/* HWPC_SIM_CATCHUP_MS lowers what one access catches up (a test's lagging
+ * simulator made cheap); a value that is not a lowering is refused. */
+static void test_catchup_limit(void **unused)
+{
+	struct pt t;
+	struct hwpc_err err;
+	realtime_cross_g84(&t);
+	hwpc_dev_close(t.dev);
+	setenv("HWPC_SIM_CATCHUP_MS", "10", 1);
+	assert_int_equal(hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &t.dev, &err), 0);
+	struct sim *s = (struct sim *)t.dev;
+	sim_lock(s);
+	sim_sync(s);
+	s->lagged = false;
+	s->hdr->rt_offset_ps += (__int128)SIM_PS_PER_S;
+	sim_ps before = s->hdr->now_ps, step = sim_max_step(s);
+	sim_sync(s);
+	assert_true(s->hdr->now_ps - before == step * 10000000 / SIM_STEP_CPU_NS);
+	sim_unlock(s);
+	hwpc_dev_close(t.dev);
+	t.dev = NULL;
+	static const char *const bad[] = { "0", "501", "-1", "1.5", "x", "99999999999999999999999" };
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct hwpc_dev *dev = NULL;
+		setenv("HWPC_SIM_CATCHUP_MS", bad[i], 1);
+		assert_int_equal(hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &dev, &err), HWPC_EINPUT);
+		assert_non_null(strstr(err.msg, "HWPC_SIM_CATCHUP_MS="));
+	}
+	unsetenv("HWPC_SIM_CATCHUP_MS");
+	assert_int_equal(hwpc_dev_open(t.spec, HWPC_OPEN_WRITE, t.db, &t.dev, &err), 0);
+	pt_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fifo),
 		cmocka_unit_test(test_no_barging),
 		cmocka_unit_test(test_short_catchup_while_waited_for),
+		cmocka_unit_test(test_wait_is_not_own_work),
+		cmocka_unit_test(test_catchup_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
