@@ -134,7 +134,7 @@ static int setup_lock(struct hwpc_pc_jobset *js, struct hwpc_err *err)
 		return 0;
 	if (hwpc_runtime_dir_open(dir, sizeof dir, &dirfd, err))
 		return err->status;
-	int fd = hwpc_open_or_create_at(dirfd, "setup.lock", O_RDWR);
+	int fd = openat(dirfd, "setup.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	int e = errno;
 	close(dirfd);
 	if (fd < 0)
