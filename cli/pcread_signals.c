@@ -60,9 +60,11 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 	/* Interrupted: what was scanned is out; say what was not. */
 	if (!rc && sc && *stop) {
 		unsigned whole = i - (sc->partial ? 1 : 0);
+		/* stopped before its first sample: nothing of it is out */
+		bool some = sc->partial && sc->samples[0];
 		cli_warn("--scan interrupted: %u of %u domain%s scanned%s%s%s", whole, p->ndoms, p->ndoms == 1 ? "" : "s",
-			 sc->partial ? "; the shares of " : "", sc->partial ? p->doms[i - 1].r.di->name : "",
-			 sc->partial ? " cover the part of its window sampled" : "");
+			 some ? "; the shares of " : "", some ? p->doms[i - 1].r.di->name : "",
+			 some ? " cover the part of its window sampled" : "");
 		rc = 130;
 	}
 	free(sc);

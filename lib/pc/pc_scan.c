@@ -5,6 +5,7 @@
  * stride of 2 cycles sees a period-4 signal at one phase, 0 % or 50 %);
  * a uniform draw within each stratum cannot. */
 #include "core/err_local.h"
+#include "core/hash.h"
 #include "dev/backend.h"
 #include "hwpc/pc.h"
 
@@ -14,10 +15,7 @@
 /* splitmix64: small, seedable, and good enough for uniform draws. */
 static uint64_t next(uint64_t *x)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return hwpc_splitmix64_next(x);
 }
 
 /* The position of stratum k's draw in a window of len units cut into n

@@ -2,6 +2,7 @@
 /* Setup files (pcsetup -f): the setup options one a line, grouped into
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */
+#include "core/hash.h"
 #include "core/err_local.h"
 #include "hwpc/core.h"
 #include "hwpc/pc.h"
@@ -27,10 +28,7 @@ struct names {
 
 static uint64_t name_hash(const char *s, bool fold)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)(fold ? tolower((unsigned char)*s) : *s)) * 0x100000001b3ull;
-	return h;
+	return hwpc_fnv1a_str(s, fold, HWPC_FNV1A_START);
 }
 
 /* Add s (under 32 bytes); *seen when it was there already.  fold: case

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Remembering what pcsetup programmed (see hwpc_pc_note_*): one small
  * text file per device and domain in the user's runtime directory. */
+#include "core/hash.h"
 #include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/core.h"
@@ -73,9 +74,7 @@ static void escape(char *out, size_t *k, size_t cap, const char *s)
 
 static uint64_t fnv1a(const char *s, uint64_t h)
 {
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
+	return hwpc_fnv1a_str(s, false, h);
 }
 
 static int note_name(struct hwpc_dev *dev, const char *domain, char *name, char *key, size_t keylen,
@@ -87,7 +86,7 @@ static int note_name(struct hwpc_dev *dev, const char *domain, char *name, char 
 		return err->status;
 	escape(ekey, &k, sizeof ekey, key);
 	if (k >= NOTE_NAME_MAX - 40)
-		snprintf(ekey, sizeof ekey, "%%h%016llx%016llx", (unsigned long long)fnv1a(key, 0xcbf29ce484222325ull),
+		snprintf(ekey, sizeof ekey, "%%h%016llx%016llx", (unsigned long long)fnv1a(key, HWPC_FNV1A_START),
 			 (unsigned long long)fnv1a(key, 0x84222325cbf29ce4ull));
 	char edom[100];
 	size_t d = 0;

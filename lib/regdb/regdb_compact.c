@@ -4,6 +4,7 @@
  * the address order computed here so that nobody computes them at
  * start-up.  regdb-compile writes the result as C; HWPC_REGDB=DIR uses it
  * in memory. */
+#include "core/hash.h"
 #include "regdb/regdb_internal.h"
 #include "regdb/regdb_tables.h"
 
@@ -42,11 +43,7 @@ struct pool {
 
 static uint64_t hash_bytes(const void *p, size_t n)
 {
-	const unsigned char *s = p;
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 1099511628211ULL;
-	return h;
+	return hwpc_fnv1a(p, n, HWPC_FNV1A_START);
 }
 
 static rt_str pool_add(struct pool *p, const char *s)

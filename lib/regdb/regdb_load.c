@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Loading the register database: the compiled-in text or HWPC_REGDB=DIR,
  * then resolving generation ranges and checking consistency. */
+#include "core/hash.h"
 #include "core/err_local.h"
 #include "regdb/regdb_tables.h"
 #include "regdb/regdb_internal.h"
@@ -159,10 +160,7 @@ static int expand_like(struct hwpc_regdb *db, struct hwpc_err *err)
 
 uint64_t regdb_name_hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a over the lower-cased name */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)tolower((unsigned char)*s)) * 1099511628211ULL;
-	return h;
+	return hwpc_fnv1a_str(s, true, HWPC_FNV1A_START); /* over the lower-cased name */
 }
 
 /* The full-name index hwpc_reg_find tries first. */

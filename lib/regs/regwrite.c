@@ -12,6 +12,22 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The bits of reg on chip that no field describes, where it has fields
+ * and readback= does not say which bits read back: reserved, so what they
+ * read is not documented and a read-back does not compare them (a card
+ * may keep them or not; the simulator keeps what its fields hold). */
+static uint64_t undescribed(const struct hwpc_reg *reg, const struct hwpc_chipset *chip)
+{
+	uint64_t covered = 0;
+	if (!reg || !reg->nfields || reg->has_readback)
+		return 0;
+	for (unsigned i = 0; i < reg->nfields; i++)
+		if (hwpc_gens_has(&reg->fields[i].gens, chip))
+			covered |= hwpc_field_mask(&reg->fields[i]);
+	uint64_t all = reg->width >= 64 ? UINT64_MAX : (1ULL << reg->width) - 1;
+	return covered ? all & ~covered : 0;
+}
+
 /* What regdb knows at the target, and whether it may be written. */
 static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, struct hwpc_err *err)
 {
@@ -52,7 +68,7 @@ static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, 
 		uint64_t bits = hwpc_reg_read_bits(w->reg, chip, HWPC_READ_WRITTEN);
 		if (bytes == 8 && hwpc_reg_bit_read(w->reg, chip, 32) == HWPC_READ_WRITTEN)
 			bits |= 0xffffffff00000000ull; /* the high word as its first bit */
-		w->check = w->a.mask & bits;
+		w->check = w->a.mask & bits & ~undescribed(w->reg, chip);
 	}
 	return 0;
 }
@@ -106,6 +122,12 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 		n += (size_t)snprintf(w->unverified + n, len - n, "%s%s=0x%llx (%s)", n ? ", " : "", f->name,
 				      (unsigned long long)hwpc_field_get(f, w->nv), why(k));
 	}
+	/* reserved bits: said where a 1 was written there */
+	uint64_t reserved = left & undescribed(w->reg, hwpc_dev_chip(dev));
+	if ((reserved & w->nv) && n < len)
+		n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08llx (no field describes them)",
+				      n ? ", " : "", (unsigned long long)(reserved & w->nv));
+	left &= ~reserved;
 	for (int k = HWPC_READ_WRITTEN; k <= HWPC_READ_FIXED && left && n < len; k++) {
 		uint64_t m = w->reg ? left & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
 		left &= ~m;

@@ -2,16 +2,14 @@
 /* Signal generators.  Each is a pure function of the domain's cycle number
  * n, so a signal has the same value however simulated time is sliced into
  * advances, and STATUS reads never disturb it. */
+#include "core/hash.h"
 #include "sim/pcm.h"
 
 /* splitmix64 (a public-domain mixing function): the same bits on every
  * machine, unlike rand(). */
 uint64_t pc_splitmix64(uint64_t x)
 {
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
+	return hwpc_splitmix64(x);
 }
 
 /* The random generator, counter-based and bit-sliced: cycle n belongs to

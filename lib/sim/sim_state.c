@@ -457,6 +457,7 @@ static int open_once(struct sim *s, enum sim_open_mode mode, struct hwpc_err *er
 		 * rename and is then marked for the processes still using it */
 		int old = s->fd;
 		struct sim_lock oldlk = s->lk;
+		s->fd = -1; /* old is ours to close, whatever create_state does */
 		rc = create_state(s, true, err);
 		if (!rc)
 			sim_file_supersede(old);

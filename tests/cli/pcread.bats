@@ -328,8 +328,15 @@ pcsv() {
 	rc=0
 	wait $pid || rc=$?
 	check [ "$rc" -eq 130 ]
-	check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcread: warning: --scan interrupted: 0 of 2 domains scanned; the shares of core_a cover the part of its window sampled" ]
-	check [ "$(jq -s '[.[] | select(.type=="pc_signal" and .domain=="core_a")] | length' "$BATS_TEST_TMPDIR/out")" -eq 256 ]
+	# core_a's signals are out if it had taken a sample when the signal
+	# came (a loaded machine may not have), and the warning says which
+	local n=0
+	if [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcread: warning: --scan interrupted: 0 of 2 domains scanned; the shares of core_a cover the part of its window sampled" ]; then
+		n=256
+	else
+		check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcread: warning: --scan interrupted: 0 of 2 domains scanned" ]
+	fi
+	check [ "$(jq -s '[.[] | select(.type=="pc_signal" and .domain=="core_a")] | length' "$BATS_TEST_TMPDIR/out")" -eq "$n" ]
 	check [ "$(jq -s '[.[] | select(.type=="pc_signal" and .domain=="core_b")] | length' "$BATS_TEST_TMPDIR/out")" -eq 0 ]
 }
 
