@@ -23,7 +23,7 @@ static const char *const usage[] = {
 	"pcread [-d SPEC]... [-D DOMAIN]... [SETUP OPTIONS | -f FILE [--set NAME]] [--force] [-i INTERVAL]",
 	"       [-o FILE] -- COMMAND [ARG...]",
 	"pcread [-d SPEC]... [-D DOMAIN]... --clocks [--window DURATION] [--dry-run]",
-	"pcread [-d SPEC|all]... [-D DOMAIN]... --serve [ADDR:]PORT [--ack [--trigger]] [-i DUR] [--timeout DUR]",
+	"pcread [-d SPEC|all]... [-D DOMAIN]... --serve [ADDR:]PORT [--ack [--trigger]] [-i DUR] [--timeout DUR] [--timestamps]",
 	NULL,
 };
 
@@ -147,6 +147,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		  .help = "Prometheus exporter (see pcread(1), SERVING): -d, -D, --ack, --trigger, -i, --timeout" },
 		{ .kind = CLI_STR, .lname = "serve", .arg = "[ADDR:]PORT", .dest = &o->serve, .noun = "address",
 		  .help = "serve /metrics on ADDR (default 127.0.0.1) until SIGTERM; -i: read between scrapes too (1s)" },
+		{ .kind = CLI_FLAG, .lname = "timestamps", .dest = &o->timestamps,
+		  .help = "--serve: each counter sample carries the time of the device read that gave it" },
 		{ .kind = CLI_GROUP, .help = "Snapshots (JSON; see pcread(1)): -o, -d; --diff takes --format" },
 		{ .kind = CLI_FLAG, .lname = "snapshot", .dest = &o->snapshot,
 		  .help = "save every readable register of the chip with the chip's identity" },
@@ -189,6 +191,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_CONFLICT, "--watch", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_CONFLICT, "--until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_NEEDS, "--timeout", "--watch --until --serve", NULL },
+		{ CLI_NEEDS, "--timestamps", "--serve", NULL },
 		{ CLI_CONFLICT, "--serve",
 		  "-o --format -n --strict --expr --signals --scan --reg --list-regs -f --watch --until --decode --chip "
 		  "--snapshot --diff --events --modes --clocks --dry-run --force",

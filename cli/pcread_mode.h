@@ -51,6 +51,7 @@ struct pcread_opts {
 	unsigned nsopt;
 	const char *set;
 	const char *serve;          /* --serve [ADDR:]PORT */
+	bool timestamps;            /* --timestamps: samples carry their read's time */
 };
 
 /* What a mode runs with. */

@@ -48,9 +48,9 @@ static void warn_changed(struct r10k_run *x, const uint32_t *before, const struc
 {
 	for (unsigned c = 0; c < x->s.cpu.ncounters; c++)
 		if (smp->ctrl[c] != before[c])
-			cli_warn("counter %u reprogrammed by someone else between reads (generation %u): control word "
-				 "0x%08x, expected 0x%08x; its count since the last read is dropped",
-				 c, smp->generation, smp->ctrl[c], before[c]);
+			cli_warn("counter %u reprogrammed by someone else between reads (change %u of this run): control "
+				 "word 0x%08x, expected 0x%08x; its count since the last read is dropped",
+				 c, smp->changes, smp->ctrl[c], before[c]);
 	x->suspect = true;
 }
 
@@ -112,9 +112,9 @@ static int multiplex(struct r10k_run *x, struct hwpc_r10k_mux *m)
 		    hwpc_r10k_mux_rotate(m, &x->s, hwpc_dev_now_ns(x->s.dev), &changed, &err)) {
 			rc = cli_fail_err(&err);
 		} else if (changed) {
-			cli_warn("the counters were reprogrammed by someone else during interval %llu (generation %u): "
-				 "its counts are dropped and the events put back",
-				 (unsigned long long)k, x->s.generation);
+			cli_warn("the counters were reprogrammed by someone else during interval %llu (change %u of this "
+				 "run): its counts are dropped and the events put back",
+				 (unsigned long long)k, x->s.changes);
 			x->suspect = true;
 		}
 	}
@@ -159,8 +159,8 @@ static int command(const struct pcread_run *r, struct r10k_run *x, struct hwpc_r
 			rc = cli_fail_err(&err);
 		changed |= !op->events && smp.changed;
 		if (!rc && changed) {
-			cli_warn("the counters were reprogrammed by someone else while the command ran (generation %u): "
-				 "those counts are dropped", x->s.generation);
+			cli_warn("the counters were reprogrammed by someone else while the command ran (change %u of this "
+				 "run): those counts are dropped", x->s.changes);
 			x->suspect = true;
 		}
 		if (!rc && !op->events && !op->have_interval && ended)

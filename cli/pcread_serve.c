@@ -99,7 +99,8 @@ static int run(const struct pcread_run *r)
 	const struct hwpc_pc_serve_opts o = {
 		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .ack = op->ack,
 		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS,
-		.timeout_ns = op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS, .log = log_line,
+		.timeout_ns = op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS, .timestamps = op->timestamps,
+		.log = log_line,
 	};
 	struct hwpc_pc_serve *s = hwpc_pc_serve_new(&o, &err);
 	if (!s)

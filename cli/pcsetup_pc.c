@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Text: the explain view as the library writes it; JSON and CSV: its
  * records (pc_logic_input). */
@@ -35,7 +36,12 @@ static int report(struct hwpc_out *o, const struct hwpc_pc_layout *l, const stru
 		const struct hwpc_pc_job *jb = &js->job[j];
 		hwpc_out_record(o, "pc_setup");
 		hwpc_out_str(o, "domain", l->dom[jb->dom].name);
-		hwpc_out_str(o, "mode", jb->setup->given & ~HWPC_PC_SETUP_TRIGGERS ? mode[jb->setup->mode] : "unchanged");
+		char word[16];
+		/* A recorded setup's note begins with its mode (raw writes of
+		 * the domain's registers too); triggers alone change none. */
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(jb->rec->what, " "), jb->rec->what);
+		hwpc_out_str(o, "mode", jb->rec->n ? word
+				 : jb->setup->given & ~HWPC_PC_SETUP_TRIGGERS ? mode[jb->setup->mode] : "unchanged");
 		if (jb->rec->n)
 			hwpc_out_u64(o, "generation", jb->rec->generation);
 		else

@@ -163,6 +163,13 @@ int tsdump_record_buffer(struct tsdump_opts *o, struct hwpc_dev *dev, struct hwp
 			o->rec_fmt = rb->short_format ? HWPC_REC_SHORT : HWPC_REC_LONG;
 		if (!rb->record_mode)
 			cli_warn("%s: domain %s is not in record mode", o->device, l->dom[d].name);
+		/* Packet times are the domain's cycles: a trace shows them at its
+		 * clock, not at the device timer's nor one a nanosecond. */
+		if (!o->hz)
+			o->hz = (double)rb->hz;
+		if (!o->hz && o->fmt == HWPC_FMT_TRACE)
+			cli_warn("%s: domain %s's clock is unknown: trace times take a cycle as 1 ns (--hz gives "
+				 "the clock)", o->device, l->dom[d].name);
 		if (rb->full)
 			cli_warn("%s: domain %s's record buffer reached RECORD_LIMIT: later packets were not "
 				 "written", o->device, l->dom[d].name);

@@ -156,6 +156,12 @@ HWPC_API void hwpc_out_null(struct hwpc_out *o, const char *key);
  * Prometheus format a gauge family FAMILY_created; the other formats
  * ignore it.  After hwpc_out_record(), which forgets the last one. */
 HWPC_API void hwpc_out_created(struct hwpc_out *o, double unix_s);
+/* When the record's values were measured, in seconds since the Unix epoch:
+ * OpenMetrics and the Prometheus text format write it after each of its
+ * samples (seconds; the Prometheus format in whole milliseconds), so that a
+ * scraper computes rates over the measurements' times rather than its
+ * scrapes'; the other formats ignore it.  After hwpc_out_record(). */
+HWPC_API void hwpc_out_timestamp(struct hwpc_out *o, double unix_s);
 /* Write the record.  Returns HWPC_OK or the first error so far. */
 HWPC_API int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err);
 /* A line for people, written as it is in text output (an nvapeek-style

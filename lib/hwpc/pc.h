@@ -136,6 +136,7 @@ struct hwpc_pc_recbuf {
 	bool full;          /* a packet at or past RECORD_LIMIT was written: later ones are dropped */
 	bool short_format;  /* SHORT (16-byte) packets, else LONG (32-byte) */
 	bool record_mode;   /* CTRL.MODE is RECORD */
+	uint64_t hz;        /* the domain's clock, which packet times count (0: the device cannot tell) */
 };
 HWPC_API int hwpc_pc_recbuf_read(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned d,
 			struct hwpc_pc_recbuf *out, struct hwpc_err *err);

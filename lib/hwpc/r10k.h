@@ -165,10 +165,14 @@ struct hwpc_r10k_session {
 	uint32_t ctrl[HWPC_R10K_MAX_COUNTERS]; /* the control words expected */
 	uint32_t last[HWPC_R10K_MAX_COUNTERS]; /* counter values at the last read */
 	uint64_t virt[HWPC_R10K_MAX_COUNTERS]; /* 64-bit virtual counters */
-	/* Starts at 1; one more each time the control registers were found
+	/* Starts at 0; one more each time the control registers were found
 	 * changed by someone else.  Counts across a change are not trusted:
 	 * the virtual counter keeps its value and restarts from the new one. */
-	unsigned generation;
+	unsigned changes;
+	/* The generation of pcsetup's record (hwpc_r10k_note_save), the same
+	 * number pcsetup printed; noted is false when nothing was recorded. */
+	uint64_t generation;
+	bool noted;
 };
 struct hwpc_r10k_sample {
 	uint32_t ctrl[HWPC_R10K_MAX_COUNTERS];
@@ -177,9 +181,10 @@ struct hwpc_r10k_sample {
 	uint64_t virt[HWPC_R10K_MAX_COUNTERS];
 	uint32_t intr;  /* pending overflow interrupts (INTR) */
 	bool changed;   /* the control registers differ from what was expected */
-	unsigned generation;
+	unsigned changes; /* the session's changes so far */
 };
-/* Start: read the control words (generation 1) and the counters. */
+/* Start: read the control words and the counters, and the generation
+ * pcsetup recorded. */
 HWPC_API int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwpc_err *err);
 /* Read both counters into the virtual counters, checking the control words. */
 HWPC_API int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, struct hwpc_err *err);

@@ -76,6 +76,7 @@ struct hwpc_out {
 	size_t ident_len;
 	struct om *om;       /* OpenMetrics: the samples so far */
 	double created;      /* OpenMetrics: the record's counters' _created (NAN: none) */
+	double timestamp;    /* OpenMetrics: its samples' timestamp (NAN: none) */
 
 	bool in_record;
 	struct obuf rec;     /* keys and values */
@@ -289,6 +290,7 @@ void hwpc_out_record(struct hwpc_out *o, const char *type)
 	hwpc_out_begin(o);
 	o->kind = hwpc_schema_find(type);
 	o->created = NAN;
+	o->timestamp = NAN;
 	if (!o->kind)
 		fail(o, HWPC_EINPUT, "output: record type is not in the schema: ", type);
 }
@@ -296,6 +298,11 @@ void hwpc_out_record(struct hwpc_out *o, const char *type)
 void hwpc_out_created(struct hwpc_out *o, double unix_s)
 {
 	o->created = unix_s;
+}
+
+void hwpc_out_timestamp(struct hwpc_out *o, double unix_s)
+{
+	o->timestamp = unix_s;
 }
 
 void hwpc_out_u64(struct hwpc_out *o, const char *key, uint64_t v)
@@ -814,7 +821,7 @@ static void lay_out(struct hwpc_out *o)
 			om_value(o->om, o->kind, hwpc_schema_key(o->kind, key), f->null ? NULL : o->rec.p + f->val,
 				 f->null ? 0 : f->vlen, f->num);
 		}
-		if (om_sample(o->om, o->kind, o->device, o->chipset, o->created))
+		if (om_sample(o->om, o->kind, o->device, o->chipset, o->created, o->timestamp))
 			o->line.oom = true;
 		break;
 	default: {

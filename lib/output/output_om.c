@@ -30,6 +30,7 @@ struct om_sample {
 	char *labels; /* device="...",chipset="...",... */
 	double num;
 	double created; /* a counter's _created, or NAN */
+	double ts;      /* when it was measured, or NAN */
 };
 
 struct om {
@@ -113,7 +114,7 @@ void om_value(struct om *m, const struct hwpc_schema_rec *kind, const struct hwp
 }
 
 int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset,
-	      double created)
+	      double created, double ts)
 {
 	struct obuf all = {0};
 	if (device)
@@ -156,6 +157,7 @@ int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *devi
 		}
 		s->num = m->vals[i].num;
 		s->created = s->key->metric == HWPC_MT_COUNTER ? created : NAN;
+		s->ts = ts;
 	}
 	obuf_free(&all);
 	m->nvals = 0;
@@ -191,8 +193,10 @@ static void help_text(struct obuf *b, const char *s)
 	}
 }
 
-/* A sample line: NAME[SUFFIX]{LABELS} VALUE. */
-static void sample_line(struct obuf *b, locale_t c, const struct om_sample *s, const char *suffix, double v)
+/* A sample line: NAME[SUFFIX]{LABELS} VALUE [TIMESTAMP]: OpenMetrics's
+ * timestamp in seconds, the Prometheus format's in whole milliseconds. */
+static void sample_line(struct obuf *b, locale_t c, const struct om_sample *s, const char *suffix, double v,
+			double ts, bool prometheus)
 {
 	family_name(b, s->kind, s->key);
 	obuf_puts(b, suffix);
@@ -203,6 +207,13 @@ static void sample_line(struct obuf *b, locale_t c, const struct om_sample *s, c
 	}
 	obuf_putc(b, ' ');
 	obuf_json_num(b, v, c);
+	if (!isnan(ts)) {
+		obuf_putc(b, ' ');
+		if (prometheus)
+			obuf_i64(b, (int64_t)llround(ts * 1e3));
+		else
+			obuf_double(b, ts, 3, c);
+	}
 	obuf_putc(b, '\n');
 }
 
@@ -246,16 +257,16 @@ static void write_family(struct om *m, struct obuf *b, locale_t c, const struct 
 		const struct om_sample *s = &m->s[i];
 		if (s->kind != kind || s->key != key)
 			continue;
-		sample_line(b, c, s, counter ? "_total" : "", s->num);
+		sample_line(b, c, s, counter ? "_total" : "", s->num, s->ts, prometheus);
 		if (!prometheus && !isnan(s->created))
-			sample_line(b, c, s, "_created", s->created);
+			sample_line(b, c, s, "_created", s->created, s->ts, prometheus); /* a point's samples: all or none */
 	}
 	if (!prometheus || !created)
 		return;
 	family_head(b, kind, key, "_created", "gauge", "; when the counter began, in seconds since the epoch");
 	for (size_t i = 0; i < m->ns; i++)
 		if (m->s[i].kind == kind && m->s[i].key == key && !isnan(m->s[i].created))
-			sample_line(b, c, &m->s[i], "_created", m->s[i].created);
+			sample_line(b, c, &m->s[i], "_created", m->s[i].created, m->s[i].ts, prometheus);
 }
 
 void om_write(struct om *m, struct obuf *b, locale_t c, bool prometheus)

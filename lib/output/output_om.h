@@ -24,11 +24,12 @@ void om_value(struct om *m, const struct hwpc_schema_rec *kind, const struct hwp
 	      const char *text, size_t len, double num);
 /* The record is complete: its metric values become samples labelled with
  * the device, the chipset and its label keys; its counters began at
- * created (seconds since the epoch; NAN: not said).  A sample with the same
+ * created (seconds since the epoch; NAN: not said), and were measured at
+ * ts (the same; NAN: not said).  A sample with the same
  * family and labels as an earlier one replaces it (the latest reading of
  * a series).  -1 when out of memory. */
 int om_sample(struct om *m, const struct hwpc_schema_rec *kind, const char *device, const char *chipset,
-	      double created);
+	      double created, double ts);
 /* Every family with samples, in schema order: "# TYPE", "# HELP", the
  * samples; then "# EOF".  prometheus: the Prometheus text format instead
  * (hwpc/output.h). */

@@ -73,7 +73,8 @@ static const struct hwpc_schema_key r10k_counter[] = {
 	SK("delta", U64, "events", NONE, "with -i: counted since the previous sample"),
 	SK_BIG("count_total", U64, "events", COUNTER, "with -i: the 64-bit total since the first sample"),
 	SK("overflow", BOOL, NULL, GAUGE, "the counter's overflow interrupt bit"),
-	SK("generation", U64, NULL, NONE, "the setup generation pcsetup recorded"),
+	SK("generation", U64, NULL, NONE,
+	   "the generation of pcsetup's record, the number its r10k_setup record printed (null: no pcsetup)"),
 };
 
 static const struct hwpc_schema_key r10k_estimate[] = {
@@ -112,7 +113,8 @@ static const struct hwpc_schema_key r10k_setup[] = {
 	SK("modes", STR, NULL, NONE, "the modes it counts in"),
 	SK("ie", BOOL, NULL, NONE, "whether it interrupts on overflow"),
 	SK("threshold", U64, NULL, NONE, "the count at which it interrupts"),
-	SK("generation", U64, NULL, NONE, "the setup generation recorded"),
+	SK("generation", U64, NULL, NONE,
+	   "the setup generation recorded: one more than the device's last; pcread's r10k_counter shows it"),
 };
 
 const struct hwpc_schema_rec schema_regs[] = {

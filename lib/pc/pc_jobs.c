@@ -178,9 +178,15 @@ int hwpc_pc_jobset_apply(struct hwpc_pc_jobset *js, struct hwpc_wplan *plan, con
 {
 	HWPC_ERR_ENSURE(err);
 	int rc = hwpc_wplan_apply(plan, err) ? err->status : 0;
-	for (size_t j = 0; !rc && j < js->n; j++)
-		if (js->rec[j].n && hwpc_pc_note_save(plan->dev, l->dom[js->job[j].dom].name, &js->rec[j], err))
+	for (size_t j = 0; !rc && j < js->n; j++) {
+		const char *name = l->dom[js->job[j].dom].name;
+		/* Raw writes alone change some registers: what the record says
+		 * of the others still holds. */
+		bool raw = !(js->job[j].setup->given & ~HWPC_PC_SETUP_TRIGGERS);
+		if (js->rec[j].n && (raw ? hwpc_pc_note_merge(plan->dev, name, &js->rec[j], err)
+					 : hwpc_pc_note_save(plan->dev, name, &js->rec[j], err)))
 			rc = err->status;
+	}
 	hwpc_pc_jobset_unlock(js);
 	return rc;
 }

@@ -71,5 +71,6 @@ int hwpc_pc_recbuf_read(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, un
 		const struct hwpc_enum *e = hwpc_enum_find_value(f, l->chip, mode);
 		out->record_mode = e && !strcmp(e->name, "RECORD");
 	}
+	out->hz = hwpc_pc_domain_hz(dev, l, d);
 	return 0;
 }

@@ -105,11 +105,12 @@ static void say(struct serve_dev *d, const char *what, const char *why)
 static void read_once(struct serve_dev *d, uint64_t gen)
 {
 	struct hwpc_pc_read_sample s[HWPC_PC_MAX_DOMAINS];
+	double at[HWPC_PC_MAX_DOMAINS];
 	struct hwpc_err err = { 0 };
 	uint64_t ns, lag = 0;
 	d->busy = true;
 	pthread_mutex_unlock(&d->mu);
-	int rc = serve_dev_read(d, &d->s->o, s, &ns, &err);
+	int rc = serve_dev_read(d, &d->s->o, s, at, &ns, &err);
 	if (!rc && d->can_lag)
 		hwpc_dev_lag_ns(d->dev, &lag);
 	double now = serve_wall();
@@ -121,7 +122,7 @@ static void read_once(struct serve_dev *d, uint64_t gen)
 	if (rc) {
 		d->failures++;
 	} else {
-		serve_dev_add(d, s, now);
+		serve_dev_add(d, s, now, at);
 		d->lag_ns = lag;
 	}
 	d->said_down = rc != 0;

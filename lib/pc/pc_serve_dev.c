@@ -45,10 +45,11 @@ int serve_dev_init(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, stru
 	return 0;
 }
 
-int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, struct hwpc_pc_read_sample *s,
+int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, struct hwpc_pc_read_sample *s, double *at,
 		   uint64_t *ns, struct hwpc_err *err)
 {
 	uint64_t t0 = serve_mono_ns();
+	double fired = serve_wall();
 	int rc = 0;
 	if (o->trigger) {
 		/* The pulse lands on a domain's next cycle: the trigger waits for
@@ -61,18 +62,22 @@ int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, stru
 		rc = hwpc_pc_trigger_fire(d->dev, &d->layout, quad, n, &d->trigger, err);
 	}
 	for (unsigned i = 0; i < d->ndoms && !rc; i++) {
+		double now = serve_wall();
 		rc = hwpc_pc_read(&d->doms[i].r, o->ack, &s[i], err);
 		d->doms[i].r_mode = s[i].mode;
+		/* a set the trigger latched counts up to the trigger */
+		at[i] = o->trigger && s[i].mode == HWPC_PC_READ_MODE_QUAD ? fired : now;
 	}
 	d->read_once |= !rc;
 	*ns = serve_mono_ns() - t0;
 	return rc;
 }
 
-void serve_dev_add(struct serve_dev *d, const struct hwpc_pc_read_sample *s, double now)
+void serve_dev_add(struct serve_dev *d, const struct hwpc_pc_read_sample *s, double now, const double *at)
 {
 	for (unsigned i = 0; i < d->ndoms; i++) {
 		struct serve_dom *m = &d->doms[i];
+		m->read_at = at[i];
 		hwpc_pc_read_acc_add(&m->acc, &m->r, &s[i]);
 		m->last = s[i];
 		if (isnan(m->created)) {

@@ -19,6 +19,7 @@ struct serve_dom {
 	struct hwpc_pc_read_acc acc;  /* the counts since created */
 	struct hwpc_pc_read_sample last;
 	double created;               /* Unix time of the first read; NAN before it */
+	double read_at;               /* Unix time of the last read (as its trigger fired) */
 };
 
 struct serve_dev {
@@ -60,11 +61,13 @@ struct hwpc_pc_serve {
 int serve_dev_init(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, struct hwpc_err *err);
 /* Read every domain of d (PM_TRIGGER first with o->trigger) into s[] and
  * how long it took; the device's lock is not held. */
-int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, struct hwpc_pc_read_sample *s,
+/* at[i]: the Unix time domain i's counts are of: as PM_TRIGGER fired for
+ * a set it latched, else as the domain was read. */
+int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, struct hwpc_pc_read_sample *s, double *at,
 		   uint64_t *ns, struct hwpc_err *err);
 /* Under the device's lock: add the samples of a read that worked; a
  * domain's first read starts its counts at 0. */
-void serve_dev_add(struct serve_dev *d, const struct hwpc_pc_read_sample *s, double now);
+void serve_dev_add(struct serve_dev *d, const struct hwpc_pc_read_sample *s, double now, const double *at);
 
 /* Now, in seconds since the Unix epoch; CLOCK_MONOTONIC in ns. */
 double serve_wall(void);

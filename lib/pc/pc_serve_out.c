@@ -22,6 +22,8 @@ static int domain_record(struct hwpc_out *o, const struct hwpc_pc_serve_opts *op
 	bool quad = s->mode == HWPC_PC_READ_MODE_QUAD;
 	hwpc_out_record(o, "pc_counters");
 	hwpc_out_created(o, m->created);
+	if (op->timestamps)
+		hwpc_out_timestamp(o, m->read_at);
 	hwpc_out_str(o, "domain", m->name);
 	for (int c = 0; c < HWPC_PC_READ_NCTRS && (!quad || op->ack); c++)
 		if (s->present >> c & 1)

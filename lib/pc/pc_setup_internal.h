@@ -38,6 +38,9 @@ struct pc_setup {
 	 * write reads as what they write (NV10:NV40 share CTRL) */
 	struct pc_setup *const *prev;
 	size_t nprev;
+	/* a --reg wrote one of the domain's own registers: the domain is
+	 * reprogrammed, and recorded as a setup is (a replayed trace) */
+	bool raw_own;
 	struct hwpc_err *err;
 };
 
@@ -72,6 +75,8 @@ int pc_setup_stage(struct pc_setup *c, uint32_t addr, uint32_t value, uint32_t o
 /* Clear read-only and write-only fields (a read-back value rewritten). */
 uint32_t pc_setup_writable_bits(struct pc_setup *c, uint32_t addr, uint32_t v);
 
+/* Is addr one of the domain's own registers (its CTRL, SRC, OP, ...)? */
+bool pc_setup_own(struct pc_setup *c, uint32_t addr);
 /* pc_setup_raw.c: --reg NAME[IDX][.FIELD]=VALUE[:MASK]. */
 int pc_setup_raw(struct pc_setup *c, const char *text);
 

@@ -328,17 +328,46 @@ static void tail(struct pc_setup *c, uint32_t addr, uint32_t value, uint32_t own
 	snprintf(w->note, sizeof w->note, "%s", note);
 }
 
-static void describe(struct pc_setup *c, struct hwpc_pc_note *rec)
+/* The mode raw writes leave the domain in: CTRL.MODE as the plan writes
+ * it, else as the device holds it (single where the generation has no
+ * MODE field: the only mode). */
+static int raw_mode(struct pc_setup *c, enum hwpc_pc_mode *mode)
 {
-	size_t used = (size_t)snprintf(rec->what, sizeof rec->what, "%s", mode_word[c->s->mode]);
+	uint32_t addr, v = 0;
+	bool planned = false;
+	const struct hwpc_field *mf = pc_setup_field(c, "CTRL", "MODE");
+	*mode = HWPC_PC_SINGLE;
+	if (!mf || !pc_setup_reg(c, "CTRL", &addr))
+		return 0;
+	for (size_t i = c->n; i-- > 0 && !planned;)
+		if (c->w[i].addr == addr) {
+			v = c->w[i].value;
+			planned = true;
+		}
+	if (!planned && pc_setup_read(c, addr, &v))
+		return c->err->status;
+	const struct hwpc_enum *e = hwpc_enum_find_value(mf, c->chip, hwpc_field_get(mf, v));
+	for (int m = HWPC_PC_SINGLE; e && m <= HWPC_PC_RECORD; m++)
+		if (!strcmp(e->name, mode_enum[m]))
+			*mode = (enum hwpc_pc_mode)m;
+	return 0;
+}
+
+static void describe(struct pc_setup *c, struct hwpc_pc_note *rec, enum hwpc_pc_mode mode, bool raw)
+{
+	size_t used = (size_t)snprintf(rec->what, sizeof rec->what, "%s%s", mode_word[mode],
+				       raw ? " (raw registers)" : "");
 	for (int in = 0; in < HWPC_LOP_NINPUTS && used < sizeof rec->what; in++)
 		if (c->s->have_expr[in])
 			used += (size_t)snprintf(rec->what + used, sizeof rec->what - used, " %s=%s",
 						 hwpc_lop_input_name((enum hwpc_lop_input)in), c->s->expr[in]);
 }
 
-static int fill_record(struct pc_setup *c, struct hwpc_pc_note *rec)
+static int fill_record(struct pc_setup *c, struct hwpc_pc_note *rec, bool configure)
 {
+	enum hwpc_pc_mode mode = c->s->mode;
+	if (!configure && raw_mode(c, &mode))
+		return c->err->status;
 	for (size_t i = 0; i < c->n; i++) {
 		if (!c->w[i].own)
 			continue;
@@ -348,7 +377,7 @@ static int fill_record(struct pc_setup *c, struct hwpc_pc_note *rec)
 			if (rec->reg[k].addr == c->w[i].addr)
 				rec->reg[k].mask &= c->w[i].own;
 	}
-	describe(c, rec);
+	describe(c, rec, mode, !configure);
 	return 0;
 }
 
@@ -387,7 +416,9 @@ static int build(struct pc_setup *c, struct hwpc_pc_note *rec)
 			return c->err->status;
 	if (rec) {
 		memset(rec, 0, sizeof *rec);
-		if (configure && fill_record(c, rec))
+		/* Raw writes to the domain's own registers (a setup replayed
+		 * from a trace) are recorded as a setup is. */
+		if ((configure || c->raw_own) && fill_record(c, rec, configure))
 			return c->err->status;
 	}
 	return 0;

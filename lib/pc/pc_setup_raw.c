@@ -105,6 +105,7 @@ int pc_setup_raw(struct pc_setup *c, const char *text)
 	}
 	if (f)
 		mask = hwpc_field_mask(f);
+	c->raw_own |= pc_setup_own(c, addr);
 	/* The latest planned write to the register is the base, and takes
 	 * the change itself: a register is written once where it can be. */
 	struct pc_setup_write *w = NULL;

@@ -19,6 +19,15 @@ bool pc_setup_reg(struct pc_setup *c, const char *reg, uint32_t *addr)
 	       !hwpc_regref_parse(c->db, c->chip, name, &ref, NULL) && (*addr = ref.addr, true);
 }
 
+bool pc_setup_own(struct pc_setup *c, uint32_t addr)
+{
+	uint32_t idx[HWPC_MAX_DIMS], own;
+	const struct hwpc_reg *r = hwpc_reg_at(c->db, c->chip, addr, idx);
+	/* The domain's name for the register is at this very address: not
+	 * another domain's element of the same array. */
+	return r && !strcmp(r->space->name, c->di->space) && pc_setup_reg(c, r->short_name, &own) && own == addr;
+}
+
 int pc_setup_read(struct pc_setup *c, uint32_t addr, uint32_t *v)
 {
 	uint32_t idx[HWPC_MAX_DIMS];

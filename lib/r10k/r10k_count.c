@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* 64-bit virtual counters over the 32-bit hardware counters, and the
- * generation check: the document's kernel keeps 64-bit counts and bumps a
+ * reprogramming check: the document's kernel keeps 64-bit counts and bumps a
  * generation number when the counters stop being the program's; hwpc does
  * the same from user space by remembering the control words it expects
  * and comparing them at every read. */
 #include "core/err_local.h"
+#include "hwpc/pc.h"
 #include "r10k/r10k_internal.h"
 #include "r10k/r10k_cmd.h"
 
@@ -33,7 +34,16 @@ int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, struct hwp
 	for (unsigned c = 0; c < s->cpu.ncounters; c++)
 		if (r10k_rd(s->dev, s->cpu.ctrl, c, &s->ctrl[c], err) || r10k_rd(s->dev, s->cpu.count, c, &s->last[c], err))
 			return err->status;
-	s->generation = 1;
+	return hwpc_r10k_note_generation(s, err);
+}
+
+int hwpc_r10k_note_generation(struct hwpc_r10k_session *s, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_note rec;
+	if (hwpc_pc_note_load(s->dev, HWPC_R10K_NOTE, &rec, &s->noted, err))
+		return err->status;
+	s->generation = s->noted ? rec.generation : 0;
 	return 0;
 }
 
@@ -63,8 +73,8 @@ int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, st
 	if (out->changed) {
 		/* Someone else reprogrammed the counters: what they counted since
 		 * the last read is not ours.  Keep the 64-bit values, restart from
-		 * the new state, and say so with a new generation. */
-		s->generation++;
+		 * the new state, and count the change. */
+		s->changes++;
 		memcpy(s->ctrl, out->ctrl, sizeof s->ctrl);
 	}
 	for (unsigned c = 0; c < s->cpu.ncounters; c++) {
@@ -75,6 +85,6 @@ int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, st
 		s->last[c] = out->raw[c];
 		out->virt[c] = s->virt[c];
 	}
-	out->generation = s->generation;
+	out->changes = s->changes;
 	return 0;
 }

@@ -182,7 +182,7 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 			return err->status;
 	}
 	if (ch)
-		s->generation++;
+		s->changes++;
 	if (changed)
 		*changed = ch;
 	m->last_ns = now_ns;
@@ -199,7 +199,7 @@ int hwpc_r10k_mux_save(const struct hwpc_r10k_mux *m, struct hwpc_r10k_session *
 		if (m->nper[c] &&
 		    hwpc_r10k_note_save(s->dev, &s->cpu, c, m->ev[m->order[c][m->pos[c]]].word, NULL, err))
 			return err->status;
-	return 0;
+	return m->started ? hwpc_r10k_note_generation(s, err) : 0;
 }
 
 void hwpc_r10k_scale(uint64_t count, uint64_t counted_ns, uint64_t total_ns, struct hwpc_r10k_estimate *out)

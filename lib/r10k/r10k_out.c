@@ -114,7 +114,10 @@ int hwpc_r10k_sample_out(struct hwpc_out *o, const struct hwpc_r10k_session *s, 
 			hwpc_out_u64(o, "count_total", x->virt[c]);
 		}
 		hwpc_out_bool(o, "overflow", f && hwpc_field_get(f, x->intr));
-		hwpc_out_u64(o, "generation", x->generation);
+		if (s->noted)
+			hwpc_out_u64(o, "generation", s->generation);
+		else
+			hwpc_out_null(o, "generation");
 		if (hwpc_out_end(o, err))
 			return err->status;
 	}

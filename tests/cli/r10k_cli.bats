@@ -30,13 +30,18 @@ bats_require_minimum_version 1.5.0
 	pcsim -d sim:r10000 advance 1s
 	run nocsvid pcread -d sim:r10000 --format csv
 	check [ "$status" -eq 0 ]
-	check [ "${lines[1]}" = ",,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,,,false,1" ]
-	check [ "${lines[2]}" = ",,1,CYCLES,0x0000000a,\"user,kernel\",200000000,,,false,1" ]
+	# generation: the one the last pcsetup printed (2), the same number
+	check [ "${lines[1]}" = ",,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,,,false,2" ]
+	check [ "${lines[2]}" = ",,1,CYCLES,0x0000000a,\"user,kernel\",200000000,,,false,2" ]
 	# Kernel mode: counter 0 (user only) stops, counter 1 goes on.
 	pcsim -d sim:r10000 cpu-mode kernel
 	run nocsvid pcread -d sim:r10000 -i 500ms -n 2 --format csv
-	check [ "${lines[3]}" = "1,500000000,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,0,0,false,1" ]
-	check [ "${lines[4]}" = "1,500000000,1,CYCLES,0x0000000a,\"user,kernel\",300000000,100000000,100000000,false,1" ]
+	check [ "${lines[3]}" = "1,500000000,0,INSTRUCTION_CACHE_MISSES,0x00000128,user,1000,0,0,false,2" ]
+	check [ "${lines[4]}" = "1,500000000,1,CYCLES,0x0000000a,\"user,kernel\",300000000,100000000,100000000,false,2" ]
+	# Counters nobody set up: no generation (null)
+	vsim r12000
+	run -0 pcread -d sim:r12000 --format json
+	check [ "$(jq -sc '[.[] | select(.type == "r10k_counter") | .generation]' <<<"$output")" = "[null,null]" ]
 }
 
 @test "pcsetup of a second event: an event for either counter takes the free one; a replaced event is said" {
@@ -181,9 +186,11 @@ bats_require_minimum_version 1.5.0
 	vsim r10000
 	pcsetup -d sim:r10000 --counter 0 --event 9 >/dev/null
 	run -0 pcread -d sim:r10000 --events 9,10 -i 1ms -n 3
-	run --separate-stderr pcread -d sim:r10000 --strict
+	run --separate-stderr nocsvid pcread -d sim:r10000 --strict --format csv
 	check [ "$status" -eq 0 ]
 	check [ -z "$stderr" ]
+	# the record --events left is generation 2, and a read says so
+	check [ "${lines[1]##*,}" = 2 ]
 	# someone else's change is still reported
 	pcsim -d sim:r10000 reg 'R10K.CTRL[0]=0x28' >/dev/null
 	run --separate-stderr pcread -d sim:r10000 --strict

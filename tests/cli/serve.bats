@@ -43,7 +43,8 @@ else:
     from prometheus_client.parser import text_string_to_metric_families as p
 for f in p(sys.stdin.read()):
     for s in f.samples:
-        print(f.name, f.type, s.name, ",".join("%s=%s" % kv for kv in sorted(s.labels.items())), float(s.value))' "$1"
+        print(f.name, f.type, s.name, ",".join("%s=%s" % kv for kv in sorted(s.labels.items())), float(s.value),
+              *(["%.3f" % float(s.timestamp)] if len(sys.argv) > 2 and s.timestamp is not None else []))' "$@"
 }
 
 # Prometheus has 8 samples of the series in the last 8 s.
@@ -68,7 +69,9 @@ prom_above() {
 
 @test "Prometheus scraping two simulated GPUs: rate() of a domain's cycles is its clock within 2 %" {
 	two_gpus
-	start_serve -d "$G0" -d "$G1" --ack --trigger
+	# --timestamps: each sample is stamped with its read, not with the
+	# scrape's start (a loaded machine reads late and unevenly)
+	start_serve -d "$G0" -d "$G1" --ack --trigger --timestamps
 	start_prometheus
 	local g84='hwpc_pc_counters_cycles_total{device="sim:g84",domain="core_a"}'
 	local nv40='hwpc_pc_counters_cycles_total{device="sim:nv40",domain="core"}'
@@ -84,6 +87,29 @@ prom_above() {
 	# every counter began when the exporter first read its domain
 	check prom_above 'hwpc_pc_counters_cycles_created{device="sim:g84",domain="core_a"}' 1.7e9
 	check prom_is 'up{job="hwpc"}' 1
+}
+
+@test "--timestamps: a domain's samples carry the time of the read that gave them (OpenMetrics: seconds, Prometheus text: ms)" {
+	two_gpus
+	start_serve -d "$G0" -d "$G1" --ack --trigger --timestamps
+	local t0 t1
+	t0=$(date +%s.%N)
+	scrape 'application/openmetrics-text;version=1.0.0'
+	t1=$(date +%s.%N)
+	parsed om ts <<<"$BODY" >"$BATS_TEST_TMPDIR/om"
+	# a counter's _total and _created have its read's time, between the
+	# scrape's start and end; the exporter's own samples have none
+	check awk -v a="$t0" -v b="$t1" '$3 == "hwpc_pc_counters_cycles_total" { n++ }
+		$1 == "hwpc_pc_counters_cycles" && (NF != 6 || $6 < a - 0.001 || $6 > b + 0.001) { exit 1 }
+		$3 ~ /^hwpc_serve_/ && NF != 5 { exit 1 } END { exit n < 2 }' "$BATS_TEST_TMPDIR/om"
+	scrape ''
+	parsed text ts <<<"$BODY" >"$BATS_TEST_TMPDIR/text"
+	check awk '$3 == "hwpc_pc_counters_cycles_total" { n++; if (NF != 6) exit 1 } END { exit n < 2 }' "$BATS_TEST_TMPDIR/text"
+	# the Prometheus format's are whole milliseconds
+	check grep -Eq '^hwpc_pc_counters_cycles_total\{device="sim:g84",chipset="G84",domain="core_a"\} [0-9]+ [0-9]{13}$' <<<"$BODY"
+	# without --timestamps, none
+	run -2 pcread -d "$G0" --timestamps
+	check [ "$output" = "pcread: --timestamps needs --serve" ]
 }
 
 @test "Prometheus: a device whose state is removed goes down (up 0, its series end); the other keeps its series" {

@@ -374,6 +374,21 @@ expected_csv() {
 	[[ "${lines[1]}" == "timer,sim:tensix,TENSIX,0x0000000000000064,100,1000,100000000.000,"* ]]
 }
 
+@test "--record --format trace from a device: packet times at the domain's clock (1450 cycles at 1.45 GHz are 1 us)" {
+	vsim g84
+	pcsim -d sim:g84 signal shader 0x20 const 1
+	pcsim -d sim:g84 signal shader 0x23 periodic period=1450
+	pcsetup -d sim:g84 -D shader --mode record --record-signals 0x20,0x0,0x0,0x0,0x0 --stop 0x23 \
+		--record-start 0x1000 --record-limit 0x10000 >/dev/null
+	pcsim -d sim:g84 advance --cycles 3000 --domain shader >/dev/null
+	run -0 --separate-stderr tsdump -d sim:g84 -D shader --record auto --format trace
+	check [ -z "$stderr" ]
+	check [ "$(jq -c '[.traceEvents[] | select(.name == "interval") | [.ts, .args.cycles]]' <<<"$output")" = "[[1,1450],[2,1450]]" ]
+	# --hz still says what a tick is
+	run -0 tsdump -d sim:g84 -D shader --record auto --format trace --hz 1G
+	check [ "$(jq -c '[.traceEvents[] | select(.name == "interval") | .ts]' <<<"$output")" = "[1.45,2.9]" ]
+}
+
 @test "PCOUNTER record buffer read from the simulated device: packets, limit, --strict" {
 	vsim g84 pchz=1M
 	pcsim -d sim:g84 signal 1 0x20 const 1

@@ -171,7 +171,12 @@ trace_from_writes() {
 	# what it wrote (CTRL but for the states it reads live, bits 24-25 and
 	# 28-29: the PRE_OP writes have started single event mode).
 	vsim nv40
-	run -0 pcsetup -d sim:nv40 -f "$BATS_TEST_TMPDIR/s.setup"
+	run -0 nocsvid pcsetup -d sim:nv40 -f "$BATS_TEST_TMPDIR/s.setup" --format csv
+	# recorded as any pcsetup is: the mode the writes leave, a generation
+	check [ "${lines[1]}" = "core,quad,1" ]
+	check [ "${lines[2]}" = "geometry,single,1" ]
+	run -0 --separate-stderr pcread -d sim:nv40 -D core --strict
+	check [ -z "$stderr" ]
 	jq -r 'select(.type == "reg_write" or .type == "planned_write")|"\(.reg),\(.addr_hex),\(.new_hex)"' "$BATS_TEST_TMPDIR/w.json" | sort -u >"$BATS_TEST_TMPDIR/want"
 	jq -r 'select(.type == "reg_write" or .type == "planned_write")|.reg' "$BATS_TEST_TMPDIR/w.json" | sort -u | while read -r r; do
 		pcread -d sim:nv40 --reg "$r" --format csv | tail -1 | cut -d, -f4-6 | {
@@ -182,4 +187,8 @@ trace_from_writes() {
 	done | sort >"$BATS_TEST_TMPDIR/got"
 	check diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	check [ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 20 ]
+	# Someone else reprograms the replayed domain: pcread --strict sees it
+	pcsim -d sim:nv40 reg 'PCOUNTER.EVENT_OP[1]=0x1234' >/dev/null
+	run -3 --separate-stderr pcread -d sim:nv40 -D core --strict
+	check [ "$stderr" = "pcread: warning: core: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x00001234, pcsetup set 0x00002222" ]
 }

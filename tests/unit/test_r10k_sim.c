@@ -224,9 +224,9 @@ static void test_overflow(void **state)
 	hwpc_dev_close(dev);
 }
 
-/* 64-bit virtual counters across 32-bit wraps, and the generation number
+/* 64-bit virtual counters across 32-bit wraps, and the change count
  * when someone else reprograms the counters between reads. */
-static void test_virtual_and_generation(void **state)
+static void test_virtual_and_changes(void **state)
 {
 	(void)state;
 	struct hwpc_dev *dev = fresh("r10000", "cpurev=2.6");
@@ -239,7 +239,8 @@ static void test_virtual_and_generation(void **state)
 	wr(dev, "R10K.COUNT[0]", 0xfffff000);
 	assert_int_equal(hwpc_r10k_open(&s, dev, &err), 0);
 	assert_int_equal(s.cpu.rev, 2);
-	assert_int_equal(s.generation, 1);
+	assert_int_equal(s.changes, 0);
+	assert_false(s.noted); /* no pcsetup record */
 	adv(dev, 8192 * 5);
 	assert_int_equal(hwpc_r10k_read(&s, &smp, &err), 0);
 	assert_false(smp.changed);
@@ -257,25 +258,25 @@ static void test_virtual_and_generation(void **state)
 	assert_int_equal(hwpc_r10k_read(&s, &smp, &err), 0);
 	assert_int_equal(smp.virt[0], 8192 + (1ull << 31) + 200);
 	assert_int_equal(smp.virt[1], 16384 + 400);
-	assert_int_equal(smp.generation, 1);
+	assert_int_equal(smp.changes, 0);
 	/* Another process reprograms counter 1 between reads. */
 	program(dev, 1, "24", HWPC_R10K_USER, false, 0);
 	adv(dev, 1000);
 	assert_int_equal(hwpc_r10k_read(&s, &smp, &err), 0);
 	assert_true(smp.changed);
-	assert_int_equal(smp.generation, 2);
+	assert_int_equal(smp.changes, 1);
 	assert_int_equal(smp.delta[0], 0); /* nothing across a change is trusted */
 	assert_int_equal(smp.virt[0], 8192 + (1ull << 31) + 200);
 	adv(dev, 1000);
 	assert_int_equal(hwpc_r10k_read(&s, &smp, &err), 0);
 	assert_false(smp.changed);
-	assert_int_equal(smp.generation, 2);
+	assert_int_equal(smp.changes, 1);
 	assert_int_equal(smp.delta[0], 200);
 	/* A change to the same event but other modes is a change too. */
 	program(dev, 0, "cycles", HWPC_R10K_USER | HWPC_R10K_KERNEL, false, 0);
 	assert_int_equal(hwpc_r10k_read(&s, &smp, &err), 0);
 	assert_true(smp.changed);
-	assert_int_equal(smp.generation, 3);
+	assert_int_equal(smp.changes, 2);
 	/* What this process programs itself is expected. */
 	hwpc_r10k_expect(&s, 0, 0x8, 0);
 	wr(dev, "R10K.CTRL[0]", 0x8);
@@ -328,7 +329,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_plan), cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_rates),      cmocka_unit_test(test_overflow),
-		cmocka_unit_test(test_virtual_and_generation), cmocka_unit_test(test_delta),
+		cmocka_unit_test(test_virtual_and_changes), cmocka_unit_test(test_delta),
 		cmocka_unit_test(test_shared_state),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
