@@ -59,8 +59,16 @@ int pcsetup_scan(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwp
 		if (src)
 			rc = cli_fail_err(&err);
 		else if (!rc && *stop) {
-			cli_warn("--scan interrupted: the signals counted so far are printed, the rest were not counted "
-				 "(the setup found is back)");
+			bool any = false;
+			for (unsigned j = 0; j < n; j++)
+				for (unsigned s = 0; s < sc[j].nsignals; s++)
+					any |= sc[j].samples[s] != 0;
+			if (any)
+				cli_warn("--scan interrupted: the signals counted so far are printed, the rest were not "
+					 "counted (the setup found is back)");
+			else
+				cli_warn("--scan interrupted before its first window: nothing was counted (the setup "
+					 "found is back)");
 			rc = 130;
 		}
 	}

@@ -531,8 +531,14 @@ EOF
 	rc=0
 	wait $pid || rc=$?
 	check [ "$rc" -eq 130 ]
-	check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcsetup: warning: --scan interrupted: the signals counted so far are printed, the rest were not counted (the setup found is back)" ]
-	# The window the signal cut short is counted all the same: its four.
-	check [ "$(jq -s '[.[] | select(.type=="pc_signal")] | length' "$BATS_TEST_TMPDIR/out")" -eq 4 ]
+	# The window the signal cut short is counted all the same: its four
+	# (none when the signal came before the first window began, which a
+	# loaded machine may make happen, and the warning says which).
+	local n=4
+	if [ "$(cat "$BATS_TEST_TMPDIR/err")" != "pcsetup: warning: --scan interrupted: the signals counted so far are printed, the rest were not counted (the setup found is back)" ]; then
+		check [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pcsetup: warning: --scan interrupted before its first window: nothing was counted (the setup found is back)" ]
+		n=0
+	fi
+	check [ "$(jq -s '[.[] | select(.type=="pc_signal")] | length' "$BATS_TEST_TMPDIR/out")" -eq "$n" ]
 	run -0 pcread -d sim:g84 --diff "$BATS_TEST_TMPDIR/before.json"
 }
