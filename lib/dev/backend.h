@@ -41,6 +41,11 @@ struct hwpc_dev_ops {
 	 * profile of a machine built with one); "" when it was made with
 	 * nothing of that name and takes what it is asked. */
 	int (*setting)(struct hwpc_dev *dev, const char *key, char *buf, size_t len, struct hwpc_err *err);
+	/* Quad mode: the device time, in ns, from the swap that latched the
+	 * set a PCOUNTER domain (by name) shows to now; false when the device
+	 * cannot tell (real hardware keeps no such time), the domain is not
+	 * in quad mode, or no swap has latched a set yet. */
+	bool (*set_age_ns)(struct hwpc_dev *dev, const char *domain, uint64_t *age);
 };
 
 struct hwpc_dev {
@@ -65,6 +70,8 @@ int hwpc_dev_bad_offset(struct hwpc_dev *dev, uint32_t off);
 /* The optional operations that only the library asks for. */
 uint64_t hwpc_dev_clock_named_hz(struct hwpc_dev *dev, const char *clock);
 int hwpc_dev_setting(struct hwpc_dev *dev, const char *key, char *buf, size_t len, struct hwpc_err *err);
+/* set_age_ns, or false (*age 0) where the device has none. */
+bool hwpc_dev_set_age_ns(struct hwpc_dev *dev, const char *domain, uint64_t *age);
 
 /* The backends, by what a spec names. */
 int hwpc_backend_pci_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,

@@ -160,6 +160,12 @@ bool hwpc_dev_lag_ns(struct hwpc_dev *dev, uint64_t *lag)
 	return dev->ops->lag_ns ? dev->ops->lag_ns(dev, lag) : false;
 }
 
+bool hwpc_dev_set_age_ns(struct hwpc_dev *dev, const char *domain, uint64_t *age)
+{
+	*age = 0;
+	return dev->ops->set_age_ns ? dev->ops->set_age_ns(dev, domain, age) : false;
+}
+
 int hwpc_dev_setting(struct hwpc_dev *dev, const char *key, char *buf, size_t len, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);

@@ -233,6 +233,10 @@ struct hwpc_pc_read_sample {
 	bool latched; /* VALID or OVERFLOW: the visible set is one not yet acked */
 	bool lost;    /* OVERFLOW: at least one counter set was lost */
 	unsigned acks;/* acks written by this read */
+	/* device time from the swap that latched the visible set to its read,
+	 * where the device can tell (a simulator; real hardware cannot) */
+	bool age_known;
+	uint64_t set_age_ns;
 	/* record mode */
 	uint32_t rec_start, rec_limit, rec_pos;
 	bool rec_fault, rec_full;

@@ -57,6 +57,9 @@ static const struct hwpc_schema_key pc_counters[] = {
 	EXPR("setflag", "SETFLAG"),
 	EXPR("clrflag", "CLRFLAG"),
 	SK_OPT("mmio_read_count", U64, NULL, NONE, "with -v: register reads this sample took (only with -v)"),
+	SK_OPT("set_age_ns", U64, "ns", NONE,
+	       "quad mode: device time from the swap that latched the set read to the read (only where the "
+	       "device can tell: a simulator can, real hardware cannot; text shows it with -v)"),
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
 	   "(null: the device cannot lag)"),

@@ -314,6 +314,7 @@ int hwpc_pc_read(struct hwpc_pcr *r, bool do_ack, struct hwpc_pc_read_sample *s,
 			ctrl = ctrl2;
 			decode_ctrl(r, s, ctrl);
 		}
+		s->age_known = hwpc_dev_set_age_ns(r->dev, r->di->name, &s->set_age_ns);
 		if (do_ack && s->latched)
 			rc = ack(r, s, err);
 	} else {

@@ -68,6 +68,8 @@ size_t hwpc_pc_counter_cols(const struct hwpc_pc_cols *lc, struct hwpc_col *cols
 		add_col(cols, &n, expr_key(i));
 	if (lc->verbose)
 		add_col(cols, &n, "mmio_read_count");
+	if (lc->verbose && lc->quad)
+		add_col(cols, &n, "set_age_ns");
 	if (lc->lag)
 		add_col(cols, &n, "lag_ns");
 	return n;
@@ -178,6 +180,12 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 	}
 	if (lc->verbose)
 		hwpc_out_u64(o, "mmio_read_count", s->mmio_reads);
+	/* only where the device can tell: absent from JSON and CSV otherwise */
+	bool age = s->mode == HWPC_PC_READ_MODE_QUAD && s->age_known;
+	if (age && (lc->verbose || !text))
+		hwpc_out_u64(o, "set_age_ns", s->set_age_ns);
+	else if (text && lc->verbose && lc->quad)
+		hwpc_out_null(o, "set_age_ns");
 	if (lc->lag) {
 		uint64_t lag;
 		hwpc_dev_lag_ns(r->dev, &lag);

@@ -102,6 +102,9 @@ struct pc_dom_state {
 	uint16_t rec_stop;
 	uint16_t pad2;
 	uint64_t rec_packets, rec_dropped;
+	/* quad mode: the cycle whose swap latched the visible set (0: none
+	 * since time 0), for the set's age */
+	uint64_t latch_cycle;
 };
 
 struct pc_state {
@@ -297,7 +300,8 @@ void pc_single_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, c
 		     const uint8_t mux[PC_NINPUTS]);
 void pc_quad_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, const bool in[PC_NINPUTS],
 		   const uint8_t mux[PC_NINPUTS], bool swap);
-void pc_quad_swap(struct pc_dom_state *ds);
+/* The swap at the start of domain cycle n. */
+void pc_quad_swap(struct pc_dom_state *ds, uint64_t n);
 void pc_record_cycle(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d,
 		     const bool in[PC_NINPUTS], const uint8_t mux[PC_NINPUTS]);
 void pc_record_clear(struct pc_dom_state *ds);

@@ -574,7 +574,7 @@ static inline __attribute__((always_inline)) void run_words_body(struct sim *s, 
 				count(m, in, pin, sw, pl, below & ~counted, acc);
 				add_steady(acc, steady_add, &nsteady);
 				flush(p, ds, acc);
-				pc_quad_swap(ds);
+				pc_quad_swap(ds, W * 64 + b);
 				counted = below;
 			}
 			count(m, in, pin, sw, pl, ~counted, acc);

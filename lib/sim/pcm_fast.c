@@ -81,13 +81,14 @@ static uint64_t *ctr_at(struct pc_dom_state *ds, unsigned i)
 	return i < PC_NCTRS ? &ds->ctr[i] : &ds->shadow[i - PC_NCTRS];
 }
 
-/* The state apart from cycle count, counters and what other domains feed
- * (the synchronizers and imported values, rebuilt by the replay). */
+/* The state apart from cycle count, counters, the last swap's cycle (moved
+ * with the skip) and what other domains feed (the synchronizers and
+ * imported values, rebuilt by the replay). */
 static void nc_state(const struct pc_dom_state *ds, unsigned char *out)
 {
 	struct pc_dom_state t;
 	memcpy(&t, ds, sizeof(struct pc_dom_state));
-	t.ncycles = 0;
+	t.ncycles = t.latch_cycle = 0;
 	memset(t.ctr, 0, sizeof t.ctr);
 	memset(t.shadow, 0, sizeof t.shadow);
 	memset(t.fhist, 0, sizeof t.fhist);
@@ -267,6 +268,10 @@ static void advance_to(struct sim *s, const struct pc_priv *p, struct pc_state *
 			if (lo) {
 				for (unsigned i = 0; i < FAST_NCTR; i++)
 					*ctr_at(ds, i) += (uint64_t)f->delta[i] * lo;
+				/* a swap in the period just run recurs at the same
+				 * phase of every skipped one */
+				if (ds->latch_cycle > n - f->Lp)
+					ds->latch_cycle += lo * f->Lp;
 				ds->ncycles += lo * f->Lp;
 				stats.skipped += lo * f->Lp;
 				continue;

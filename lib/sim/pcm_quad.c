@@ -5,8 +5,9 @@
 
 /* "copies the internal counters to the MMIO registers and resets internal
  * counters to 0"; "A swap bumps the state up one unit" */
-void pc_quad_swap(struct pc_dom_state *ds)
+void pc_quad_swap(struct pc_dom_state *ds, uint64_t n)
 {
+	ds->latch_cycle = n;
 	for (int i = 0; i < PC_NCTRS; i++) {
 		ds->ctr[i] = ds->shadow[i];
 		ds->shadow[i] = 0;
@@ -24,7 +25,7 @@ void pc_quad_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, con
 	/* "the swap is performed before updating the counters for a given
 	 * cycle" */
 	if (swap)
-		pc_quad_swap(ds);
+		pc_quad_swap(ds, ds->ncycles);
 	enum pc_ctr_mode m = (enum pc_ctr_mode)p->cache[d].ctr_mode;
 	pc_ctr_add(p, &c[PC_CYCLES], PC_CYCLES, 1);
 	pc_ctr_add(p, &c[PC_CYCLES_ALT], PC_CYCLES_ALT, 1);

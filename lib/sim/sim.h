@@ -18,7 +18,7 @@
 #include "sim/sim_options.h"
 
 #define SIM_MAGIC "HWPCSIM"
-#define SIM_VERSION 5
+#define SIM_VERSION 6
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
 /* The fastest clock the simulator takes (sim_options.c). */

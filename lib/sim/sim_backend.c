@@ -75,6 +75,32 @@ static int sim_setting(struct hwpc_dev *dev, const char *key, char *buf, size_t 
 	return st ? 0 : hwpc_err_set(err, HWPC_EINPUT, "%s has no PCOUNTER", dev->chip->name);
 }
 
+/* Quad mode: the time since the swap that latched the domain's visible
+ * set (at the start of its cycle latch_cycle), exact on the simulated
+ * clock. */
+static bool sim_set_age(struct hwpc_dev *dev, const char *domain, uint64_t *age)
+{
+	struct sim *s = (struct sim *)dev;
+	void *priv;
+	bool known = false;
+	if (sim_lock_fresh(s, NULL))
+		return false;
+	sim_sync(s);
+	const struct pc_state *st = sim_model_state(s, SIM_MODEL_PCOUNTER, &priv);
+	const struct pc_priv *p = priv;
+	for (unsigned d = 0; st && d < p->ndomains; d++) {
+		const struct pc_dom_state *ds = &st->dom[d];
+		if (strcasecmp(p->dom[d].name, domain) || !ds->latch_cycle || !ds->hz ||
+		    pc_dom_mode(p, st, d) != PC_MODE_QUAD)
+			continue;
+		sim_ps at = sim_cycle_ps(ds->latch_cycle, ds->hz);
+		*age = s->hdr->now_ps > at ? sim_ns_of(s->hdr->now_ps - at) : 0;
+		known = true;
+	}
+	sim_unlock(s);
+	return known;
+}
+
 /* The spec as given, without state= unless detail. */
 static int sim_name(struct hwpc_dev *dev, bool detail, char *buf, size_t len, struct hwpc_err *err)
 {
@@ -158,6 +184,7 @@ const struct hwpc_dev_ops sim_dev_ops = {
 	.clock_hz = sim_clock_hz,
 	.mem_read = sim_mem,
 	.setting = sim_setting,
+	.set_age_ns = sim_set_age,
 };
 
 int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,

@@ -244,8 +244,9 @@ pcsv() {
 	vsim g84 pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 'TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1' --start pc01_zcull_00
 	run -0 pcread -d sim:g84 -D core_a --expr --format json
-	# an input not in use has no expression: its key is left out
-	[[ "$output" == *'"saturated_total_counters":"","start_expr":"pc01_zcull_00","event_expr":"TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1","lag_ns":'* ]]
+	# an input not in use has no expression: its key is left out (the
+	# PRE_OP write in quad mode latched a set just now: set_age_ns 0)
+	[[ "$output" == *'"saturated_total_counters":"","start_expr":"pc01_zcull_00","event_expr":"TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1","set_age_ns":0,"lag_ns":'* ]]
 }
 
 @test "--signals: every signal of the domain with its name and value" {
@@ -503,4 +504,42 @@ pcsv() {
 	pcsim -d 'sim:g84,clock=virtual,state=rel.st' reg 'EVENT_OP[1]=0xcccc'
 	run -3 --separate-stderr pcread -d 'sim:g84,clock=virtual,state=rel.st' -D core_a --strict
 	[[ "$stderr" == *"core_a: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x0000cccc"* ]]
+}
+
+@test "quad mode: set_age_ns is the device time since the swap that latched the set shown, on both engines; absent where unknown" {
+	for engine in fast reference; do
+		vsim g84 pchz=1M,engine=$engine
+		pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+		# SWAP at cycles 100, 200, 300, ...
+		pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1
+		pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'SPEC_SRC[1]=0x20' 'CTRL[1]=1'
+		# quad mode, nothing latched yet: no age (the read lands the
+		# CTRL write: cycle 1 runs)
+		run -0 pcread -d sim:g84 -D core_a -D core_b --format json
+		check [ "$(jq -c 'select(.type=="pc_counters")|[.domain,.mode,has("set_age_ns")]' <<<"$output" | tr -d '\n')" = '["core_a","QUAD",false]["core_b","SINGLE",false]' ]
+		# to cycle 151: latched at cycle 100, 51 cycles of 1 us ago
+		pcsim -d sim:g84 advance --cycles 150 --domain core_a
+		run -0 --separate-stderr pcread -d sim:g84 -D core_a -D core_b --format json
+		check [ "$(jq -c 'select(.type=="pc_counters")|[.domain,.state,.set_age_ns]' <<<"$output" | tr -d '\n')" = '["core_a","VALID",51000]["core_b","INACTIVE",null]' ]
+		check [ "$(jq -c 'select(.domain=="core_b")|has("set_age_ns")' <<<"$output")" = false ]
+		# to cycle 1000188, latched at 1000100 (the fast engine skips
+		# whole periods)
+		pcsim -d sim:g84 advance --cycles 1000037 --domain core_a
+		run -0 --separate-stderr pcread -d sim:g84 -D core_a -D core_b --format csv
+		check [ "$(sed -n 1p <<<"$output" | tr , '\n' | grep -n '^set_age_ns$' | cut -d: -f1)" = 39 ]
+		check [ "$(cut -d, -f7,39 <<<"${lines[1]}")" = "core_a,88000" ]
+		check [ "$(cut -d, -f7,39 <<<"${lines[2]}")" = "core_b," ]
+		run -0 --separate-stderr pcread -d sim:g84 -D core_a -v
+		check [ "$(awk 'NR==2 {print $NF} NR==3 {print $NF}' <<<"$output" | tr '\n' ' ')" = "set_age_ns 88000 " ]
+		run -0 --separate-stderr pcread -d sim:g84 -D core_a
+		[[ "$output" != *set_age_ns* ]]
+	done
+	# a PM_TRIGGER swap on NV30, then 37 cycles: 37 us at 1 MHz
+	vsim nv30 pchz=1M
+	pcsim -d sim:nv30 reg CTRL=0x40000
+	pcsim -d sim:nv30 advance --cycles 50 --domain memory
+	pcsim -d sim:nv30 pulse pm_trigger
+	pcsim -d sim:nv30 advance --cycles 38 --domain memory
+	run -0 pcread -d sim:nv30 -D memory --format json
+	check [ "$(jq -c 'select(.type=="pc_counters")|[.state,.cycles,.set_age_ns]' <<<"$output")" = '["VALID",50,37000]' ]
 }
