@@ -3,7 +3,7 @@
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"
 #include "core/core_cmd.h"

@@ -3,7 +3,7 @@
  * text file per device and domain in the user's runtime directory. */
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "core/rundir.h"
 
