@@ -11,6 +11,7 @@
 #include "hwpc/regdb.h"
 #include "hwpc/output.h"
 #include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/regs.h"
 #include "hwpc/lop.h"
 #include "hwpc/pc.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "core/strdist.h"
 
 enum { MAX_OPTS = 128 };

@@ -8,7 +8,7 @@
 #ifndef HWPC_CORE_BACKEND_H
 #define HWPC_CORE_BACKEND_H
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 struct hwpc_dev_ops {
 	const char *name;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Parsing -d SPEC: a device index, a PCI slot or a simulator spec. */
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #include <ctype.h>
 #include <stdio.h>

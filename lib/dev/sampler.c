@@ -2,7 +2,7 @@
 /* Sampling on a device's clock (see hwpc/sampler.h): the one place that
  * turns "the next sample" into a device time and waits for it. */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "dev/backend.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
  * (see hwpc/wplan.h). */
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #include <stdio.h>
 #include <stdlib.h>

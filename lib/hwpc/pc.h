@@ -14,7 +14,7 @@
 
 #include "hwpc/lop.h"
 #include "hwpc/regdb.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #ifdef __cplusplus
 extern "C" {

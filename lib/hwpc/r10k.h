@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/error.h"
 #include "hwpc/output.h"
 #include "hwpc/regdb.h"

@@ -232,7 +232,8 @@ HWPC_API bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int
 /* What a read of bit returns on chip: the field's there, else the
  * register's (hwpc-regdb(5), read= and readback=). */
 HWPC_API enum hwpc_read hwpc_reg_bit_read(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, unsigned bit);
-/* The bits of reg on chip whose read returns kind. */
+/* The bits of reg on chip whose read returns kind (of a 64-bit register,
+ * the low word's: hwpc_reg_bit_read for the others). */
 HWPC_API uint32_t hwpc_reg_read_bits(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, enum hwpc_read kind);
 /* "written", "zero", "live", "fixed". */
 HWPC_API const char *hwpc_read_name(enum hwpc_read kind);

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/regdb.h"
 
 #ifdef __cplusplus

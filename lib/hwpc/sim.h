@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/output.h"
 
 #ifdef __cplusplus

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "hwpc/error.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/output.h"
 #include "hwpc/tensix.h"
 #include "hwpc/regdb.h"

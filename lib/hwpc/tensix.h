@@ -13,7 +13,7 @@
 
 #include "hwpc/error.h"
 #include "hwpc/regdb.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,7 +4,7 @@
 #include "core/err_local.h"
 #include "dev/backend.h"
 #include "hwpc/pc.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "pc/pc_cmd.h"
 
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * mode setup"): RECORD_START, RECORD_LIMIT, RECORD_STATUS (position, FAULT),
  * RECORD_ADDRESS_HIGH on G92+, CTRL.MODE and CTRL.RECORD_FORMAT. */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"
 

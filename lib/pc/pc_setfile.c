@@ -4,7 +4,7 @@
  * version control and pcread can rotate the sets.  Errors name file:line. */
 #include "core/hash.h"
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"
 #include "core/core_cmd.h"

@@ -4,7 +4,7 @@
 #include "core/hash.h"
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "core/rundir.h"
 

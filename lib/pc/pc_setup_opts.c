@@ -3,7 +3,7 @@
  * setup file share this table), checked for form only: what the generation
  * can do is hwpc_pc_setup_plan's job. */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/pc.h"
 
 #include <stdio.h>

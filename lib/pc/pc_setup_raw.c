@@ -5,7 +5,7 @@
  * already writes there, else against the register's current value. */
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "pc/pc_setup_internal.h"
 
 #include <ctype.h>

@@ -5,7 +5,7 @@
 #include "core/err_local.h"
 #include "hwpc/ptimer.h"
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #include <math.h>
 #include <stdio.h>

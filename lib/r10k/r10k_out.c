@@ -3,7 +3,7 @@
  * CPU[:COUNTER]:WORD, one record per meaning), the counters read, and the
  * estimates of multiplexed events (see r10k_cmd.h). */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "r10k/r10k_cmd.h"
 #include "r10k/r10k_internal.h"
 

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Chip identification from PMC.BOOT_0, with the layout and the pre-NV10
  * rules taken from regdb (pmc.regdb, chipsets.regdb). */
-#include "hwpc/core.h"
 #include "regdb/regdb_cmd.h"
 
 #include <stdio.h>

@@ -306,12 +306,13 @@ uint32_t hwpc_field_mask(const struct hwpc_field *f)
 
 enum hwpc_read hwpc_reg_bit_read(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, unsigned bit)
 {
-	for (unsigned i = 0; i < reg->nfields; i++) {
+	/* fields and readback= describe bits 0-31 (hwpc_field_mask) */
+	for (unsigned i = 0; i < reg->nfields && bit < 32; i++) {
 		const struct hwpc_field *f = &reg->fields[i];
 		if (!f->inherit_read && (hwpc_field_mask(f) >> bit & 1) && hwpc_gens_has(&f->gens, chip))
 			return f->read;
 	}
-	if (reg->has_readback && (reg->readback >> bit & 1))
+	if (reg->has_readback && bit < 32 && (reg->readback >> bit & 1))
 		return HWPC_READ_WRITTEN;
 	return reg->read;
 }
@@ -319,7 +320,7 @@ enum hwpc_read hwpc_reg_bit_read(const struct hwpc_reg *reg, const struct hwpc_c
 uint32_t hwpc_reg_read_bits(const struct hwpc_reg *reg, const struct hwpc_chipset *chip, enum hwpc_read kind)
 {
 	uint32_t m = 0;
-	for (unsigned bit = 0; bit < reg->width; bit++)
+	for (unsigned bit = 0; bit < reg->width && bit < 32; bit++)
 		if (hwpc_reg_bit_read(reg, chip, bit) == kind)
 			m |= 1u << bit;
 	return m;

@@ -89,7 +89,7 @@ int hwpc_regarg_parse(const struct hwpc_regview *v, uint32_t bar_size, const cha
 }
 
 const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regview *v, uint32_t addr, unsigned bytes, char *name,
-					   size_t len, bool *whole)
+					   size_t len, bool *whole, unsigned *at)
 {
 	struct hwpc_regref ref = { .addr = addr };
 	*whole = false;
@@ -107,6 +107,8 @@ const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regview *v, uint32_
 	ref.nidx = ref.reg->ndims;
 	hwpc_regref_format(&ref, name, len);
 	*whole = ref.addr == addr && ref.reg->width / 8 == bytes;
+	if (at)
+		*at = addr - ref.addr;
 	size_t n = strlen(name);
 	if (ref.addr != addr)
 		snprintf(name + n, len - n, "+%u", addr - ref.addr);

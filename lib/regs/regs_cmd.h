@@ -41,9 +41,10 @@ int hwpc_regarg_parse(const struct hwpc_regview *v, uint32_t bar_size, const cha
 /* The register holding an access of bytes at addr, named with its indices
  * in name ("PCOUNTER.CTRL[1]"; "PBUS.PCI_PCIID+1" for a byte inside it),
  * or NULL with name "unknown".  *whole: the access is the whole register
- * (its fields decode the value). */
+ * (its fields decode the value); *at (if not NULL): the access's first
+ * byte within the register (1 for PCI_PCIID+1). */
 const struct hwpc_reg *hwpc_regarg_name_at(const struct hwpc_regview *v, uint32_t addr, unsigned bytes,
-					   char *name, size_t len, bool *whole);
+					   char *name, size_t len, bool *whole, unsigned *at);
 
 /* NAME|ADDR=VALUE[:MASK]: the target (one register or field, no range or
  * glob), the value (a field's may be an enum name) and the mask of the
@@ -75,6 +76,7 @@ struct hwpc_regwrite {
 	const struct hwpc_reg *reg; /* what regdb has there, or NULL */
 	char name[160];             /* "PGRAPH.DEBUG_1.PM_TRIGGER", or regdb's name at the address */
 	bool whole;                 /* the access is the whole register (its fields decode it) */
+	unsigned at;                /* else its first byte within the register */
 	unsigned flags;             /* HWPC_REGWRITE_* as parsed */
 	bool readable;              /* neither write-only, w1c nor a read with a side effect */
 	bool have_old, have_read;

@@ -77,7 +77,8 @@ static int read_at(struct hwpc_out *o, struct hwpc_dev *dev, uint32_t addr, unsi
 {
 	char name[160], text[512] = "";
 	bool whole;
-	const struct hwpc_reg *r = hwpc_regarg_name_at(hwpc_dev_regview(dev), addr, bytes, name, sizeof name, &whole);
+	const struct hwpc_reg *r =
+		hwpc_regarg_name_at(hwpc_dev_regview(dev), addr, bytes, name, sizeof name, &whole, NULL);
 	*v = 0;
 	if (r && r->onread && !named) {
 		snprintf(text, sizeof text, "not read (reading it %s; name it to read it)", r->onread);
@@ -192,7 +193,7 @@ int hwpc_regs_decode_out(const struct hwpc_regview *v, const char *device, const
 		hwpc_regassign_parse(v, 0, args[i], &a, err);
 		if (a.target.by_addr) {
 			bool whole;
-			r = hwpc_regarg_name_at(v, a.target.addr, a.target.bytes, name, sizeof name, &whole);
+			r = hwpc_regarg_name_at(v, a.target.addr, a.target.bytes, name, sizeof name, &whole, NULL);
 			r = whole ? r : NULL; /* part of a register: its fields do not apply */
 		} else {
 			r = a.target.ref.reg;

@@ -35,7 +35,8 @@ static int add(struct hwpc_watch *w, const char *text, const char *what, unsigne
 	}
 	if (it.arg.by_addr) {
 		bool whole;
-		it.reg = hwpc_regarg_name_at(hwpc_dev_regview(dev), it.arg.addr, it.arg.bytes, it.name, sizeof it.name, &whole);
+		it.reg = hwpc_regarg_name_at(hwpc_dev_regview(dev), it.arg.addr, it.arg.bytes, it.name, sizeof it.name,
+					     &whole, NULL);
 		it.reg = whole ? it.reg : NULL; /* part of a register: its fields do not apply */
 	} else {
 		it.reg = it.arg.ref.reg;

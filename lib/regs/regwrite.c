@@ -12,20 +12,43 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The bits of reg on chip that no field describes, where it has fields
- * and readback= does not say which bits read back: reserved, so what they
- * read is not documented and a read-back does not compare them (a card
- * may keep them or not; the simulator keeps what its fields hold). */
-static uint64_t undescribed(const struct hwpc_reg *reg, const struct hwpc_chipset *chip)
+/* The bits of the access (bit 0 its first) whose read returns what kind
+ * says, by regdb's read=, readback= and fields of the register holding it:
+ * for a byte inside a register, that register's bits from the byte on. */
+static uint64_t read_bits(const struct hwpc_regwrite *w, const struct hwpc_chipset *chip, enum hwpc_read kind)
 {
+	uint64_t m = 0;
+	unsigned lo = w->at * 8;
+	for (unsigned i = 0; i < w->a.target.bytes * 8 && lo + i < w->reg->width; i++)
+		if (hwpc_reg_bit_read(w->reg, chip, lo + i) == kind)
+			m |= 1ull << i;
+	return m;
+}
+
+/* The bits of the access that no field of the register holding it
+ * describes, where it has fields and readback= does not say which bits
+ * read back: reserved, so what they read is not documented and a
+ * read-back does not compare them (a card may keep them or not; the
+ * simulator keeps what its fields hold). */
+static uint64_t undescribed(const struct hwpc_regwrite *w, const struct hwpc_chipset *chip)
+{
+	const struct hwpc_reg *reg = w->reg;
 	uint64_t covered = 0;
 	if (!reg || !reg->nfields || reg->has_readback)
 		return 0;
-	for (unsigned i = 0; i < reg->nfields; i++)
-		if (hwpc_gens_has(&reg->fields[i].gens, chip))
-			covered |= hwpc_field_mask(&reg->fields[i]);
+	for (unsigned i = 0; i < reg->nfields; i++) {
+		const struct hwpc_field *f = &reg->fields[i];
+		for (unsigned k = 0; hwpc_gens_has(&f->gens, chip) && k < f->nranges; k++) {
+			unsigned n = f->ranges[k].hi - f->ranges[k].lo + 1u;
+			covered |= (n >= 64 ? UINT64_MAX : (1ULL << n) - 1) << f->ranges[k].lo;
+		}
+	}
+	if (!covered)
+		return 0;
 	uint64_t all = reg->width >= 64 ? UINT64_MAX : (1ULL << reg->width) - 1;
-	return covered ? all & ~covered : 0;
+	unsigned bits = w->a.target.bytes * 8;
+	uint64_t access = bits >= 64 ? UINT64_MAX : (1ULL << bits) - 1;
+	return ((all & ~covered) >> (w->at * 8)) & access;
 }
 
 /* What regdb knows at the target, and whether it may be written. */
@@ -36,7 +59,7 @@ static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, 
 	unsigned bytes = w->a.target.bytes;
 	if (w->a.target.by_addr)
 		w->reg = hwpc_regarg_name_at(hwpc_dev_regview(dev), w->a.target.addr, bytes, w->name, sizeof w->name,
-					     &w->whole);
+					     &w->whole, &w->at);
 	else {
 		w->whole = true;
 		w->reg = w->a.target.ref.reg;
@@ -56,20 +79,15 @@ static int check(struct hwpc_dev *dev, struct hwpc_regwrite *w, unsigned flags, 
 		return hwpc_err_set(err, HWPC_EINPUT, "%s cannot be read back (%s), so only a whole word can be written",
 				    w->name, w->reg->onread ? w->reg->onread : hwpc_reg_access_name(w->reg));
 	/* The bits the read-back compares: those written whose read returns
-	 * what was written; where regdb does not describe the register, or
-	 * the access is a part of it (a byte of a word), all of them unless
-	 * told not to check. */
+	 * what was written (of a byte inside a register, the register's bits
+	 * there); where regdb does not describe the register, all of them
+	 * unless told not to check. */
 	if (flags & HWPC_REGWRITE_NO_VERIFY)
 		w->check = 0;
-	else if (!w->reg || !w->whole)
+	else if (!w->reg)
 		w->check = w->a.mask;
-	else {
-		const struct hwpc_chipset *chip = hwpc_dev_chip(dev);
-		uint64_t bits = hwpc_reg_read_bits(w->reg, chip, HWPC_READ_WRITTEN);
-		if (bytes == 8 && hwpc_reg_bit_read(w->reg, chip, 32) == HWPC_READ_WRITTEN)
-			bits |= 0xffffffff00000000ull; /* the high word as its first bit */
-		w->check = w->a.mask & bits & ~undescribed(w->reg, chip);
-	}
+	else
+		w->check = w->a.mask & read_bits(w, hwpc_dev_chip(dev), HWPC_READ_WRITTEN) & ~undescribed(w, hwpc_dev_chip(dev));
 	return 0;
 }
 
@@ -108,9 +126,8 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 	size_t n = 0, len = sizeof w->unverified;
 	uint64_t left = w->a.mask & ~w->check;
 	w->unverified[0] = 0;
-	if (w->reg && !w->whole)
-		return; /* part of a register: every written bit is compared */
-	for (unsigned i = 0; w->reg && i < w->reg->nfields && n < len; i++) {
+	/* by field where the access is the whole register, else by bits */
+	for (unsigned i = 0; w->reg && w->whole && i < w->reg->nfields && n < len; i++) {
 		const struct hwpc_field *f = &w->reg->fields[i];
 		uint64_t m = hwpc_field_mask(f);
 		if (!(m & left) || !hwpc_gens_has(&f->gens, hwpc_dev_chip(dev)))
@@ -123,18 +140,19 @@ static void unverified(const struct hwpc_dev *dev, struct hwpc_regwrite *w)
 				      (unsigned long long)hwpc_field_get(f, w->nv), why(k));
 	}
 	/* reserved bits: said where a 1 was written there */
-	uint64_t reserved = left & undescribed(w->reg, hwpc_dev_chip(dev));
+	uint64_t reserved = left & undescribed(w, hwpc_dev_chip(dev));
 	if ((reserved & w->nv) && n < len)
 		n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08llx (no field describes them)",
 				      n ? ", " : "", (unsigned long long)(reserved & w->nv));
 	left &= ~reserved;
 	for (int k = HWPC_READ_WRITTEN; k <= HWPC_READ_FIXED && left && n < len; k++) {
-		uint64_t m = w->reg ? left & hwpc_reg_read_bits(w->reg, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
+		uint64_t m = w->reg ? left & read_bits(w, hwpc_dev_chip(dev), (enum hwpc_read)k) : left;
 		left &= ~m;
 		if (k == HWPC_READ_ZERO)
 			m &= w->nv;
 		if (m)
-			n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%08llx (%s)", n ? ", " : "",
+			n += (size_t)snprintf(w->unverified + n, len - n, "%sbits 0x%0*llx (%s)", n ? ", " : "",
+					      w->a.target.bytes < 4 ? (int)w->a.target.bytes * 2 : 8,
 					      (unsigned long long)m,
 					      why(w->reg ? (enum hwpc_read)k : HWPC_READ_WRITTEN));
 	}
@@ -173,10 +191,11 @@ int hwpc_regwrite_verify(const struct hwpc_regwrite *w, struct hwpc_err *err)
 	HWPC_ERR_ENSURE(err);
 	if (!w->have_read || (w->rb & w->check) == (w->nv & w->check))
 		return 0;
+	int d = w->a.target.bytes < 4 ? (int)w->a.target.bytes * 2 : 8; /* digits: as wide as the access */
 	return hwpc_err_set(err, HWPC_EOP,
-			    "the write did not stick: expected 0x%08llx in %s (0x%06x, mask 0x%08llx), read 0x%08llx%s",
-			    (unsigned long long)(w->nv & w->check), w->name, w->a.target.addr,
-			    (unsigned long long)w->check, (unsigned long long)(w->rb & w->check),
+			    "the write did not stick: expected 0x%0*llx in %s (0x%06x, mask 0x%0*llx), read 0x%0*llx%s",
+			    d, (unsigned long long)(w->nv & w->check), w->name, w->a.target.addr, d,
+			    (unsigned long long)w->check, d, (unsigned long long)(w->rb & w->check),
 			    w->reg ? "" : " (regdb does not describe it: --no-verify writes without checking)");
 }
 

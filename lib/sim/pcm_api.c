@@ -4,7 +4,7 @@
  * per-domain state, and the simulated memory.  None of it is MMIO. */
 #include "core/err_local.h"
 #include "core/strdist.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/sim.h"
 #include "sim/pcm.h"
 

@@ -10,7 +10,7 @@
  * Row 0 drives the domain's next cycle; after the last row the trace
  * starts again. */
 #include "core/err_local.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "hwpc/sim.h"
 #include "sim/pcm.h"
 #include "core/core_cmd.h"

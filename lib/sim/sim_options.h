@@ -6,7 +6,7 @@
 #ifndef HWPC_SIM_OPTIONS_H
 #define HWPC_SIM_OPTIONS_H
 
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -9,6 +9,7 @@
 #include "hwpc/pc.h"
 #include "hwpc/regs.h"
 #include "regdb/regdb_cmd.h"
+#include "regs/regs_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -343,26 +344,17 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 			return;
 		}
 	}
-	/* Any other: the register as wide as the access at its address, or
-	 * the wider one holding it, named; fields only for the whole
-	 * register.  (No PCOUNTER register is other than 32-bit.) */
-	uint32_t idx[HWPC_MAX_DIMS] = { 0 };
-	const struct hwpc_reg *reg = NULL;
-	uint32_t at = out->off;
-	for (unsigned w = 1; w <= 8 && !reg; w *= 2) {
-		at = out->off & ~(w - 1);
-		reg = m->view ? hwpc_regview_at(m->view, at, idx) : NULL;
-		if (reg && at + reg->width / 8 < out->off + r->width)
-			reg = NULL;
-	}
-	if (!reg) {
+	/* Any other: named as pcread --reg ADDR.b names it (the register as
+	 * wide as the access, or "REG+N" inside a wider one); fields only for
+	 * the whole register.  (No PCOUNTER register is other than 32-bit.) */
+	if (!m->view) {
 		snprintf(out->reg, sizeof out->reg, "unknown");
 		return;
 	}
-	struct hwpc_regref ref = { .reg = reg, .nidx = reg->ndims };
-	memcpy(ref.idx, idx, sizeof ref.idx);
-	hwpc_regref_format(&ref, out->reg, sizeof out->reg);
-	if (at == out->off && reg->width / 8 == r->width)
+	bool whole;
+	const struct hwpc_reg *reg =
+		hwpc_regarg_name_at(m->view, out->off, r->width, out->reg, sizeof out->reg, &whole, NULL);
+	if (reg && whole)
 		hwpc_reg_decode(reg, m->chip, r->value, out->fields, sizeof out->fields);
 }
 

@@ -3,7 +3,7 @@
  * table, since tsdump looks a token up for every event. */
 #include "core/err_local.h"
 #include "hwpc/stream.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/tensix.h"
-#include "hwpc/core.h"
+#include "hwpc/dev.h"
 #include "tensix_layout.h"
 
 #include <ctype.h>

@@ -6,8 +6,8 @@
 # function defined outside the library, is caught, and every function it
 # exports is declared there, so one marked HWPC_API in an internal header
 # (lib/FAMILY/*_cmd.h: what the commands use that is not API) is caught
-# too.  Static inline functions of the headers are not exported and not
-# asked for.
+# too, and libhwpc(3)'s HISTORY gives their number.  Static inline
+# functions of the headers are not exported and not asked for.
 #
 # usage: tests/checks/exports.sh BUILD_DIR    (from the top of the tree)
 # Needs gcc (its -aux-info lists the headers' declarations) and nm.
@@ -72,6 +72,13 @@ extra=$(grep '^hwpc_' "$tmp/exported" | comm -23 - "$(cut -f1 "$tmp/declared" | 
 if [ -n "$extra" ]; then
 	echo "exports: $so exports functions no public header declares (HWPC_API on an internal one?):" >&2
 	echo "$extra" | sed 's/^/  /' >&2
+	rc=1
+fi
+# libhwpc(3)'s HISTORY gives the number: it must be this library's.
+n=$(wc -l <"$tmp/exported")
+said=$(sed -n 's/.*libhwpc\.so exports \([0-9][0-9]*\) functions.*/\1/p' man/libhwpc.3)
+if [ "$said" != "$n" ]; then
+	echo "exports: $so exports $n functions; libhwpc(3) says '${said:-no number}' (HISTORY)" >&2
 	rc=1
 fi
 [ "$rc" -eq 0 ] && echo "exports: $(wc -l <"$tmp/exported") hwpc_ symbols, every public declaration exported"

@@ -81,7 +81,6 @@ load helpers
 	check [ "${lines[3]}" = "PTIMER.ALARM,0x009420,0x12345660,TIME=0x91a2b3" ]
 	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9422.w=0xabcd --format csv
 	check [ "${lines[0]}" = "reg,addr,old,new,read,checked_mask,unverified,fields" ]
-	# a halfword inside a register: every bit written is compared
 	check [ "${lines[1]}" = "PTIMER.ALARM+2,0x009422,0x1234,0xabcd,0xabcd,0xffff,," ]
 	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.ALARM --format csv
 	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0xabcd5660,TIME=0x55e6ab3" ]
@@ -94,6 +93,42 @@ load helpers
 	# no register holds the byte: refused without --force
 	run -2 pcsetup -d sim:g84 --reg 0xfffd.b=1
 	check [ "$output" = "pcsetup: --reg 0xfffd.b=1: regdb knows no register at 0x00fffd on G84 (--force writes it anyway)" ]
+}
+
+@test "pcsetup --reg ADDR.b=V and ADDR.w=V: old, new and read as wide as the access; a byte of a register compares the bits regdb says read back" {
+	vsim g84
+	pcsim -d sim:g84 reg 'PTIMER.ALARM=0x12345660'
+	# a byte inside a read/write register: every bit compared
+	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9421.b=0x9a --format csv
+	check [ "${lines[0]}" = "reg,addr,old,new,read,checked_mask,unverified,fields" ]
+	check [ "${lines[1]}" = "PTIMER.ALARM+1,0x009421,0x56,0x9a,0x9a,0xff,," ]
+	# the halfword at its start: bits 0-4 are reserved (no field), not compared
+	run -0 nocsvid pcsetup -d sim:g84 --reg 0x9420.w=0x20 --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x9a60,0x0020,0x0020,0xffe0,," ]
+	run -0 nocsvid pcread -d sim:g84 --reg PTIMER.ALARM --format csv
+	check [ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x12340020,TIME=0x91a001" ]
+	# JSON: the same record, the values as wide as the access
+	run -0 pcsetup -d sim:g84 --reg 0x9423.b=0x12 --format json
+	check [ "$(printf '%s\n' "$output" | jq -r 'select(.type == "reg_write") | [.reg, .old_hex, .new_hex, .read_hex, .checked_mask_hex] | join(" ")')" = "PTIMER.ALARM+3 0x12 0x12 0x12 0xff" ]
+	# PGRAPH.DEBUG_1 on NV40: of its first byte bits 0x7010c7c1 read back
+	# (readback=), PM_TRIGGER (bit 5) reads 0, the others read 0; a byte or
+	# halfword of it compares those bits alone, as a whole-word write does
+	vsim nv40
+	run -0 nocsvid pcsetup -d sim:nv40 --reg 0x400084.b=0xe1 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1,0x400084,0x00,0xe1,0xc1,0xc1,bits 0x20 (reads 0)," ]
+	run -0 nocsvid pcsetup -d sim:nv40 --reg 0x400086.w=0xffff --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1+2,0x400086,0x0000,0xffff,0x7010,0x7010,bits 0x8fef (reads 0)," ]
+	run -0 nocsvid pcread -d sim:nv40 --reg PGRAPH.DEBUG_1 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1,0x400084,0x701000c1,PM_TRIGGER=0" ]
+	# G84: no bit of DEBUG_1 reads back (readback=0): the byte fires the
+	# trigger and exits 0, nothing to compare
+	vsim g84
+	run -0 nocsvid pcsetup -d sim:g84 --reg 0x400084.b=0x20 --format csv
+	check [ "${lines[1]}" = "PGRAPH.DEBUG_1,0x400084,0x00,0x20,0x00,0x00,bits 0x20 (reads 0)," ]
+	# a byte that does not stick (no register there reads it back): exit
+	# 1, the values as wide as the access
+	run -1 pcsetup -d sim:g84 --reg 0x9405.b=0x7 --force
+	check [ "${lines[0]}" = "pcsetup: --reg 0x9405.b=0x7: the write did not stick: expected 0x07 in unknown (0x009405, mask 0xff), read 0x00 (regdb does not describe it: --no-verify writes without checking)" ]
 }
 
 @test "--decode: generated registers by address and by name; partial hand-written ones filled in" {

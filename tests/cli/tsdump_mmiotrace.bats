@@ -86,10 +86,44 @@ trace_from_writes() {
 	check grep -q "^mmio_access,,NV40,8,0.000020,W,0x000200,0x00001100,,PMC.ENABLE,.*PFIFO=1.*PGRAPH=1" <<<"$output"
 	check grep -q "^mmio_access,,NV40,9,0.000030,W,0x002100,0x00000001,,PFIFO.INTR,CACHE_ERROR=1 " <<<"$output"
 	# VGA's byte registers, by their own width; a word across them names
-	# the first and decodes nothing.
+	# none and decodes nothing.
 	check grep -qx "mmio_access,,NV40,10,0.000040,W,0x6013d4,0x11,,PRMCIO.CRX,," <<<"$output"
 	check grep -qx "mmio_access,,NV40,11,0.000050,R,0x6013d5,0x80,,PRMCIO.CR,," <<<"$output"
 	check grep -qx "mmio_access,,NV40,12,0.000060,R,0x6013d4,0x00000000,,unknown,," <<<"$output"
+}
+
+@test "8-, 16- and 64-bit accesses: named as pcread --reg names them (REG+N inside a wider register), fields for the whole register only" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		header
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "W 1 0.000020 1 0xfd009421 0x56 0x0 0"
+		echo "W 2 0.000030 1 0xfd009422 0x1234 0x0 0"
+		echo "R 4 0.000040 1 0xfd009420 0x12345660 0x0 0"
+		echo "R 2 0.000050 1 0xfd009420 0x5660 0x0 0"
+	} >"$t"
+	run -0 tsdump --mmiotrace "$t" --format csv
+	check grep -qx "mmio_access,,NV40,8,0.000020,W,0x009421,0x56,,PTIMER.ALARM+1,," <<<"$output"
+	check grep -qx "mmio_access,,NV40,9,0.000030,W,0x009422,0x1234,,PTIMER.ALARM+2,," <<<"$output"
+	check grep -qx "mmio_access,,NV40,10,0.000040,R,0x009420,0x12345660,,PTIMER.ALARM,TIME=0x91a2b3," <<<"$output"
+	check grep -qx "mmio_access,,NV40,11,0.000050,R,0x009420,0x5660,,PTIMER.ALARM,," <<<"$output"
+	# the same names pcread gives
+	vsim nv40
+	run -0 nocsvid pcread -d sim:nv40 --reg 0x9421.b --reg 0x9422.w --format csv
+	check [ "$(cut -d, -f1 <<<"${lines[1]}")" = "PTIMER.ALARM+1" ]
+	check [ "$(cut -d, -f1 <<<"${lines[2]}")" = "PTIMER.ALARM+2" ]
+	# A 64-bit register of G200's PGRAPH: a quadword access is the whole
+	# register, a word inside it its half
+	{
+		header | sed 's/NV40/G200/'
+		echo "R 4 0.000010 1 0xfd000000 0x0a0000a1 0x0 0"
+		echo "W 8 0.000020 1 0xfd408100 0x100000002 0x0 0"
+		echo "W 4 0.000030 1 0xfd408104 0x1 0x0 0"
+	} >"$t"
+	run -0 tsdump --mmiotrace "$t" --format csv
+	# (bit 32 is bit 6 of VP_START_ID, bits 26-47 in rnndb)
+	check grep -qx "mmio_access,,G200,8,0.000020,W,0x408100,0x0000000100000002,,PGRAPH.TPC_MP_CODE_CONFIG_0\\[0\\]\\[0\\],FP_START_ID=2 .*VP_START_ID=0x40 .*," <<<"$output"
+	check grep -qx "mmio_access,,G200,9,0.000030,W,0x408104,0x00000001,,PGRAPH.TPC_MP_CODE_CONFIG_0\\[0\\]\\[0\\]+4,," <<<"$output"
 }
 
 @test "malformed lines are named file:line, decoding goes on, exit 2" {
