@@ -147,16 +147,26 @@ static int report(const struct pcread_run *r, struct pcread_dev *const *ps, stru
 	return 0;
 }
 
-/* Sample every device; one that fails is reported and left out. */
+/* Sample every device; one that fails is reported and left out.  A
+ * domain set up again meanwhile is said, and makes the run suspect. */
 static int sample(struct pcread_dev *const *ps, struct hwpc_pc_span *sps, size_t np)
 {
 	struct hwpc_err err;
 	int rc = 0;
-	for (size_t j = 0; j < np; j++)
+	for (size_t j = 0; j < np; j++) {
 		if (!ps[j]->failed && hwpc_pc_span_sample(&sps[j], &err)) {
 			rc = cli_fail(err.status, "%s%s%s", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", err.msg);
 			ps[j]->failed = true;
 		}
+		for (unsigned i = 0; !ps[j]->failed && i < sps[j].n; i++) {
+			const struct hwpc_pc_span_dom *d = &sps[j].d[i];
+			if (!d->reprogrammed)
+				continue;
+			cli_warn("%s%s%s: %s while it was counted: the counts of that interval and of the run are lost "
+				 "(null)", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", d->r->di->name, d->why);
+			ps[j]->suspect = true;
+		}
+	}
 	return rc;
 }
 

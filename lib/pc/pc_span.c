@@ -144,6 +144,23 @@ static int read_live(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct
 	return rc;
 }
 
+/* Was the domain reprogrammed in the interval that just ended?  The
+ * watch then starts again from the new setup. */
+static int watch(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct hwpc_err *err)
+{
+	bool changed;
+	char why[sizeof d->why];
+	if (hwpc_pc_watch_check(sp->dev, &d->watch, &changed, why, sizeof why, err))
+		return err->status;
+	d->reprogrammed = changed;
+	if (!changed)
+		return 0;
+	d->reprogrammed_run = true;
+	d->changes++;
+	memcpy(d->why, why, sizeof why);
+	return hwpc_pc_watch_begin(sp->dev, sp->l, d->r->dom, &d->watch, err);
+}
+
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
 		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err)
 {
@@ -187,6 +204,8 @@ int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const stru
 		if (d->mode != HWPC_PC_READ_MODE_QUAD && !(rc = read_live(sp, d, err)))
 			memcpy(d->base, d->acc.total, sizeof d->base);
 	}
+	for (unsigned i = 0; i < sp->n && !rc; i++)
+		rc = hwpc_pc_watch_begin(dev, l, sp->d[i].r->dom, &sp->d[i].watch, err);
 	for (unsigned i = 0; i < sp->n; i++) {
 		sp->d[i].start_ns = sp->d[i].last_ns = sp->d[i].now_ns;
 		sp->d[i].start_unc_ns = sp->d[i].last_unc_ns = sp->d[i].now_unc_ns;
@@ -208,8 +227,10 @@ int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	/* Nothing counts in no time (a virtual clock nobody advanced): no
 	 * swap, which would step it. */
 	if (hwpc_dev_now_ns(sp->dev) == sp->now_ns) {
-		for (unsigned i = 0; i < sp->n; i++)
+		for (unsigned i = 0; i < sp->n; i++) {
 			memset(sp->d[i].delta, 0, sizeof sp->d[i].delta);
+			sp->d[i].reprogrammed = false;
+		}
 		return 0;
 	}
 	/* A set a hardware SWAP latched since the last sample is the span's. */
@@ -230,5 +251,8 @@ int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
 			d->total[c] = total;
 		}
 	}
+	/* After the reads: a setup made before one of them is seen. */
+	for (unsigned i = 0; i < sp->n && !rc; i++)
+		rc = watch(sp, &sp->d[i], err);
 	return rc;
 }
