@@ -120,8 +120,11 @@ static int begin(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc
 		rs[i] = &p->doms[i].r;
 	}
 	p->ndoms = n;
-	if (!rc && !op->dry_run && hwpc_pc_span_begin(sp, p->dev, &p->layout, rs, n, &err))
+	if (!rc && !op->dry_run && hwpc_pc_span_begin(sp, p->dev, &p->layout, rs, n, op->force, &err))
 		rc = cli_fail_err(&err);
+	if (!rc && sp->others)
+		cli_warn("--force: PM_TRIGGER, fired to swap the quad sets, swaps those of %s too: whoever reads them loses them",
+			 sp->others_names);
 	for (unsigned i = 0; !rc && !op->dry_run && i < n; i++)
 		if (sp->left_out >> doms[i] & 1)
 			cli_warn("%s: record mode writes its counts to memory (tsdump --record reads them): left out",

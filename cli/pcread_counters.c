@@ -82,6 +82,23 @@ static int watch(struct pcread_dev *p, struct pcread_dom *d, struct hwpc_err *er
 	return hwpc_pc_watch_begin(p->dev, &p->layout, d->r.dom, &d->watch, err);
 }
 
+/* --trigger goes to every domain: say which quad-mode domains not read
+ * here it swaps too (their sets lost to whoever reads them). */
+static int others_swapped(struct pcread_dev *p)
+{
+	struct hwpc_err err;
+	uint32_t mine = 0, others;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	for (unsigned i = 0; i < p->ndoms; i++)
+		mine |= 1u << p->doms[i].r.dom;
+	if (hwpc_pc_trigger_swaps(p->dev, &p->layout, mine, &others, names, sizeof names, &err))
+		return cli_fail_err(&err);
+	if (others)
+		cli_warn("--trigger swaps the quad sets of %s too (not read here): whoever reads them loses them",
+			 names);
+	return 0;
+}
+
 /* The run's writer: a Chrome trace, or records with their columns. */
 struct sink {
 	const struct pcread_run *r;
@@ -156,7 +173,8 @@ static int start(const struct pcread_opts *op, struct sink *k, struct pcread_dev
 	/* one clock per device: a virtual one is advanced, a realtime one
 	 * waited for (the first device's wait covers the others') */
 	hwpc_sampler_start(clock, p->dev, op->have_interval ? op->interval_ns : 0);
-	int rc = op->trigger ? trigger(p) : 0;
+	int rc = op->trigger ? others_swapped(p) : 0;
+	rc = rc ? rc : op->trigger ? trigger(p) : 0;
 	if (rc)
 		return rc;
 	for (unsigned i = 0; i < p->ndoms; i++) {

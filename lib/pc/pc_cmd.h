@@ -222,6 +222,11 @@ int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, c
  * names, ", " between them ("" when none). */
 int hwpc_pc_trigger_swaps(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t *swapped,
 			  char *names, size_t len, struct hwpc_err *err);
+/* For a command whose own counting fires PM_TRIGGER (pcread -- CMD, -f
+ * rotation on NV40:G84): the others it swaps (hwpc_pc_trigger_swaps) are
+ * HWPC_EINPUT naming them, as someone else's setup is, unless force. */
+int hwpc_pc_trigger_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, bool force,
+			  uint32_t *others, char *names, size_t len, struct hwpc_err *err);
 
 /* ---- A domain watched while it is counted (pc_watch.c) -------------------
  * Was the domain reprogrammed since the count began?  Either its setup
@@ -286,11 +291,18 @@ struct hwpc_pc_span {
 	struct hwpc_pc_span_dom d[HWPC_PC_MAX_DOMAINS];
 	uint32_t left_out;
 	uint64_t now_ns; /* device time of the last sample */
+	/* PM_TRIGGER swaps: the other quad-mode domains it swaps too (a bit
+	 * per domain index, and their names), whose sets whoever reads them
+	 * loses (hwpc_pc_trigger_swaps). */
+	uint32_t others;
+	char others_names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
 };
 /* Begin counting the domains rs[0..n) (read through them) now.  The device
- * is open for writing when a domain is in quad mode. */
+ * is open for writing when a domain is in quad mode.  Where the swap is
+ * PM_TRIGGER and it would swap other quad-mode domains' sets too, that is
+ * HWPC_EINPUT naming them, unless force (then others says which). */
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err);
+		       struct hwpc_pcr *const *rs, unsigned n, bool force, struct hwpc_err *err);
 /* End an interval now: delta[] and total[] of every domain, and whether
  * each was reprogrammed. */
 int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);
@@ -334,6 +346,10 @@ int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_r
 /* The signal number of domain d's own FLAG (a trailer signal); false if
  * the domain's signals do not reach it. */
 bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
+
+/* The signal number of domain d's trailer signal name ("PM_TRIGGER"); false
+ * if the generation or the domain's signals have none. */
+bool hwpc_pc_trailer_signal(const struct hwpc_pc_layout *l, unsigned d, const char *name, unsigned *signal);
 
 /* A field of domain d in a register: the per-domain register's FIELD, or a
  * shared register's DOM<n>_FIELD (NV10:NV40 CTRL), or the shared FIELD. */

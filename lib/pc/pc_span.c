@@ -39,8 +39,11 @@ static void stamp(struct hwpc_pc_span_dom *d, const uint64_t t[2])
 	d->now_unc_ns = (t[1] - t[0] + 1) / 2;
 }
 
-/* How this chip's quad domains are swapped by software. */
-static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
+/* How this chip's quad domains are swapped by software.  PM_TRIGGER goes
+ * to every domain: other quad-mode domains' sets would be swapped at every
+ * sample, and whoever reads them would find them lost (OVERFLOW) or cut
+ * short; that is refused, as someone else's setup is, unless force. */
+static int pick_swap(struct hwpc_pc_span *sp, bool force, struct hwpc_err *err)
 {
 	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 	if (hwpc_param_num(sp->l->db, sp->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0)) {
@@ -51,7 +54,11 @@ static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	if (hwpc_pc_trigger_find(sp->dev, &sp->trigger, &why))
 		return hwpc_err_set(err, HWPC_EINPUT, "a quad-mode domain swaps on PM_TRIGGER, and %s", why.msg);
 	sp->swap = HWPC_PC_SPAN_TRIGGER;
-	return 0;
+	uint32_t mine = 0;
+	for (unsigned i = 0; i < sp->n; i++)
+		mine |= 1u << sp->d[i].r->dom;
+	return hwpc_pc_trigger_check(sp->dev, sp->l, mine | sp->left_out, force, &sp->others, sp->others_names,
+				     sizeof sp->others_names, err);
 }
 
 /* Read (and ack) every latched quad set into the totals; with drop, the
@@ -162,7 +169,7 @@ static int watch(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct hwp
 }
 
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err)
+		       struct hwpc_pcr *const *rs, unsigned n, bool force, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	bool quad = false;
@@ -190,7 +197,7 @@ int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const stru
 			return rc;
 		sp->n++;
 	}
-	int rc = quad ? pick_swap(sp, err) : 0;
+	int rc = quad ? pick_swap(sp, force, err) : 0;
 	/* What the quad domains counted before now is latched and dropped. */
 	if (!rc && quad)
 		rc = take_sets(sp, true, err);

@@ -380,6 +380,42 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	check [ "${lines[0]}" = "type,device,chipset,domain,mode,generation,signal,reg,addr,value" ]
 }
 
+@test "NV40:G84: PM_TRIGGER swaps every quad domain: -- CMD and -f refuse to swap another's sets unless --force; --trigger says so" {
+	vsim nv40
+	pcsetup -d sim:nv40 -D shader --mode quad --event 1 >/dev/null
+	pcsim -d sim:nv40 advance 1ms >/dev/null
+	want="the quad sets are swapped by PM_TRIGGER on NV40, which swaps those of shader too (quad mode): whoever reads them would lose them (--force swaps them all the same)"
+	run -2 pcread -d sim:nv40 -D core --mode quad --event 1 --strict -- pcsim -d sim:nv40 advance 1ms
+	check [ "$output" = "pcread: $want" ]
+	# nothing was swapped: shader's set is its own, whole
+	run -0 pcread -d sim:nv40 -D shader --strict --format json
+	check [ "$(jq -r 'select(.type=="pc_counters")|.state' <<<"$output")" = EMPTY ]
+	printf 'set a\nmode quad\nevent 1\nset b\nmode quad\nevent 2\n' >"$BATS_TEST_TMPDIR/rot.setup"
+	run -2 pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2
+	check [ "$output" = "pcread: $want" ]
+	# --force: done, and said
+	run -0 --separate-stderr pcread -d sim:nv40 -D core --mode quad --event 1 --force -- pcsim -d sim:nv40 advance 1ms
+	[[ "$stderr" == *"pcread: warning: --force: PM_TRIGGER, fired to swap the quad sets, swaps those of shader too: whoever reads them loses them"* ]]
+	run -0 --separate-stderr pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2 --force
+	[[ "$stderr" == *"swaps those of shader too"* ]]
+	# --trigger was asked for: a warning names the domains it swaps besides
+	run -0 --separate-stderr pcread -d sim:nv40 -D core --trigger
+	check [ "$stderr" = "pcread: warning: --trigger swaps the quad sets of shader too (not read here): whoever reads them loses them" ]
+	run -0 --separate-stderr pcread -d sim:nv40 -D core -D shader --trigger --ack
+	[[ "$stderr" != *"--trigger swaps"* ]]
+	# G84: PM_TRIGGER swaps the quad domains whose SWAP source selects it
+	# (the power-on choice); -- CMD swaps by PRE_OP there, one domain only.
+	vsim g84
+	pcsetup -d sim:g84 -D core_b --mode quad --event 1 >/dev/null
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --trigger
+	check [ "$stderr" = "pcread: warning: --trigger swaps the quad sets of core_b too (not read here): whoever reads them loses them" ]
+	pcsetup -d sim:g84 -D core_b --mode quad --event 1 --swap zero >/dev/null
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --trigger
+	check [ -z "$stderr" ]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --mode quad --event 1 -- true
+	[[ "$stderr" != *warning* ]]
+}
+
 @test "--trigger where no public document names a register: says so and names the simulator's pulse" {
 	for chip in nv10 nv30 gf100; do
 		vsim "$chip"
