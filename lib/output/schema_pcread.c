@@ -50,9 +50,6 @@ static const struct hwpc_schema_key pc_counters[] = {
 	TOTAL("stop_count", "STOP"),
 	SK("saturated_total_counters", STR, NULL, NONE, "the counters that saturated in any sample of the "
 							"run, joined by + (\"\" when none)"),
-	SK("reprogrammed", BOOL, NULL, GAUGE, "with -i: whether the domain was set up again (its setup note's "
-					       "generation moved) or its configuration registers changed since the run "
-					       "began: the totals are then null (false: a single read)"),
 	EXPR("pre", "PRE"),
 	EXPR("start", "START"),
 	EXPR("event", "EVENT"),
@@ -66,6 +63,9 @@ static const struct hwpc_schema_key pc_counters[] = {
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
 	   "(null: the device cannot lag)"),
+	SK_OPT("reprogrammed", BOOL, NULL, GAUGE, "with -i: whether the domain was set up again (its setup note's "
+						   "generation moved) or its configuration registers changed since the run "
+						   "began: the totals are then null (only with -i)"),
 };
 
 static const struct hwpc_schema_key pc_set_count[] = {
@@ -142,13 +142,13 @@ static const struct hwpc_schema_key pc_run[] = {
 	SK("saturated_counters", STR, NULL, NONE, "the saturated counters, joined by + (\"\" when none)"),
 	SK("lost", BOOL, NULL, GAUGE, "quad mode: a set latched by the hardware was lost (OVERFLOW) before it was "
 				      "read (null: single mode)"),
-	SK("reprogrammed", BOOL, NULL, GAUGE, "whether the domain was set up again (its setup note's generation "
-					       "moved) or its configuration registers changed in the interval, or in "
-					       "the run: its counts, rates and event_pct are then null"),
 	SK("status", I64, NULL, GAUGE, "the command's exit status, 128 + N when signal N ended it (null: an "
 				      "interval)"),
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (null: the device cannot lag)"),
+	SK("reprogrammed", BOOL, NULL, GAUGE, "whether the domain was set up again (its setup note's generation "
+					       "moved) or its configuration registers changed in the interval, or in "
+					       "the run: its counts, rates and event_pct are then null"),
 };
 
 static const struct hwpc_schema_key pc_clock[] = {

@@ -172,8 +172,6 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_pc_ctr_list(acc->saturated, "+", sat, sizeof sat);
 		hwpc_out_str(o, "saturated_total_counters", sat);
 	}
-	if (!text)
-		hwpc_out_bool(o, "reprogrammed", reprogrammed);
 	for (int i = 0; lc->expr && i < HWPC_LOP_NINPUTS; i++) {
 		if (exprs[i][0])
 			hwpc_out_str(o, expr_key(i), exprs[i]);
@@ -193,6 +191,8 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_dev_lag_ns(r->dev, &lag);
 		hwpc_out_u64(o, "lag_ns", lag);
 	}
+	if (lc->totals && !text)
+		hwpc_out_bool(o, "reprogrammed", reprogrammed);
 	return hwpc_out_end(o, err);
 }
 

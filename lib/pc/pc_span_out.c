@@ -104,7 +104,6 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 			hwpc_out_bool(o, "lost", d->acc.lost != 0);
 		else
 			hwpc_out_null(o, "lost");
-		hwpc_out_bool(o, "reprogrammed", gone);
 		if (w->interval)
 			hwpc_out_null(o, "status");
 		else
@@ -113,6 +112,7 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 			hwpc_out_u64(o, "lag_ns", w->lag_ns);
 		else
 			hwpc_out_null(o, "lag_ns");
+		hwpc_out_bool(o, "reprogrammed", gone);
 	}
 	return hwpc_out_end(o, err);
 }
