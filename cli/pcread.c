@@ -78,8 +78,8 @@ static int workflow_args(const struct pcread_opts *o)
 	if (o->nsopt && !o->cmd)
 		return cli_fail(HWPC_EINPUT, "--%s is a setup option: pcread takes it before -- COMMAND (pcsetup sets "
 				"a domain up)", o->sopt[0].name);
-	if (o->force && !setup)
-		return cli_fail(HWPC_EINPUT, "--force applies to a setup for -- COMMAND");
+	if (o->force && !o->cmd && !o->setfile)
+		return cli_fail(HWPC_EINPUT, "--force applies to -- COMMAND and -f rotation");
 	if (o->dry_run && !setup && !o->clocks)
 		return cli_fail(HWPC_EINPUT, "--dry-run applies to --clocks and to a setup for -- COMMAND");
 	return 0;
@@ -172,7 +172,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ .kind = CLI_STR, .lname = "set", .arg = "NAME", .dest = &o->set, .noun = "set name",
 		  .help = "the set of -f FILE to set up (default: each domain's first)" },
 		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
-		  .help = "reprogram a domain set up by someone else" },
+		  .help = "reprogram a domain set up by someone else; swap other domains' quad sets by PM_TRIGGER" },
 	};
 	const struct cli_opt tail[] = { CLI_OPT_HELP, CLI_OPT_VERSION };
 	static const char *const not_setup[] = { "reg", NULL }; /* pcread --reg reads */

@@ -120,8 +120,11 @@ static int begin(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc
 		rs[i] = &p->doms[i].r;
 	}
 	p->ndoms = n;
-	if (!rc && !op->dry_run && hwpc_pc_span_begin(sp, p->dev, &p->layout, rs, n, &err))
+	if (!rc && !op->dry_run && hwpc_pc_span_begin(sp, p->dev, &p->layout, rs, n, op->force, &err))
 		rc = cli_fail_err(&err);
+	if (!rc && sp->others)
+		cli_warn("--force: PM_TRIGGER, fired to swap the quad sets, swaps those of %s too: whoever reads them loses them",
+			 sp->others_names);
 	for (unsigned i = 0; !rc && !op->dry_run && i < n; i++)
 		if (sp->left_out >> doms[i] & 1)
 			cli_warn("%s: record mode writes its counts to memory (tsdump --record reads them): left out",
@@ -147,16 +150,26 @@ static int report(const struct pcread_run *r, struct pcread_dev *const *ps, stru
 	return 0;
 }
 
-/* Sample every device; one that fails is reported and left out. */
+/* Sample every device; one that fails is reported and left out.  A
+ * domain set up again meanwhile is said, and makes the run suspect. */
 static int sample(struct pcread_dev *const *ps, struct hwpc_pc_span *sps, size_t np)
 {
 	struct hwpc_err err;
 	int rc = 0;
-	for (size_t j = 0; j < np; j++)
+	for (size_t j = 0; j < np; j++) {
 		if (!ps[j]->failed && hwpc_pc_span_sample(&sps[j], &err)) {
 			rc = cli_fail(err.status, "%s%s%s", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", err.msg);
 			ps[j]->failed = true;
 		}
+		for (unsigned i = 0; !ps[j]->failed && i < sps[j].n; i++) {
+			const struct hwpc_pc_span_dom *d = &sps[j].d[i];
+			if (!d->reprogrammed)
+				continue;
+			cli_warn("%s%s%s: %s while it was counted: the counts of that interval and of the run are lost "
+				 "(null)", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", d->r->di->name, d->why);
+			ps[j]->suspect = true;
+		}
+	}
 	return rc;
 }
 

@@ -66,6 +66,39 @@ static int trigger(struct pcread_dev *p)
 	return 0;
 }
 
+/* -i: was the domain set up again since the run began (hwpc_pc_watch)?
+ * Its totals sum counts of two setups from then on: said once a change,
+ * null in the records, and the run suspect (--strict: exit 3). */
+static int watch(struct pcread_dev *p, struct pcread_dom *d, struct hwpc_err *err)
+{
+	bool changed;
+	char why[320];
+	if (hwpc_pc_watch_check(p->dev, &d->watch, &changed, why, sizeof why, err))
+		return err->status;
+	if (!changed)
+		return 0;
+	cli_warn("%s: %s while it was read: its totals are lost from here on (null)", d->r.di->name, why);
+	d->reprogrammed = p->suspect = true;
+	return hwpc_pc_watch_begin(p->dev, &p->layout, d->r.dom, &d->watch, err);
+}
+
+/* --trigger goes to every domain: say which quad-mode domains not read
+ * here it swaps too (their sets lost to whoever reads them). */
+static int others_swapped(struct pcread_dev *p)
+{
+	struct hwpc_err err;
+	uint32_t mine = 0, others;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	for (unsigned i = 0; i < p->ndoms; i++)
+		mine |= 1u << p->doms[i].r.dom;
+	if (hwpc_pc_trigger_swaps(p->dev, &p->layout, mine, &others, names, sizeof names, &err))
+		return cli_fail_err(&err);
+	if (others)
+		cli_warn("--trigger swaps the quad sets of %s too (not read here): whoever reads them loses them",
+			 names);
+	return 0;
+}
+
 /* The run's writer: a Chrome trace, or records with their columns. */
 struct sink {
 	const struct pcread_run *r;
@@ -140,11 +173,14 @@ static int start(const struct pcread_opts *op, struct sink *k, struct pcread_dev
 	/* one clock per device: a virtual one is advanced, a realtime one
 	 * waited for (the first device's wait covers the others') */
 	hwpc_sampler_start(clock, p->dev, op->have_interval ? op->interval_ns : 0);
-	int rc = op->trigger ? trigger(p) : 0;
+	int rc = op->trigger ? others_swapped(p) : 0;
+	rc = rc ? rc : op->trigger ? trigger(p) : 0;
 	if (rc)
 		return rc;
 	for (unsigned i = 0; i < p->ndoms; i++) {
-		if (hwpc_pc_read(&p->doms[i].r, op->ack, &first[i], &err))
+		if (hwpc_pc_read(&p->doms[i].r, op->ack, &first[i], &err) ||
+		    (op->have_interval &&
+		     hwpc_pc_watch_begin(p->dev, &p->layout, p->doms[i].r.dom, &p->doms[i].watch, &err)))
 			return cli_fail_err(&err);
 		k->lc.quad |= first[i].mode == HWPC_PC_READ_MODE_QUAD;
 		k->lc.record |= first[i].mode == HWPC_PC_READ_MODE_RECORD;
@@ -168,7 +204,7 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 		return rc;
 	for (unsigned i = 0; i < p->ndoms; i++) {
 		struct pcread_dom *d = &p->doms[i];
-		if (n && hwpc_pc_read(&d->r, op->ack, &s, &err))
+		if (n && (hwpc_pc_read(&d->r, op->ack, &s, &err) || watch(p, d, &err)))
 			return cli_fail_err(&err);
 		if (!n)
 			s = first[i];
@@ -177,7 +213,7 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 		note_sample(op, p, d, &s);
 		if (k->t)
 			hwpc_pc_counters_trace(k->t, &d->r, &s, t_ns);
-		else if (hwpc_pc_counters_out(k->o, op->fmt, &k->lc, &d->r, &d->acc, d->expr, &s, n, t_ns, &err))
+		else if (hwpc_pc_counters_out(k->o, op->fmt, &k->lc, &d->r, &d->acc, d->reprogrammed, d->expr, &s, n, t_ns, &err))
 			return k->broken = cli_fail_err(&err);
 		else
 			k->since_open++;

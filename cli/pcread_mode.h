@@ -12,6 +12,7 @@
 
 #include "common/devices.h"
 #include "common/outfile.h"
+#include "pc/pc_cmd.h"
 
 #define PCREAD_MAX_ARGS 64
 /* The exit status of --until that timed out. */
@@ -99,6 +100,8 @@ struct pcread_dom {
 	struct hwpc_pc_read_acc acc;
 	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
 	bool warned_lost, warned_sat, warned_noack, warned_setup, warned_pct;
+	struct hwpc_pc_watch watch; /* -i: set up again while it is read? */
+	bool reprogrammed;          /* it was: the totals are no figure */
 };
 
 /* One device's PCOUNTER run. */

@@ -34,6 +34,15 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 		rc = cli_fail_err(&err);
 	else if (!(sets = calloc(sf.n, sizeof *sets)))
 		rc = cli_fail(HWPC_EOP, "out of memory");
+	/* A turn that ends with PM_TRIGGER swaps every quad-mode domain. */
+	uint32_t others = 0;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	if (!rc && rt.by_trigger &&
+	    hwpc_pc_trigger_check(p->dev, &p->layout, 1u << dn, op->force, &others, names, sizeof names, &err))
+		rc = cli_fail_err(&err);
+	if (!rc && others)
+		cli_warn("--force: PM_TRIGGER, fired to swap the quad sets, swaps those of %s too: whoever reads them loses them",
+			 names);
 	p->ndoms = 1;
 	for (uint64_t k = 0; !rc && !*stop && (!op->have_count || k < op->count); k++) {
 		const struct hwpc_pc_setfile_entry *e = &sf.e[k % sf.n];

@@ -8,7 +8,7 @@
 					 "or it saturated)")
 #define TOTAL(name, what)                                                                         \
 	SK_BIG(name "_total", U64, "events", COUNTER, what ", summed over the run's samples as a 64-bit " \
-						   "total (null: no such counter)")
+						   "total (null: no such counter, or reprogrammed)")
 #define EXPR(name, input)                                                                                     \
 	SK_OPT(name "_expr", STR, NULL, NONE, "with --expr: what the " input " input counts, as a logic-op " \
 					      "expression (only with --expr, where the input is in use)")
@@ -63,6 +63,9 @@ static const struct hwpc_schema_key pc_counters[] = {
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (its first catch-up included) "
 	   "(null: the device cannot lag)"),
+	SK_OPT("reprogrammed", BOOL, NULL, GAUGE, "with -i: whether the domain was set up again (its setup note's "
+						   "generation moved) or its configuration registers changed since the run "
+						   "began: the totals are then null (only with -i)"),
 };
 
 static const struct hwpc_schema_key pc_set_count[] = {
@@ -105,7 +108,7 @@ static const struct hwpc_schema_key reg_decode[] = {
 
 #define RUN_COUNT(name, what)                                                                         \
 	SK_BIG(name, U64, "events", COUNTER, what " counted in the interval, or in the whole run (sample " \
-						"null); a lower bound when saturated (null: no such counter)")
+						"null); a lower bound when saturated (null: no such counter, or reprogrammed)")
 #define RUN_RATE(name, what) \
 	SK(name "_per_s", DOUBLE, "1/s", GAUGE, what " per second of the time counted (null: no time or no counter)")
 
@@ -143,6 +146,9 @@ static const struct hwpc_schema_key pc_run[] = {
 				      "interval)"),
 	SK("lag_ns", U64, "ns", GAUGE,
 	   "device time a lagging simulator skipped since pcread opened it (null: the device cannot lag)"),
+	SK("reprogrammed", BOOL, NULL, GAUGE, "whether the domain was set up again (its setup note's generation "
+					       "moved) or its configuration registers changed in the interval, or in "
+					       "the run: its counts, rates and event_pct are then null"),
 };
 
 static const struct hwpc_schema_key pc_clock[] = {

@@ -41,12 +41,13 @@ struct hwpc_pc_cols {
 size_t hwpc_pc_counter_cols(const struct hwpc_pc_cols *lc, struct hwpc_col *cols);
 
 /* One domain's sample as a pc_counters record: sample number k, taken
- * t_ns after the first; acc holds the totals (with lc->totals), exprs
- * what each input counts (with lc->expr).  Text shows a saturated counter
+ * t_ns after the first; acc holds the totals (with lc->totals; null once
+ * the domain was reprogrammed during the run), exprs what each input
+ * counts (with lc->expr).  Text shows a saturated counter
  * as the word and the saturated counters as a list; the machine formats
  * give null and a boolean. */
 int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pc_cols *lc,
-			 const struct hwpc_pcr *r, const struct hwpc_pc_read_acc *acc,
+			 const struct hwpc_pcr *r, const struct hwpc_pc_read_acc *acc, bool reprogrammed,
 			 char exprs[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN], const struct hwpc_pc_read_sample *s,
 			 uint64_t k, uint64_t t_ns, struct hwpc_err *err);
 /* The same on a Chrome trace: a counter track per domain, its counters as
@@ -213,6 +214,44 @@ int hwpc_pc_trigger_plan(struct hwpc_dev *dev, struct hwpc_wplan *plan, struct h
 int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
 			 struct hwpc_pc_trigger *t, struct hwpc_err *err);
 
+/* Which quad-mode domains of l a PM_TRIGGER swaps (a bit per domain
+ * index in *swapped): every quad-mode domain where SWAP is wired to it
+ * (regdb's PCOUNTER.SWAP_SIGNAL, NV30:G84), else those whose SWAP source
+ * (SPEC_SRC.SWAP, G84:GF100) selects their PM_TRIGGER signal.  The
+ * domains of mine (a bit per index) are left out; names gets the others'
+ * names, ", " between them ("" when none). */
+int hwpc_pc_trigger_swaps(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t *swapped,
+			  char *names, size_t len, struct hwpc_err *err);
+/* For a command whose own counting fires PM_TRIGGER (pcread -- CMD, -f
+ * rotation on NV40:G84): the others it swaps (hwpc_pc_trigger_swaps) are
+ * HWPC_EINPUT naming them, as someone else's setup is, unless force. */
+int hwpc_pc_trigger_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, bool force,
+			  uint32_t *others, char *names, size_t len, struct hwpc_err *err);
+
+/* ---- A domain watched while it is counted (pc_watch.c) -------------------
+ * Was the domain reprogrammed since the count began?  Either its setup
+ * note's generation moved (a pcsetup, a pcread SETUP -- CMD: any setup
+ * hwpc makes, --force or not), or a configuration register no longer holds
+ * what it held then (CTRL, the SWAP source, THRESHOLD, every input's SRC
+ * and OP, and the registers the note lists; the bits that read back what
+ * was written).  A counter that restarted under a new setup would
+ * otherwise be summed as if it had wrapped or been reset. */
+struct hwpc_pc_watch {
+	char domain[HWPC_PC_NAME_LEN];
+	bool found;               /* a note at begin */
+	uint64_t generation;      /* its generation (0: no note) */
+	struct hwpc_pc_note conf; /* the configuration registers as they read at begin */
+};
+int hwpc_pc_watch_begin(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, struct hwpc_pc_watch *w,
+			struct hwpc_err *err);
+/* *changed, and why in one line ("setup note generation 2 -> 3 (single
+ * EVENT=0x11)", "PCOUNTER.EVENT_OP[1] (0x00a4a4) reads ..."). */
+int hwpc_pc_watch_check(struct hwpc_dev *dev, const struct hwpc_pc_watch *w, bool *changed, char *why, size_t len,
+			struct hwpc_err *err);
+/* hwpc_pc_note_check, the recorded value named was ("pcsetup set"). */
+int hwpc_pc_note_diff(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, const char *was, bool *changed,
+		      char *diff, size_t len, struct hwpc_err *err);
+
 /* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------
  * From begin to the last sample, each domain's counts, cut into intervals
  * at the samples: single-event counters read live, quad-mode sets swapped
@@ -234,6 +273,14 @@ struct hwpc_pc_span_dom {
 	 * (half the timestamps' distance around that access). */
 	uint64_t start_ns, last_ns, now_ns;
 	uint64_t start_unc_ns, last_unc_ns, now_unc_ns;
+	/* Reprogrammed (hwpc_pc_watch_check at each sample): in the last
+	 * interval, in the run so far (its counts are then no figure), how
+	 * many times, and the last time's why; the watch starts again from
+	 * each change, so that a later interval is judged on its own. */
+	struct hwpc_pc_watch watch;
+	bool reprogrammed, reprogrammed_run;
+	unsigned changes;
+	char why[320];
 };
 struct hwpc_pc_span {
 	struct hwpc_dev *dev;
@@ -244,12 +291,20 @@ struct hwpc_pc_span {
 	struct hwpc_pc_span_dom d[HWPC_PC_MAX_DOMAINS];
 	uint32_t left_out;
 	uint64_t now_ns; /* device time of the last sample */
+	/* PM_TRIGGER swaps: the other quad-mode domains it swaps too (a bit
+	 * per domain index, and their names), whose sets whoever reads them
+	 * loses (hwpc_pc_trigger_swaps). */
+	uint32_t others;
+	char others_names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
 };
 /* Begin counting the domains rs[0..n) (read through them) now.  The device
- * is open for writing when a domain is in quad mode. */
+ * is open for writing when a domain is in quad mode.  Where the swap is
+ * PM_TRIGGER and it would swap other quad-mode domains' sets too, that is
+ * HWPC_EINPUT naming them, unless force (then others says which). */
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err);
-/* End an interval now: delta[] and total[] of every domain. */
+		       struct hwpc_pcr *const *rs, unsigned n, bool force, struct hwpc_err *err);
+/* End an interval now: delta[] and total[] of every domain, and whether
+ * each was reprogrammed. */
 int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);
 
 /* One domain of a span as a pc_run record: an interval's counts (delta[],
@@ -291,6 +346,10 @@ int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_r
 /* The signal number of domain d's own FLAG (a trailer signal); false if
  * the domain's signals do not reach it. */
 bool hwpc_pc_own_flag(const struct hwpc_pc_layout *l, unsigned d, unsigned *signal);
+
+/* The signal number of domain d's trailer signal name ("PM_TRIGGER"); false
+ * if the generation or the domain's signals have none. */
+bool hwpc_pc_trailer_signal(const struct hwpc_pc_layout *l, unsigned d, const char *name, unsigned *signal);
 
 /* A field of domain d in a register: the per-domain register's FIELD, or a
  * shared register's DOM<n>_FIELD (NV10:NV40 CTRL), or the shared FIELD. */

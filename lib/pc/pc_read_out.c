@@ -119,7 +119,7 @@ static void put_mode_keys(struct hwpc_out *o, const struct hwpc_pc_cols *lc, con
 }
 
 int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pc_cols *lc,
-			 const struct hwpc_pcr *r, const struct hwpc_pc_read_acc *acc,
+			 const struct hwpc_pcr *r, const struct hwpc_pc_read_acc *acc, bool reprogrammed,
 			 char exprs[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN], const struct hwpc_pc_read_sample *s,
 			 uint64_t k, uint64_t t_ns, struct hwpc_err *err)
 {
@@ -164,7 +164,7 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 	put_mode_keys(o, lc, s, text);
 	if (lc->totals || !text) {
 		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
-			if (s->present >> c & 1)
+			if ((s->present >> c & 1) && !reprogrammed)
 				hwpc_out_u64(o, total_keys[c], acc->total[c]);
 			else
 				hwpc_out_null(o, total_keys[c]);
@@ -191,6 +191,8 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_dev_lag_ns(r->dev, &lag);
 		hwpc_out_u64(o, "lag_ns", lag);
 	}
+	if (lc->totals && !text)
+		hwpc_out_bool(o, "reprogrammed", reprogrammed);
 	return hwpc_out_end(o, err);
 }
 

@@ -7,6 +7,7 @@
 #include "hwpc/dev.h"
 #include "hwpc/pc.h"
 #include "core/rundir.h"
+#include "pc/pc_cmd.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -292,6 +293,12 @@ int hwpc_pc_note_merge(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_
 int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed, char *diff,
 			 size_t len, struct hwpc_err *err)
 {
+	return hwpc_pc_note_diff(dev, rec, "pcsetup set", changed, diff, len, err);
+}
+
+int hwpc_pc_note_diff(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, const char *was, bool *changed,
+		      char *diff, size_t len, struct hwpc_err *err)
+{
 	HWPC_ERR_ENSURE(err);
 	*changed = false;
 	if (len)
@@ -311,8 +318,8 @@ int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, boo
 			size_t n = (size_t)snprintf(name, sizeof name, "%s", r ? r->name : "register");
 			for (unsigned k = 0; r && k < r->ndims && n < sizeof name; k++)
 				n += (size_t)snprintf(name + n, sizeof name - n, "[%u]", idx[k]);
-			snprintf(diff, len, "%s (0x%06x) reads 0x%08x, pcsetup set 0x%08x", name, rec->reg[i].addr,
-				 v & mask, rec->reg[i].value & mask);
+			snprintf(diff, len, "%s (0x%06x) reads 0x%08x, %s 0x%08x", name, rec->reg[i].addr,
+				 v & mask, was, rec->reg[i].value & mask);
 			*changed = true;
 		}
 	}

@@ -39,8 +39,11 @@ static void stamp(struct hwpc_pc_span_dom *d, const uint64_t t[2])
 	d->now_unc_ns = (t[1] - t[0] + 1) / 2;
 }
 
-/* How this chip's quad domains are swapped by software. */
-static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
+/* How this chip's quad domains are swapped by software.  PM_TRIGGER goes
+ * to every domain: other quad-mode domains' sets would be swapped at every
+ * sample, and whoever reads them would find them lost (OVERFLOW) or cut
+ * short; that is refused, as someone else's setup is, unless force. */
+static int pick_swap(struct hwpc_pc_span *sp, bool force, struct hwpc_err *err)
 {
 	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 	if (hwpc_param_num(sp->l->db, sp->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0)) {
@@ -51,7 +54,11 @@ static int pick_swap(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	if (hwpc_pc_trigger_find(sp->dev, &sp->trigger, &why))
 		return hwpc_err_set(err, HWPC_EINPUT, "a quad-mode domain swaps on PM_TRIGGER, and %s", why.msg);
 	sp->swap = HWPC_PC_SPAN_TRIGGER;
-	return 0;
+	uint32_t mine = 0;
+	for (unsigned i = 0; i < sp->n; i++)
+		mine |= 1u << sp->d[i].r->dom;
+	return hwpc_pc_trigger_check(sp->dev, sp->l, mine | sp->left_out, force, &sp->others, sp->others_names,
+				     sizeof sp->others_names, err);
 }
 
 /* Read (and ack) every latched quad set into the totals; with drop, the
@@ -144,8 +151,25 @@ static int read_live(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct
 	return rc;
 }
 
+/* Was the domain reprogrammed in the interval that just ended?  The
+ * watch then starts again from the new setup. */
+static int watch(struct hwpc_pc_span *sp, struct hwpc_pc_span_dom *d, struct hwpc_err *err)
+{
+	bool changed;
+	char why[sizeof d->why];
+	if (hwpc_pc_watch_check(sp->dev, &d->watch, &changed, why, sizeof why, err))
+		return err->status;
+	d->reprogrammed = changed;
+	if (!changed)
+		return 0;
+	d->reprogrammed_run = true;
+	d->changes++;
+	memcpy(d->why, why, sizeof why);
+	return hwpc_pc_watch_begin(sp->dev, sp->l, d->r->dom, &d->watch, err);
+}
+
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-		       struct hwpc_pcr *const *rs, unsigned n, struct hwpc_err *err)
+		       struct hwpc_pcr *const *rs, unsigned n, bool force, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	bool quad = false;
@@ -173,7 +197,7 @@ int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const stru
 			return rc;
 		sp->n++;
 	}
-	int rc = quad ? pick_swap(sp, err) : 0;
+	int rc = quad ? pick_swap(sp, force, err) : 0;
 	/* What the quad domains counted before now is latched and dropped. */
 	if (!rc && quad)
 		rc = take_sets(sp, true, err);
@@ -187,6 +211,8 @@ int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const stru
 		if (d->mode != HWPC_PC_READ_MODE_QUAD && !(rc = read_live(sp, d, err)))
 			memcpy(d->base, d->acc.total, sizeof d->base);
 	}
+	for (unsigned i = 0; i < sp->n && !rc; i++)
+		rc = hwpc_pc_watch_begin(dev, l, sp->d[i].r->dom, &sp->d[i].watch, err);
 	for (unsigned i = 0; i < sp->n; i++) {
 		sp->d[i].start_ns = sp->d[i].last_ns = sp->d[i].now_ns;
 		sp->d[i].start_unc_ns = sp->d[i].last_unc_ns = sp->d[i].now_unc_ns;
@@ -208,8 +234,10 @@ int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
 	/* Nothing counts in no time (a virtual clock nobody advanced): no
 	 * swap, which would step it. */
 	if (hwpc_dev_now_ns(sp->dev) == sp->now_ns) {
-		for (unsigned i = 0; i < sp->n; i++)
+		for (unsigned i = 0; i < sp->n; i++) {
 			memset(sp->d[i].delta, 0, sizeof sp->d[i].delta);
+			sp->d[i].reprogrammed = false;
+		}
 		return 0;
 	}
 	/* A set a hardware SWAP latched since the last sample is the span's. */
@@ -230,5 +258,8 @@ int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err)
 			d->total[c] = total;
 		}
 	}
+	/* After the reads: a setup made before one of them is seen. */
+	for (unsigned i = 0; i < sp->n && !rc; i++)
+		rc = watch(sp, &sp->d[i], err);
 	return rc;
 }

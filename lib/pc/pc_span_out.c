@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A span's counts as pc_run records (pcread -- CMD; hwpc-output(7)): each
  * count, the time it covers and its rate per second, for an interval (-i)
- * or for the whole run with the command's exit status. */
+ * or for the whole run with the command's exit status; null where the
+ * domain was reprogrammed in that time. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 
@@ -44,6 +45,8 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 	HWPC_ERR_ENSURE(err);
 	bool text = fmt == HWPC_FMT_TEXT;
 	const uint64_t *v = w->interval ? d->delta : d->total;
+	/* Counts across a new setup are no figure: null, and reprogrammed. */
+	bool gone = w->interval ? d->reprogrammed : d->reprogrammed_run;
 	uint64_t ns = w->interval ? d->now_ns - d->last_ns : d->now_ns - d->start_ns;
 	unsigned present = 0;
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
@@ -65,14 +68,14 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 	hwpc_rate_mid((double)(w->interval ? d->last_ns : d->start_ns),
 		      (double)(w->interval ? d->last_unc_ns : d->start_unc_ns), (double)d->now_ns,
 		      (double)d->now_unc_ns, v[HWPC_PC_READ_CYCLES], 1, 0, &rt);
-	if (ns && v[HWPC_PC_READ_CYCLES] && isfinite(rt.uncertainty_ppm))
+	if (ns && v[HWPC_PC_READ_CYCLES] && isfinite(rt.uncertainty_ppm) && !gone)
 		hwpc_out_double(o, "uncertainty_ppm", rt.uncertainty_ppm, 3);
 	else
 		hwpc_out_null(o, "uncertainty_ppm");
 	hwpc_out_str(o, "domain", d->r->di->name);
 	hwpc_out_str(o, "mode", d->mode == HWPC_PC_READ_MODE_QUAD ? "quad" : "single");
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
-		bool have = present >> c & 1;
+		bool have = (present >> c & 1) && !gone;
 		if (text && c == HWPC_PC_READ_CYCLES_ALT)
 			continue; /* a copy of CYCLES: not in the table */
 		if (have)
@@ -109,6 +112,7 @@ int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 			hwpc_out_u64(o, "lag_ns", w->lag_ns);
 		else
 			hwpc_out_null(o, "lag_ns");
+		hwpc_out_bool(o, "reprogrammed", gone);
 	}
 	return hwpc_out_end(o, err);
 }

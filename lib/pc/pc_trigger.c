@@ -10,6 +10,7 @@
 #include "dev/backend.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int hwpc_pc_trigger_find(const struct hwpc_dev *dev, struct hwpc_pc_trigger *t, struct hwpc_err *err)
 {
@@ -68,4 +69,70 @@ int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, c
 	for (unsigned j = 0; !rc && j < n; j++)
 		rc = hwpc_pc_wait_cycles(dev, l, doms[j], 1, j ? 0 : 10000, err);
 	return rc;
+}
+
+/* Does a PM_TRIGGER swap domain d's sets (when it is in quad mode)? */
+static int swaps(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned d, bool *yes, struct hwpc_err *err)
+{
+	char name[96];
+	const struct hwpc_field *f;
+	struct hwpc_regref ref;
+	unsigned pm;
+	uint32_t v;
+	/* regdb-names: PCOUNTER.SWAP_SIGNAL NV30:G84 */
+	const char *wired = hwpc_param_str(l->db, l->chip, "PCOUNTER.SWAP_SIGNAL", NULL);
+	*yes = false;
+	if (!hwpc_pc_field(l, d, "SPEC_SRC", "SWAP", name, sizeof name, &f) &&
+	    !hwpc_pc_field(l, d, "SWAP_SRC", "SWAP", name, sizeof name, &f)) {
+		*yes = wired && !strcmp(wired, "PM_TRIGGER");
+		return 0;
+	}
+	if (!hwpc_pc_trailer_signal(l, d, "PM_TRIGGER", &pm) || hwpc_regref_parse(l->db, l->chip, name, &ref, NULL))
+		return 0;
+	if (hwpc_rd32(dev, ref.addr, &v))
+		return hwpc_err_set(err, hwpc_dev_error(dev)->status, "reading %s: %s", name, hwpc_dev_error(dev)->msg);
+	*yes = hwpc_field_get(f, v) == pm;
+	return 0;
+}
+
+int hwpc_pc_trigger_swaps(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t *swapped,
+			  char *names, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	size_t k = 0;
+	*swapped = 0;
+	if (len)
+		names[0] = 0;
+	for (unsigned d = 0; d < l->ndomains; d++) {
+		struct hwpc_pcr r;
+		struct hwpc_pc_read_sample s;
+		bool yes;
+		if (mine >> d & 1)
+			continue;
+		if (hwpc_pc_read_init(&r, dev, l, d, err) || hwpc_pc_read(&r, false, &s, err))
+			return err->status;
+		if (s.mode != HWPC_PC_READ_MODE_QUAD)
+			continue;
+		if (swaps(dev, l, d, &yes, err))
+			return err->status;
+		if (!yes)
+			continue;
+		*swapped |= 1u << d;
+		if (k < len)
+			k += (size_t)snprintf(names + k, len - k, "%s%s", k ? ", " : "", l->dom[d].name);
+	}
+	return 0;
+}
+
+int hwpc_pc_trigger_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, bool force,
+			  uint32_t *others, char *names, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	if (hwpc_pc_trigger_swaps(dev, l, mine, others, names, len, err))
+		return err->status;
+	if (*others && !force)
+		return hwpc_err_set(err, HWPC_EINPUT, "the quad sets are swapped by PM_TRIGGER on %s, which swaps those "
+				    "of %s too (quad mode): whoever reads them would lose them (--force swaps them all "
+				    "the same)", l->chip->name, names);
+	return 0;
 }

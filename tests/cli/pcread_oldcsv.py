@@ -11,7 +11,7 @@ record_pos, record_packet_count -> record_packets, elapsed_ns -> time_ns,
 signal_index -> signal, signal -> name, one_count -> ones, sample_count ->
 samples, period_count -> periods.  Columns the older output did not have
 (type, device, chipset, host_ns, the boolean saturated, expressions, lag,
-event_pct_note, set_age_ns, a scan's interval, exactness and seed)
+event_pct_note, set_age_ns, reprogrammed, a scan's interval, exactness and seed)
 are left out, and optional groups (quad, record, totals) only appear when
 the older output would have had them."""
 import csv
@@ -32,7 +32,7 @@ for c in ("event", "start", "pre", "stop"):
 if rows[0]["type"] == "pc_counters":
     ren["saturated_counters"] = "saturated"
     drop = {"type", "device", "chipset", "host_ns", "saturated", "mmio_read_count", "lag_ns", "event_pct_note",
-            "set_age_ns"}
+            "set_age_ns", "reprogrammed"}
     drop |= {c for c in cols if c.endswith("_expr")}
     if not sampled:
         drop |= {"sample", "elapsed_ns"} | {c for c in cols if c.endswith("_total") or c == "saturated_total_counters"}

@@ -176,6 +176,66 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	run -0 pcsetup -d sim:g84 -D core_b --event 1
 }
 
+@test "-- CMD: a domain set up again while it is counted is said, its counts null, --strict exits 3" {
+	quarter_g84
+	# pcread's own note makes the inner pcsetup no foreign setup: it goes
+	# through, and the generation it bumps is what pcread sees.
+	inner='pcsim -d sim:g84 advance --cycles 1000 --domain core_a >/dev/null
+		pcsetup -d sim:g84 -D core_a --mode single --pre 1 --start 1 --event 0x11 >/dev/null
+		pcsim -d sim:g84 advance --cycles 1000 --domain core_a >/dev/null'
+	run -3 --separate-stderr pcread -d sim:g84 -D core_a --mode single --event 0x10 --pre 1 --start 1 --strict \
+		--format json -- sh -c "$inner"
+	# (a sample between pcsetup's writes and its note sees the registers first)
+	[[ "$stderr" == *"pcread: warning: core_a: set up again: setup note generation 1 -> 2 (single PRE=1 START=1 EVENT=0x11) while it was counted"* ||
+	   "$stderr" == *"pcread: warning: core_a: reprogrammed since the count began: PCOUNTER.EVENT_SRC[1] (0x00a484) reads 0x00000011, was 0x00000010 while it was counted"* ]]
+	check [ "$(report -c 'select(.type=="pc_run")|[.reprogrammed,.cycles,.cycles_per_s,.event_count,.uncertainty_ppm,.status]')" = \
+		'[true,null,null,null,null,0]' ]
+	# Without --strict: the command's status, the same warning and nulls.
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --mode single --event 0x10 --pre 1 --start 1 -- sh -c "$inner"
+	[[ "$stderr" == *"core_a: set up again: setup note generation 3 -> 4"* || "$stderr" == *"core_a: reprogrammed since"* ]]
+	# A register written by someone else (no pcsetup) is seen as well; -i:
+	# the interval it fell in is null, the ones after are figures again.
+	quarter_g84
+	pcsetup -d sim:g84 -D core_a --mode single --pre 1 --start 1 --event 0x10 >/dev/null
+	run -3 --separate-stderr pcread -d sim:g84 -D core_a --strict -i 100ms --format json -- sh -c \
+		'pcsim -d sim:g84 advance --cycles 1000 --domain core_a >/dev/null; sleep 0.3
+		 pcsim -d sim:g84 reg "EVENT_SRC[1]=0x12" >/dev/null; sleep 0.3
+		 pcsim -d sim:g84 advance --cycles 1000 --domain core_a >/dev/null; sleep 0.3'
+	[[ "$stderr" == *"core_a: reprogrammed since the count began: PCOUNTER.EVENT_SRC[1] (0x00a484) reads 0x00000012, was 0x00000010 while it was counted"* ]]
+	check [ "$(report -c 'select(.type=="pc_run" and .reprogrammed)|[.sample != null,.cycles]' | head -1)" = '[true,null]' ]
+	check [ "$(report -c 'select(.type=="pc_run" and .sample == null)|[.reprogrammed,.cycles]')" = '[true,null]' ]
+	# before it, counts (the first 1000 cycles, less the two the single-event
+	# process takes to start); after it, counts again
+	check holds c="$(report -s '[.[]|select(.type=="pc_run" and .sample != null and .cycles != null)|.cycles]|add')" \
+		'c >= 990 && c <= 1000'
+	check [ "$(report 'select(.type=="pc_run" and .sample != null)|.reprogrammed' | uniq | tr '\n' ' ')" = 'false true false ' ]
+}
+
+@test "-i: a domain set up again between samples is said, its totals null from there on, --strict exits 3" {
+	quarter_g84
+	pcsetup -d sim:g84 -D core_a --mode single --pre 1 --start 1 --event 0x10 >/dev/null
+	out=$BATS_TEST_TMPDIR/out.json
+	# A virtual clock stepped by pcread itself: samples keep coming until
+	# SIGINT, and the setup lands between two of them.
+	pcread -d sim:g84 -D core_a -i 1ms -n 100000000 --strict --format json >"$out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_until 60 grep -q '"sample":2,' "$out"
+	pcsetup -d sim:g84 -D core_a --mode single --pre 1 --start 1 --event 0x11 --force >/dev/null
+	wait_until 60 grep -q '"reprogrammed":true' "$out"
+	kill -INT "$pid"
+	status=0
+	wait "$pid" || status=$?
+	check [ "$status" -eq 3 ]
+	# (a sample between pcsetup's writes and its note sees the registers first)
+	grep -q -e "^pcread: warning: core_a: set up again: setup note generation 1 -> 2 (single PRE=1 START=1 EVENT=0x11) while it was read: its totals are lost from here on (null)$" \
+		-e "^pcread: warning: core_a: reprogrammed since the count began: PCOUNTER.EVENT_SRC\[1\] (0x00a484) reads 0x00000011, was 0x00000010 while it was read: its totals are lost from here on (null)$" \
+		"$BATS_TEST_TMPDIR/err" || { cat "$BATS_TEST_TMPDIR/err"; false; }
+	# before: totals; from the change on: null, flagged
+	check [ "$(jq -r 'select(.type=="pc_counters" and .sample == 1)|[.reprogrammed,.cycles_total != null]|@csv' "$out")" = 'false,true' ]
+	check [ "$(jq -r 'select(.type=="pc_counters" and .reprogrammed)|.cycles_total' "$out" | sort -u)" = null ]
+	check [ "$(jq -r 'select(.type=="pc_counters")|.reprogrammed' "$out" | uniq | tr '\n' ' ')" = 'false true ' ]
+}
+
 @test "--dry-run prints the setup for -- CMD and runs nothing" {
 	quarter_g84
 	run -0 pcread -d sim:g84 -D core_a --mode quad --event 0x10 --dry-run --format csv -- touch "$BATS_TEST_TMPDIR/ran"
@@ -318,6 +378,42 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	# With a setup: written, then the trigger, one table (CSV: both kinds).
 	run -0 pcsetup -d sim:g84 -D core_a --mode quad --event 0x10 --trigger --format csv
 	check [ "${lines[0]}" = "type,device,chipset,domain,mode,generation,signal,reg,addr,value" ]
+}
+
+@test "NV40:G84: PM_TRIGGER swaps every quad domain: -- CMD and -f refuse to swap another's sets unless --force; --trigger says so" {
+	vsim nv40
+	pcsetup -d sim:nv40 -D shader --mode quad --event 1 >/dev/null
+	pcsim -d sim:nv40 advance 1ms >/dev/null
+	want="the quad sets are swapped by PM_TRIGGER on NV40, which swaps those of shader too (quad mode): whoever reads them would lose them (--force swaps them all the same)"
+	run -2 pcread -d sim:nv40 -D core --mode quad --event 1 --strict -- pcsim -d sim:nv40 advance 1ms
+	check [ "$output" = "pcread: $want" ]
+	# nothing was swapped: shader's set is its own, whole
+	run -0 pcread -d sim:nv40 -D shader --strict --format json
+	check [ "$(jq -r 'select(.type=="pc_counters")|.state' <<<"$output")" = EMPTY ]
+	printf 'set a\nmode quad\nevent 1\nset b\nmode quad\nevent 2\n' >"$BATS_TEST_TMPDIR/rot.setup"
+	run -2 pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2
+	check [ "$output" = "pcread: $want" ]
+	# --force: done, and said
+	run -0 --separate-stderr pcread -d sim:nv40 -D core --mode quad --event 1 --force -- pcsim -d sim:nv40 advance 1ms
+	[[ "$stderr" == *"pcread: warning: --force: PM_TRIGGER, fired to swap the quad sets, swaps those of shader too: whoever reads them loses them"* ]]
+	run -0 --separate-stderr pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2 --force
+	[[ "$stderr" == *"swaps those of shader too"* ]]
+	# --trigger was asked for: a warning names the domains it swaps besides
+	run -0 --separate-stderr pcread -d sim:nv40 -D core --trigger
+	check [ "$stderr" = "pcread: warning: --trigger swaps the quad sets of shader too (not read here): whoever reads them loses them" ]
+	run -0 --separate-stderr pcread -d sim:nv40 -D core -D shader --trigger --ack
+	[[ "$stderr" != *"--trigger swaps"* ]]
+	# G84: PM_TRIGGER swaps the quad domains whose SWAP source selects it
+	# (the power-on choice); -- CMD swaps by PRE_OP there, one domain only.
+	vsim g84
+	pcsetup -d sim:g84 -D core_b --mode quad --event 1 >/dev/null
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --trigger
+	check [ "$stderr" = "pcread: warning: --trigger swaps the quad sets of core_b too (not read here): whoever reads them loses them" ]
+	pcsetup -d sim:g84 -D core_b --mode quad --event 1 --swap zero >/dev/null
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --trigger
+	check [ -z "$stderr" ]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a --mode quad --event 1 -- true
+	[[ "$stderr" != *warning* ]]
 }
 
 @test "--trigger where no public document names a register: says so and names the simulator's pulse" {
