@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# Text tables line up whatever their values: widths from all the rows, or
+# for a table that streams (pcread -i, --watch, tsdump --mmiotrace) from
+# the widest values its layout allows.  Each table is fed its widest
+# values; table_check.py checks every column of every row.
+
+bats_require_minimum_version 1.5.0
+load helpers
+
+aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/table_check.py" "$@"
+}
+
+@test "pcread on GF100: the wider part domains line up with the hub ones" {
+	run -0 pcread -d sim:gf100
+	aligned domain <<<"$output"
+}
+
+@test "pcread -i: OVERFLOW, saturated and wide counts line up in the streamed table; 120 columns" {
+	vsim g84 pchz=1M
+	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
+	pcsim -d sim:g84 signal core_a 0x20 periodic period=100 duty=1 phase=99
+	pcsim -d sim:g84 reg 'EVENT_SRC[1]=0x10' 'EVENT_OP[1]=0xaaaa' 'SPEC_SRC[1]=0x20' 'CTRL[1]=1'
+	pcsim -d sim:g84 advance --cycles 150 --domain core_a
+	"$HWPC_TESTBIN/pc_poke" sim:g84 core_b cycles 0xffffffff
+	"$HWPC_TESTBIN/pc_poke" sim:g84 core_c event 0xfffffffe
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 3
+	[[ "$output" == *OVERFLOW* ]]
+	[[ "$output" == *saturated* ]]
+	[[ "$output" == *4294967294* ]]
+	aligned sample 120 <<<"$output"
+}
+
+@test "pcread -i streams: rows come as they are read, not at the end" {
+	vsim g84
+	# endless without -n: only a table written row by row reaches head
+	run -0 timeout 60 bash -c 'pcread -d sim:g84 -i 1ms | head -n 4'
+	check [ "${#lines[@]}" -eq 4 ]
+}
+
+@test "pcread -i: totals on request in text (--totals), always in json and csv" {
+	vsim g84
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 2
+	[[ "${lines[1]}" != *_total* ]]
+	aligned sample 120 <<<"$output"
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 2 --totals
+	[[ "${lines[1]}" == *"cycles  "*"event_count_total"* ]]
+	aligned sample <<<"$output"
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 1 --format json
+	check [ "$(jq -r 'select(.type=="pc_counters") | .event_count_total' <<<"$output" | head -1)" = 0 ]
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 1 --format csv
+	[[ "${lines[0]}" == *event_count_total* ]]
+	run -2 pcread -d sim:g84 --totals
+	[[ "$output" == *"--totals"*"-i"* ]]
+}
+
+@test "pcread -i -v: every column, mode and cycles_alt among them" {
+	vsim g84
+	run -0 --separate-stderr pcread -d sim:g84 -i 1ms -n 2 -v
+	[[ "${lines[1]}" == *" mode "*cycles_alt*saturated* ]]
+	aligned sample <<<"$output"
+}
+
+@test "pcread --signals: the long signal names line up" {
+	run -0 pcread -d sim:g84 --signals
+	[[ "$output" == *pm_trigger* ]]
+	aligned domain <<<"$output"
+}
+
+@test "pcread --watch: a field's enum and a register's words line up as they stream" {
+	vsim g84
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW --watch 'PCOUNTER.CTRL[0].SINGLE_STATE' -n 4 -i 1ms
+	[[ "$output" == *INACTIVE* ]]
+	aligned device_ns <<<"$output"
+}
+
+@test "tsdump --mmiotrace: registers, marks, lost events and expressions line up" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		echo "VERSION 20070824"
+		printf 'PCIDEV 0100\t10de0040\t10\tfd000000\te000000c\t0\tfc000000\t0\t0\t0\t1000000\t10000000\t0\t1000000\t0\t0\t0\tnvidia\n'
+		echo "MAP 0.000001 1 0xfd000000 0xffffc90000000000 0x1000000 0x0 0"
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "MARK 0.000030 starting the counters"
+		echo "W 4 0.000040 1 0xfd00a484 0x1110 0x0 0"
+		echo "W 4 0.000041 1 0xfd00a4a4 0x8888 0x0 0"
+		echo "R 2 0.000050 1 0xfd009400 0x1234 0x0 0"
+		echo "R 4 0.000051 1 0xfd00fffc 0x0 0x0 0"
+		echo "MARK 0.000000 Lost 3 events."
+		echo "W 4 1234.000060 1 0xfd00a424 0xffff 0x0 0"
+		echo "UNMAP 0.000080 1 0x0 0"
+	} >"$t"
+	run -0 --separate-stderr tsdump --mmiotrace "$t"
+	[[ "$output" == *"core EVENT = "* ]]
+	aligned line <<<"$output"
+}
