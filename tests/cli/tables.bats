@@ -95,3 +95,8 @@ aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
 	[[ "$output" == *"core EVENT = "* ]]
 	aligned line <<<"$output"
 }
+
+@test "an unknown domain lists the chip's domains whole (issue 28 item 3)" {
+	run -2 pcsetup -d sim:gf100 -D hub.9 --event 1
+	[[ "$output" == *"22=part5.0, 23=part5.1)" ]]
+}
