@@ -100,3 +100,13 @@ aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
 	run -2 pcsetup -d sim:gf100 -D hub.9 --event 1
 	[[ "$output" == *"22=part5.0, 23=part5.1)" ]]
 }
+
+@test "pcread -v: a setup as pcsetup left it is said as a note, not a warning (issue 28 item 5)" {
+	vsim g84
+	pcsetup -d sim:g84 -D core_a --event 1 >/dev/null
+	run -0 --separate-stderr pcread -d sim:g84 -D core_a -v
+	[[ "$stderr" == *"pcread: core_a: setup as pcsetup left it"* ]]
+	[[ "$stderr" != *"warning: core_a: setup as"* ]]
+	run -0 --separate-stderr pcread -d sim:g84 -D core_b -v
+	[[ "$stderr" == *"pcread: core_b: no pcsetup note"* ]]
+}
