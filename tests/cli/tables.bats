@@ -110,3 +110,13 @@ aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
 	run -0 --separate-stderr pcread -d sim:g84 -D core_b -v
 	[[ "$stderr" == *"pcread: core_b: no pcsetup note"* ]]
 }
+
+@test "--dry-run: an equal value written all the same says why (issue 28 item 6)" {
+	vsim g84
+	run -0 pcsetup -d sim:g84 -D core_a --event 1 --dry-run --format json
+	ctrl=$(jq -c 'select(.type=="planned_write" and .reg=="PCOUNTER.CTRL[1]") | [.old, .new, .unchanged, .note]' <<<"$output")
+	check [ "$ctrl" = '[0,0,false,"single mode; written all the same: FAULT_CLEAR is write-only"]' ]
+	# a plain register left as it was says nothing more
+	src=$(jq -c 'select(.type=="planned_write" and .reg=="PCOUNTER.PRE_SRC[1]") | [.unchanged, .note]' <<<"$output")
+	check [ "$src" = '[true,null]' ]
+}
