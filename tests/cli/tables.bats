@@ -120,3 +120,20 @@ aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
 	src=$(jq -c 'select(.type=="planned_write" and .reg=="PCOUNTER.PRE_SRC[1]") | [.unchanged, .note]' <<<"$output")
 	check [ "$src" = '[true,null]' ]
 }
+
+@test "pcsetup --explain --chip: no device needed; an error has no device line before it (issue 28 item 16)" {
+	run -0 --separate-stderr pcsetup --chip G84 -D core_a --event '0x10&0x11' --explain
+	check [ "${lines[0]}" = "chipset: G84" ]
+	check [ "${lines[1]}" = "domain core_a on G84:" ]
+	run -0 pcsetup --chip G84 -D core_a --event '0x10&0x11' --explain --format json
+	check [ "$(jq -r 'select(.type=="pc_logic_input" and .input=="EVENT") | [.device, .chipset, .expression] | @tsv' <<<"$output")" = "$(printf "\tG84\t0x10&0x11")" ]
+	run -2 pcsetup --chip G84 -D core_a --event 1
+	[[ "$output" == *"--chip needs --explain"* ]]
+	run -2 pcsetup --chip G84 -d sim:g84 -D core_a --event 1 --explain
+	run -2 pcsetup --chip G9000 -D core_a --event 1 --explain
+	[[ "$output" == *G9000* ]]
+	vsim g84
+	run -2 --separate-stderr pcsetup -d sim:g84 -D core_a --event '0x10&&' --explain
+	check [ -z "$output" ]
+	[[ "$stderr" == *"expected an operand"* ]]
+}
