@@ -3,14 +3,11 @@
 # Text tables line up whatever their values: widths from all the rows, or
 # for a table that streams (pcread -i, --watch, tsdump --mmiotrace) from
 # the widest values its layout allows.  Each table is fed its widest
-# values; table_check.py checks every column of every row.
+# values; aligned (table_check.py) checks every column of every row.
+# tsdump --mmiotrace's table is tested in tsdump_mmiotrace.bats.
 
 bats_require_minimum_version 1.5.0
 load helpers
-
-aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
-	/usr/bin/python3 "$BATS_TEST_DIRNAME/table_check.py" "$@"
-}
 
 @test "pcread on GF100: the wider part domains line up with the hub ones" {
 	run -0 pcread -d sim:gf100
@@ -73,27 +70,6 @@ aligned() { # FIRST_COLUMN [MAX_WIDTH] <text
 	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW --watch 'PCOUNTER.CTRL[0].SINGLE_STATE' -n 4 -i 1ms
 	[[ "$output" == *INACTIVE* ]]
 	aligned device_ns <<<"$output"
-}
-
-@test "tsdump --mmiotrace: registers, marks, lost events and expressions line up" {
-	t="$BATS_TEST_TMPDIR/t.mmio"
-	{
-		echo "VERSION 20070824"
-		printf 'PCIDEV 0100\t10de0040\t10\tfd000000\te000000c\t0\tfc000000\t0\t0\t0\t1000000\t10000000\t0\t1000000\t0\t0\t0\tnvidia\n'
-		echo "MAP 0.000001 1 0xfd000000 0xffffc90000000000 0x1000000 0x0 0"
-		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
-		echo "MARK 0.000030 starting the counters"
-		echo "W 4 0.000040 1 0xfd00a484 0x1110 0x0 0"
-		echo "W 4 0.000041 1 0xfd00a4a4 0x8888 0x0 0"
-		echo "R 2 0.000050 1 0xfd009400 0x1234 0x0 0"
-		echo "R 4 0.000051 1 0xfd00fffc 0x0 0x0 0"
-		echo "MARK 0.000000 Lost 3 events."
-		echo "W 4 1234.000060 1 0xfd00a424 0xffff 0x0 0"
-		echo "UNMAP 0.000080 1 0x0 0"
-	} >"$t"
-	run -0 --separate-stderr tsdump --mmiotrace "$t"
-	[[ "$output" == *"core EVENT = "* ]]
-	aligned line <<<"$output"
 }
 
 @test "an unknown domain lists the chip's domains whole (issue 28 item 3)" {
