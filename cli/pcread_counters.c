@@ -161,6 +161,8 @@ static int start(const struct pcread_opts *op, struct sink *k, struct pcread_dev
 {
 	struct hwpc_err err;
 	k->lc.lag |= p->can_lag;
+	for (unsigned i = 0; i < p->ndoms; i++)
+		hwpc_pc_cols_widen(&k->lc, &p->doms[i].r);
 	for (unsigned i = 0; op->expr && i < p->ndoms; i++) {
 		struct hwpc_pc_names names;
 		if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err))
@@ -228,8 +230,9 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	struct sink k = { .r = r, .lc = { .sample = op->have_interval, .totals = op->have_interval, .expr = op->expr,
-					  .verbose = op->verbose },
+	struct sink k = { .r = r, .lc = { .sample = op->have_interval, .totals = op->have_interval && op->totals,
+					  .expr = op->expr, .verbose = op->verbose, .count = op->have_count ? op->count : 0,
+					  .interval_ns = op->interval_ns },
 			  .rewrite = (op->fmt == HWPC_FMT_OPENMETRICS || op->fmt == HWPC_FMT_PROMETHEUS) && op->output &&
 				    op->have_interval };
 	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);

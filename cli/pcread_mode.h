@@ -26,7 +26,7 @@ struct pcread_opts {
 	unsigned ndomains;
 	const char *profile, *output, *setfile;
 	const char *pattern; /* --list-regs [PATTERN] */
-	bool ack, expr, signals, list_regs, strict, verbose, have_interval, have_count, snapshot;
+	bool ack, expr, totals, signals, list_regs, strict, verbose, have_interval, have_count, snapshot;
 	uint64_t interval_ns, count, scan_ns, timeout_ns;
 	uint64_t scan_samples, seed; /* --scan-samples N, --seed N (0: not given) */
 	enum hwpc_format fmt;

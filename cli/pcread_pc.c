@@ -22,9 +22,9 @@ int pcread_note_check(struct hwpc_dev *dev, const char *key, const char *who, co
 	if (changed && !*warned)
 		cli_warn("%s%s changed since pcsetup (generation %llu): %s", who, what, gen, diff);
 	else if (found && !changed && verbose)
-		cli_warn("%ssetup as pcsetup left it (generation %llu: %s)", who, gen, rec.what);
+		cli_note("%ssetup as pcsetup left it (generation %llu: %s)", who, gen, rec.what);
 	else if (!found && verbose)
-		cli_warn("%sno pcsetup note (nothing to check %s against)", who, against);
+		cli_note("%sno pcsetup note (nothing to check %s against)", who, against);
 	*warned |= changed;
 	*suspect |= changed;
 	return 0;

@@ -43,7 +43,9 @@ static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 			return cli_fail_err(&err);
 	if (op->until && hwpc_watch_until(w, op->until, "--until", &err))
 		return cli_fail_err(&err);
-	if (!(o = cli_devices_out(r->devs, r->of->fp, op->fmt, hwpc_watch_cols, 7, &err)))
+	struct hwpc_col cols[HWPC_WATCH_COLS];
+	hwpc_watch_cols(w, cols);
+	if (!(o = cli_devices_out(r->devs, r->of->fp, op->fmt, cols, HWPC_WATCH_COLS, &err)))
 		return cli_fail_err(&err);
 	/* The start values, then every change as it is seen. */
 	bool unwritten = false; /* each change as it comes; a write error ends the watch */

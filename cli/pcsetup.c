@@ -88,6 +88,8 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		{ .kind = CLI_FLAG, .lname = "dry-run", .dest = &o->dry_run, .help = "print every planned write; write nothing" },
 		{ .kind = CLI_FLAG, .lname = "explain", .dest = &o->explain,
 		  .help = "print the compiled slots and truth tables; write nothing" },
+		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
+		  .help = "--explain for CHIPSET (G84, NV40, ...), without a device" },
 		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
 		  .help = "reprogram a domain set up by someone else; write registers regdb does not know or marks read-only" },
 		{ .kind = CLI_FLAG, .lname = "no-verify", .dest = &o->no_verify,
@@ -105,6 +107,8 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 	static const struct cli_rel rels[] = {
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_CONFLICT, "--trigger", "--explain", "--explain writes nothing" },
+		{ CLI_NEEDS, "--chip", "--explain", "it names the chipset to explain for" },
+		{ CLI_CONFLICT, "--chip", "-d", "--chip explains for a chipset, -d for a device" },
 		{ CLI_NEEDS, "--no-verify", "--reg", "it is about --reg's read-back" },
 		{ CLI_CONFLICT, "--scan", "-f --set --trigger --explain --force", "--scan sets the domains up itself" },
 		{ 0 },
@@ -190,12 +194,13 @@ static int setup_device(struct pcsetup_opts *op, struct hwpc_dev *dev, const cha
 	return rc;
 }
 
-/* --explain as text: the device named first, as the record writer does. */
-static void explain_device_line(const struct pcsetup_opts *op, const struct cli_device *d)
+/* --explain as text: the device named first, as the record writer does
+ * (printed once the setup is known good). */
+static void explain_device_line(struct pcsetup_opts *op, const struct cli_device *d, char *buf, size_t len)
 {
-	if (op->explain && op->fmt == HWPC_FMT_TEXT)
-		printf("device: %s%s%s%s\n\n", d->name, d->chipset ? " (" : "", d->chipset ? d->chipset : "",
-		       d->chipset ? ")" : "");
+	snprintf(buf, len, "device: %s%s%s%s", d->name, d->chipset ? " (" : "", d->chipset ? d->chipset : "",
+		 d->chipset ? ")" : "");
+	op->explain_head = buf;
 }
 
 int main(int argc, char **argv)
@@ -221,6 +226,11 @@ int main(int argc, char **argv)
 	if (regs_only && op->explain) {
 		free(op);
 		return cli_fail(HWPC_EINPUT, "--explain is for PCOUNTER setups; --reg without -D writes registers");
+	}
+	if (op->chip) {
+		rc = pcsetup_explain_chip(op);
+		free(op);
+		return rc;
 	}
 	bool writes = !op->dry_run && !op->explain;
 	unsigned flags = (writes ? HWPC_OPEN_WRITE : HWPC_OPEN_READ) | (op->force ? HWPC_OPEN_FORCE : 0) |
@@ -257,7 +267,8 @@ int main(int argc, char **argv)
 			snprintf(who, sizeof who, "%s: %s", prog, devs.v[i].name);
 			cli_prog = who; /* errors name the device */
 		}
-		explain_device_line(op, &devs.v[i]);
+		char head[320];
+		explain_device_line(op, &devs.v[i], head, sizeof head);
 		int r = setup_device(op, devs.v[i].dev, assigns, nassign, regs_only, o);
 		cli_prog = prog;
 		if (r) {

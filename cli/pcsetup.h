@@ -24,6 +24,8 @@ struct pcsetup_opts {
 	const char *devices[CLI_MAX_DEVICE_ARGS];
 	unsigned ndevices;
 	const char *domain, *profile, *file, *set;
+	const char *chip;         /* --chip: --explain for a chipset, no device */
+	const char *explain_head; /* --explain text: the line naming the device */
 	bool dry_run, explain, force, no_verify, verbose, any_setup;
 	bool trigger; /* --trigger: fire PM_TRIGGER after the setup, if any */
 	uint64_t scan_ns; /* --scan DURATION: count every signal (0: not asked) */
@@ -42,6 +44,8 @@ struct pcsetup_opts {
  * whose setup is someone else's refused unless --force, the writes planned,
  * explained (--explain), printed (--dry-run) or made and noted for pcread. */
 int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);
+/* --explain --chip: the setup explained for a chipset, no device. */
+int pcsetup_explain_chip(struct pcsetup_opts *op);
 /* --trigger: fire PM_TRIGGER (printed with --dry-run or -v; else a
  * pc_trigger record). */
 int pcsetup_trigger(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_out *o);

@@ -11,7 +11,7 @@
 /* Text: the explain view as the library writes it; JSON and CSV: its
  * records (pc_logic_input). */
 static int explain(const struct hwpc_pc_layout *l, const struct hwpc_pc_jobset *js, enum hwpc_format fmt,
-		   struct hwpc_out *o)
+		   struct hwpc_out *o, const char *head)
 {
 	struct hwpc_err err;
 	for (size_t j = 0; fmt != HWPC_FMT_TEXT && j < js->n; j++)
@@ -21,6 +21,10 @@ static int explain(const struct hwpc_pc_layout *l, const struct hwpc_pc_jobset *
 		char *text;
 		if (hwpc_pc_setup_explain(l, js->job[j].dom, js->job[j].setup, &text, &err))
 			return cli_fail_err(&err);
+		/* the device line once there is something to say: an error
+		 * stands alone */
+		if (!j && head)
+			printf("%s\n\n", head);
 		printf("%sdomain %s on %s:\n%s", j ? "\n" : "", l->dom[js->job[j].dom].name, l->chip->name, text);
 		free(text);
 	}
@@ -71,7 +75,7 @@ int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_
 	else if (hwpc_pc_jobset_pick(js, &l, op->file ? &f : NULL, &op->setup, op->domain, op->set, &err))
 		rc = cli_fail_err(&err);
 	if (!rc && op->explain)
-		rc = explain(&l, js, op->fmt, o);
+		rc = explain(&l, js, op->fmt, o, op->explain_head);
 	/* A domain whose setup someone else made is not taken from them
 	 * unless --force. */
 	if (!rc && !op->explain && !op->force && hwpc_pc_jobset_check(js, dev, &l, &err))
@@ -91,6 +95,49 @@ int pcsetup_pc(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwpc_
 	hwpc_wplan_free(&plan);
 	hwpc_pc_setfile_free(&f);
 	hwpc_pc_jobset_unlock(js);
+	free(js);
+	return rc;
+}
+
+int pcsetup_explain_chip(struct pcsetup_opts *op)
+{
+	struct hwpc_err err;
+	struct hwpc_regdb *db = NULL;
+	const struct hwpc_chipset *chip;
+	struct hwpc_pc_layout l;
+	struct hwpc_pc_setfile f = { 0 };
+	struct hwpc_pc_jobset *js = calloc(1, sizeof *js);
+	struct hwpc_out *o = NULL;
+	char head[96];
+	int rc = !js ? cli_fail(HWPC_EOP, "out of memory") : hwpc_regdb_load(&db, &err) ? cli_fail_err(&err) : 0;
+	if (!rc)
+		rc = cli_chipset_arg(db, op->chip, "--chip", &chip);
+	if (!rc && op->r10k_opt)
+		rc = cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; --explain is for PCOUNTER setups", op->r10k_opt);
+	if (!rc && hwpc_pc_layout_load(db, chip, op->profile, &l, &err))
+		rc = cli_fail(err.status, "--chip %s: %s", op->chip, err.msg);
+	hwpc_pc_setup_init(&op->setup);
+	for (unsigned i = 0; !rc && i < op->nsopt; i++)
+		if (hwpc_pc_setup_option(&op->setup, op->sopt[i].name, op->sopt[i].value, &err))
+			rc = cli_fail_err(&err);
+	if (!rc && op->file && hwpc_pc_setfile_parse_pick(op->file, op->set, &f, &err))
+		rc = cli_fail_err(&err);
+	else if (!rc && hwpc_pc_jobset_pick(js, &l, op->file ? &f : NULL, &op->setup, op->domain, op->set, &err))
+		rc = cli_fail_err(&err);
+	if (!rc && !(o = hwpc_out_new(stdout, op->fmt, &err)))
+		rc = cli_fail_err(&err);
+	if (!rc) {
+		/* as pcread --decode --chip: the chipset named, no device */
+		hwpc_out_set_command(o, "pcsetup");
+		hwpc_out_set_device(o, NULL, chip->name);
+		snprintf(head, sizeof head, "chipset: %s", chip->name);
+		rc = explain(&l, js, op->fmt, o, head);
+	}
+	if (o && hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	hwpc_pc_setfile_free(&f);
+	hwpc_regdb_free(db);
 	free(js);
 	return rc;
 }

@@ -38,7 +38,18 @@ struct pass {
 	struct hwpc_out *o;
 	bool setup, text;
 	int rc;
+	/* the first pass's widest values: text streams its table in these */
+	unsigned long last_line;
+	unsigned ts_w, value_w, lost_w;
 };
+
+static unsigned ndigits(uint64_t v, unsigned base)
+{
+	unsigned n = 1;
+	for (; v >= base; v /= base)
+		n++;
+	return n;
+}
 
 /* A string key: text leaves an empty one blank, as before; the machine
  * formats write null (hwpc-output(7): no "" for a missing value). */
@@ -59,6 +70,13 @@ static void first_pass(struct pass *p, const char *line, unsigned lineno)
 		p->malformed++;
 		return;
 	}
+	unsigned ts = (unsigned)strlen(r.ts), value = r.kind == HWPC_MMT_MAP ? 2 + ndigits(r.len, 16)
+						   : r.kind == HWPC_MMT_READ || r.kind == HWPC_MMT_WRITE ? 2 + 2 * r.width : 0;
+	p->last_line = lineno;
+	p->ts_w = ts > p->ts_w ? ts : p->ts_w;
+	p->value_w = value > p->value_w ? value : p->value_w;
+	if (r.kind == HWPC_MMT_LOST && ndigits(r.value, 10) > p->lost_w)
+		p->lost_w = ndigits(r.value, 10);
 	if (r.kind == HWPC_MMT_VERSION && strcmp(r.text, "20070824"))
 		cli_warn("%s:%u: mmiotrace version %s: read as 20070824, the one documented", p->what, lineno, r.text);
 	hwpc_mmt_scan(p->m, &r);
@@ -106,9 +124,15 @@ static void second_pass(struct pass *p, const char *line, unsigned lineno)
 		hwpc_out_hex(p->o, "addr", a.off, 6);
 		hwpc_out_hex(p->o, "value", r.value, (int)r.width * 2);
 		str_or_null(p, "reg", a.reg);
-		str_or_null(p, "fields", a.fields);
+		/* text: the expression after the fields, in the last column,
+		 * whose width no layout can know */
+		char both[sizeof a.fields + sizeof a.expr + 2];
+		if (p->text && a.expr[0])
+			snprintf(both, sizeof both, "%s%s%s", a.fields, a.fields[0] ? "; " : "", a.expr);
+		str_or_null(p, "fields", p->text && a.expr[0] ? both : a.fields);
 	}
-	str_or_null(p, "expr", a.expr);
+	if (!p->text)
+		str_or_null(p, "expr", a.expr);
 	if (hwpc_out_end(p->o, &err))
 		p->rc = cli_fail_err(&err);
 }
@@ -133,10 +157,6 @@ static int each_line(struct cli_lines *in, struct pass *p, void (*fn)(struct pas
 
 static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli_lines *in, FILE *out)
 {
-	static const struct hwpc_col cols[] = {
-		{ "line", 0 }, { "trace_time", 0 }, { "op", 0 }, { "addr", 8 }, { "value", 10 },
-		{ "lost_count", 0 }, { "reg", 0 },  { "fields", 0 }, { "expr", 0 },
-	};
 	struct hwpc_err err;
 	const char *what = strcmp(o->mmiotrace, "-") ? o->mmiotrace : "standard input";
 	const struct hwpc_chipset *chip = NULL;
@@ -155,6 +175,18 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 	}
 	/* A trace names no device (null); the chipset is the one its BOOT_0
 	 * read identified, or --chip. */
+	/* Text streams (a trace can be large) in the widest values the first
+	 * pass saw; the decoded fields, with a logic op's expression, last. */
+	const struct hwpc_col cols[] = {
+		{ "line", ndigits(p.last_line, 10) > 4 ? ndigits(p.last_line, 10) : 4 },
+		{ "trace_time", p.ts_w > 10 ? p.ts_w : 10 },
+		{ "op", 5 }, /* UNMAP */
+		{ "addr", 8 },
+		{ "value", p.value_w > 5 ? p.value_w : 5 },
+		{ "lost_count", p.lost_w > 10 ? p.lost_w : 10 },
+		{ "reg", hwpc_mmt_reg_width(p.m) },
+		{ "fields", 6 },
+	};
 	if (!p.setup && (!(p.o = hwpc_out_new(out, o->fmt, &err)) ||
 			 hwpc_out_table(p.o, cols, sizeof cols / sizeof *cols, &err)))
 		p.rc = cli_fail_err(&err);

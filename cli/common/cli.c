@@ -109,6 +109,14 @@ void cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void cli_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say("", fmt, ap);
+	va_end(ap);
+}
+
 void cli_version(void)
 {
 	printf("%s (hwpc) %s, output schema %d\n", cli_prog, HWPC_VERSION, HWPC_SCHEMA_VERSION);

@@ -16,6 +16,9 @@ void cli_init(const char *prog);
 int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
 int cli_fail_err(const struct hwpc_err *err);
 void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
+/* "prog: msg" on stderr: what -v reports that is no warning (a check
+ * that passed). */
+void cli_note(const char *fmt, ...) HWPC_PRINTF(1, 2);
 void cli_version(void);
 
 /* From now on SIGINT and SIGTERM set a flag instead of ending the command,

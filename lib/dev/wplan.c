@@ -87,7 +87,17 @@ int hwpc_wplan_apply(struct hwpc_wplan *p, struct hwpc_err *err)
  * new one equals it, and the register is plain storage.  A write to a
  * write-1-to-clear or write-only register acts even when the value read
  * back is the one written, and an unknown register may do anything. */
-static bool write_unchanged(const struct hwpc_wplan *p, size_t at, const struct hwpc_reg *r)
+static const char *const access_names[] = {
+	[HWPC_ACCESS_RW] = "read-write",
+	[HWPC_ACCESS_RO] = "read-only",
+	[HWPC_ACCESS_WO] = "write-only",
+	[HWPC_ACCESS_W1C] = "write-1-to-clear",
+};
+
+/* why: when the value written is the one read but the write may still
+ * act, the reason (a dry run that says "unchanged: false" of equal values
+ * says why); else "". */
+static bool write_unchanged(const struct hwpc_wplan *p, size_t at, const struct hwpc_reg *r, char *why, size_t len)
 {
 	const struct hwpc_write *w = &p->w[at];
 	const struct hwpc_chipset *chip = p->dev->chip;
@@ -97,12 +107,24 @@ static bool write_unchanged(const struct hwpc_wplan *p, size_t at, const struct 
 	for (size_t k = 0; k < at; k++)
 		if (p->w[k].addr == w->addr)
 			before = p->w[k].value;
-	if (!w->old_valid || before != w->value || !r || r->access != HWPC_ACCESS_RW)
+	why[0] = 0;
+	if (!w->old_valid || before != w->value)
 		return false;
+	if (!r) {
+		snprintf(why, len, "written all the same: regdb does not describe the register");
+		return false;
+	}
+	if (r->access != HWPC_ACCESS_RW) {
+		snprintf(why, len, "written all the same: the register is %s", access_names[r->access]);
+		return false;
+	}
 	for (unsigned f = 0; f < r->nfields; f++)
 		if (hwpc_gens_has(&r->fields[f].gens, chip) && r->fields[f].access != HWPC_ACCESS_RW &&
-		    r->fields[f].access != HWPC_ACCESS_RO)
+		    r->fields[f].access != HWPC_ACCESS_RO) {
+			snprintf(why, len, "written all the same: %s is %s", r->fields[f].name,
+				 access_names[r->fields[f].access]);
 			return false;
+		}
 	return true;
 }
 
@@ -127,13 +149,15 @@ int hwpc_wplan_print(const struct hwpc_wplan *p, struct hwpc_out *o, struct hwpc
 		hwpc_out_hex32(o, "new", w->value);
 		/* Still written (the plan is applied as printed), but marked:
 		 * the reader sees at once which writes change something. */
-		hwpc_out_bool(o, "unchanged", write_unchanged(p, i, r));
+		char still[128], note[sizeof w->why + sizeof still + 2];
+		hwpc_out_bool(o, "unchanged", write_unchanged(p, i, r, still, sizeof still));
 		if (*fields)
 			hwpc_out_str(o, "fields", fields);
 		else
 			hwpc_out_null(o, "fields");
-		if (*w->why)
-			hwpc_out_str(o, "note", w->why);
+		snprintf(note, sizeof note, "%s%s%s", w->why, *w->why && *still ? "; " : "", still);
+		if (*note)
+			hwpc_out_str(o, "note", note);
 		else
 			hwpc_out_null(o, "note");
 		if (hwpc_out_end(o, err))

@@ -38,9 +38,9 @@ extern "C" {
  *   text  a line naming the device ("device: sim:g84 (G84)"), then a
  *         "key: value" block per record (a field whose value is the empty
  *         string is left out), or, after hwpc_out_table(), an aligned table
- *         with a header line (widths may be declared up front so that
- *         streaming needs no buffering beyond one record); no line ends in
- *         a blank.  With several devices (hwpc_out_set_multi) each record
+ *         with a header line (its widths from all rows, or declared up
+ *         front so that streaming needs no buffering beyond one record);
+ *         no line ends in a blank.  With several devices (hwpc_out_set_multi) each record
  *         names its device instead (a first column or line "device").
  *   csv   RFC 4180; one header row: type, device, chipset, then every key
  *         of the declared record kinds (hwpc_out_kinds; default: the first
@@ -94,8 +94,12 @@ struct hwpc_out;
  * out of memory. */
 HWPC_API struct hwpc_out *hwpc_out_new(FILE *fp, enum hwpc_format fmt, struct hwpc_err *err);
 
-/* A column of a table (text) or CSV.  width 0: the wider of the name and the
- * first record's value; a wider later value just pushes the line. */
+/* A column of a table (text) or CSV.  width 0: as wide as the widest of the
+ * name and every record's value: the table's rows are held, and written by
+ * hwpc_out_finish() (or hwpc_out_free(), after an error), so that they line
+ * up whatever their values.  A layout that declares every width (the widest
+ * value the column can hold, or the name's for a last text column) streams:
+ * each row is written as it ends, which sampling and long inputs need. */
 struct hwpc_col {
 	const char *name;
 	unsigned width;

@@ -297,6 +297,10 @@ HWPC_API struct hwpc_mmt *hwpc_mmt_new(const struct hwpc_regdb *db, struct hwpc_
 HWPC_API void hwpc_mmt_scan(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r);
 HWPC_API int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct hwpc_err *err);
 HWPC_API const struct hwpc_chipset *hwpc_mmt_chip(const struct hwpc_mmt *m);
+/* The longest register name a decode can give (hwpc_mmt_access.reg: the
+ * chip's registers with their highest indices, "unknown", "BAR0"), for a
+ * table that streams.  After hwpc_mmt_start. */
+HWPC_API unsigned hwpc_mmt_reg_width(const struct hwpc_mmt *m);
 HWPC_API void hwpc_mmt_free(struct hwpc_mmt *m);
 
 /* A record of the second pass, decoded. */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "output/output_buf.h"
+#include "output/output_hold.h"
 #include "output/output_om.h"
 #include "output/output_row.h"
 
@@ -39,6 +40,7 @@ struct column {
 	size_t len; /* strlen(name) */
 	unsigned width;
 	bool right;
+	bool right_known; /* right is from a value, not a missing one */
 };
 
 struct hwpc_out {
@@ -48,6 +50,8 @@ struct hwpc_out {
 	struct hwpc_err err; /* first error; status HWPC_OK while none */
 
 	bool table;          /* text: table instead of key/value blocks */
+	bool hold;           /* text table with a width left open: rows held */
+	struct ohold held;   /* until hwpc_out_finish() sizes the columns */
 	bool cols_from_first;
 	struct column *cols;
 	size_t ncols;
@@ -211,7 +215,7 @@ static int add_column(struct hwpc_out *o, const char *name, size_t len, unsigned
 	c->name[len] = 0;
 	c->len = len;
 	c->width = width;
-	c->right = false;
+	c->right = c->right_known = false;
 	o->ncols++;
 	return 0;
 }
@@ -225,6 +229,11 @@ int hwpc_out_table(struct hwpc_out *o, const struct hwpc_col *cols, size_t ncols
 		return HWPC_OK; /* CSV columns come from the schema */
 	o->table = true;
 	o->cols_from_first = cols == NULL;
+	/* A width left open is the widest value of all the rows: they are
+	 * held until then.  A layout that declares every width streams. */
+	o->hold = cols == NULL;
+	for (size_t i = 0; cols && i < ncols; i++)
+		o->hold |= cols[i].width == 0;
 	if (o->multi && add_column(o, "device", 6, o->multi_width))
 		return hwpc_err_set(err, HWPC_EOP, "output writer: out of memory");
 	for (size_t i = 0; cols && i < ncols; i++) {
@@ -494,7 +503,9 @@ static int csv_columns(struct hwpc_out *o)
 }
 
 /* Text: the first record fixes what the layout did not declare: the
- * columns themselves (cols_from_first), widths left at 0, and alignment. */
+ * columns themselves (cols_from_first) and their alignment (numbers to the
+ * right).  Widths left open are a held table's, sized when it is written
+ * (flush_held). */
 static int layout_from_first(struct hwpc_out *o)
 {
 	if (o->cols_from_first) {
@@ -509,18 +520,22 @@ static int layout_from_first(struct hwpc_out *o)
 	}
 	for (size_t c = 0; c < o->ncols; c++) {
 		struct column *col = &o->cols[c];
-		size_t w = col->len;
+		/* a number's column is a number's whatever this record holds
+		 * ("-" where it has none): the schema says which */
+		const struct hwpc_schema_key *k = o->kind ? hwpc_schema_key(o->kind, col->name) : NULL;
+		if (k) {
+			col->right = k->type != HWPC_VT_STR && k->type != HWPC_VT_BOOL;
+			col->right_known = true;
+			continue;
+		}
 		for (size_t i = 0; i < o->nfields; i++) {
 			struct field *f = &o->fields[i];
 			if (key_is(o, f, col)) {
 				col->right = f->right;
-				if (f->vlen > w)
-					w = f->vlen;
+				col->right_known = !f->null;
 				break;
 			}
 		}
-		if (col->width == 0)
-			col->width = (unsigned)w;
 	}
 	return 0;
 }
@@ -561,23 +576,37 @@ static void not_a_column(struct hwpc_out *o, const struct field *f)
 	fail(o, HWPC_EINPUT, "output: field is not a column: ", key);
 }
 
-/* Lay out one table row by column name; a field that is not a column is
- * an error, since it would be silently lost. */
+/* Lay out one table row by column name, or hold its cells (a held
+ * table); a field that is not a column is an error, since it would be
+ * silently lost.  A column whose first record had no value takes its
+ * alignment from the first that has one. */
 static void row_line(struct hwpc_out *o)
 {
 	size_t placed = 0, hint = 0, start = o->line.len;
+	if (o->hold)
+		ohold_row(&o->held);
 	for (size_t c = 0; c < o->ncols; c++) {
-		const struct column *col = &o->cols[c];
+		struct column *col = &o->cols[c];
 		const struct field *f = find_field(o, col->name, col->len, &hint);
 		if (f)
 			placed++;
-		const char *s = f && !f->null ? o->rec.p + f->val : "-";
-		size_t n = f && !f->null ? f->vlen : 1;
+		bool value = f && !f->null;
+		if (value && !col->right_known) {
+			col->right = f->right;
+			col->right_known = true;
+		}
+		const char *s = value ? o->rec.p + f->val : "-";
+		size_t n = value ? f->vlen : 1;
+		if (o->hold) {
+			ohold_cell(&o->held, s, n, value);
+			continue;
+		}
 		if (c)
 			obuf_put(&o->line, "  ", 2);
 		table_cell(&o->line, s, n, col, c + 1 == o->ncols);
 	}
-	end_line(&o->line, start);
+	if (!o->hold)
+		end_line(&o->line, start);
 	if (placed < o->nfields) {
 		for (size_t i = 0; i < o->nfields; i++) {
 			const struct field *f = &o->fields[i];
@@ -827,15 +856,23 @@ static void lay_out(struct hwpc_out *o)
 	default: {
 		bool was_table = o->nrec > 0;
 		text_identity(o);
-		if (o->table && !was_table) {
-			if (layout_from_first(o))
-				o->line.oom = true;
+		if (o->table && !was_table && layout_from_first(o))
+			o->line.oom = true;
+		if (o->table && o->hold) {
+			/* the device line goes before, in its place */
+			ohold_raw(&o->held, o->line.p, o->line.len);
+			o->line.len = 0;
+			if (!was_table)
+				ohold_header(&o->held);
+		} else if (o->table && !was_table) {
 			header_line(o);
 		}
 		if (o->table)
 			row_line(o);
 		else
 			block_lines(o);
+		if (o->held.oom)
+			o->line.oom = true;
 	}
 	}
 }
@@ -850,9 +887,11 @@ int hwpc_out_text(struct hwpc_out *o, const char *line, struct hwpc_err *err)
 		obuf_putc(&o->line, '\n'); /* apart from the block before */
 	obuf_puts(&o->line, line);
 	obuf_putc(&o->line, '\n');
-	if (o->line.oom)
+	if (o->hold) /* in its place among the held rows */
+		ohold_raw(&o->held, o->line.p, o->line.len);
+	if (o->line.oom || o->held.oom)
 		fail(o, HWPC_EOP, "output writer: out of memory", NULL);
-	else
+	else if (!o->hold)
 		emit(o, o->line.p, o->line.len);
 	o->ntext++;
 	o->text_run = true;
@@ -903,8 +942,56 @@ int hwpc_out_end(struct hwpc_out *o, struct hwpc_err *err)
 	return HWPC_OK;
 }
 
+/* Write a held table: each column as wide as its widest value (or its
+ * declared width, if wider), then what was held in its order.  The lines
+ * go out a buffer at a time. */
+static void flush_held(struct hwpc_out *o)
+{
+	struct ohold *h = &o->held;
+	if (!h->nitems)
+		return;
+	for (size_t i = 0; i < h->nitems; i++) {
+		const struct ohold_item *it = &h->items[i];
+		for (size_t c = 0; it->kind == OHOLD_ROW && c < it->len && c < o->ncols; c++) {
+			struct column *col = &o->cols[c];
+			size_t n = h->cells[it->off + c].len;
+			if (n > col->width)
+				col->width = (unsigned)n;
+		}
+	}
+	for (size_t c = 0; c < o->ncols; c++)
+		if (o->cols[c].width < o->cols[c].len)
+			o->cols[c].width = (unsigned)o->cols[c].len;
+	o->line.len = 0;
+	for (size_t i = 0; i < h->nitems && o->err.status == HWPC_OK; i++) {
+		const struct ohold_item *it = &h->items[i];
+		if (it->kind == OHOLD_RAW) {
+			obuf_put(&o->line, h->text.p + it->off, it->len);
+		} else if (it->kind == OHOLD_HEADER) {
+			header_line(o);
+		} else {
+			size_t start = o->line.len;
+			for (size_t c = 0; c < it->len && c < o->ncols; c++) {
+				const struct ohold_cell *cell = &h->cells[it->off + c];
+				if (c)
+					obuf_put(&o->line, "  ", 2);
+				table_cell(&o->line, h->text.p + cell->off, cell->len, &o->cols[c], c + 1 == o->ncols);
+			}
+			end_line(&o->line, start);
+		}
+		if (o->line.oom) {
+			fail(o, HWPC_EOP, "output writer: out of memory", NULL);
+		} else if (o->line.len >= 65536 || i + 1 == h->nitems) {
+			emit(o, o->line.p, o->line.len);
+			o->line.len = 0;
+		}
+	}
+	ohold_clear(h);
+}
+
 int hwpc_out_finish(struct hwpc_out *o, struct hwpc_err *err)
 {
+	flush_held(o);
 	if (exposition(o->fmt) && o->err.status == HWPC_OK) {
 		o->line.len = 0;
 		om_write(o->om, &o->line, o->c, o->fmt == HWPC_FMT_PROMETHEUS);
@@ -928,6 +1015,11 @@ void hwpc_out_free(struct hwpc_out *o)
 {
 	if (!o)
 		return;
+	/* rows held when an error cut the output short: what they say was
+	 * read, as a streamed table would have shown it */
+	if (o->err.status == HWPC_OK)
+		flush_held(o);
+	ohold_free(&o->held);
 	for (size_t i = 0; i < o->ncols; i++)
 		free(o->cols[i].name);
 	free(o->cols);

@@ -33,11 +33,22 @@ struct hwpc_pc_cols {
 	bool record;  /* record_position, record_packet_count */
 	bool totals;  /* the 64-bit totals */
 	bool expr;    /* what each input counts */
-	bool verbose; /* mmio_read_count */
+	bool verbose; /* mmio_read_count; with sample, every column */
 	bool lag;     /* lag_ns (a device that can lag) */
+	/* sampling: the text table streams in the widest values these allow
+	 * (hwpc_pc_cols_widen); count 0: until interrupted */
+	uint64_t count, interval_ns;
+	unsigned domain_w, mode_w, state_w, ctr_w;
 };
 #define HWPC_PC_MAX_COLS 64
-/* The text table's columns for lc (at most HWPC_PC_MAX_COLS); the count. */
+/* Widen lc's columns for domain r: its name, its mode and state names,
+ * its counters' widest values. */
+void hwpc_pc_cols_widen(struct hwpc_pc_cols *lc, const struct hwpc_pcr *r);
+/* The text table's columns for lc (at most HWPC_PC_MAX_COLS); the count.
+ * Sampling, the table streams, 120 columns wide for most chips: without
+ * verbose it leaves out what the other columns or warnings say (mode,
+ * cycles_alt, saturated, lost, ack_count, record_*, lag_ns), and shows
+ * totals only with lc->totals. */
 size_t hwpc_pc_counter_cols(const struct hwpc_pc_cols *lc, struct hwpc_col *cols);
 
 /* One domain's sample as a pc_counters record: sample number k, taken

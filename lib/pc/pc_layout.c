@@ -4,6 +4,7 @@
  * signal counts, trailer bases and clocks; and how their registers are
  * named in regdb. */
 #include "core/err_local.h"
+#include "core/textlist.h"
 #include "hwpc/pc.h"
 #include "pc/pc_cmd.h"
 
@@ -199,13 +200,16 @@ int hwpc_pc_domain_find(const struct hwpc_pc_layout *l, const char *name, unsign
 		*dom = (unsigned)v;
 		return 0;
 	}
-	char list[256] = "";
-	size_t used = 0;
-	for (unsigned d = 0; d < l->ndomains; d++)
-		used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0, "%s%u=%s",
-					 d ? ", " : "", d, l->dom[d].name);
-	return hwpc_err_set(err, HWPC_EINPUT, "no PCOUNTER domain '%s' on %s: it has %u (%s)", name,
-			    l->chip->name, l->ndomains, list);
+	/* as many whole names as the message holds, and how many more */
+	char list[384], item[64];
+	struct hwpc_textlist tl;
+	hwpc_textlist_init(&tl, list, sizeof list);
+	for (unsigned d = 0; d < l->ndomains; d++) {
+		snprintf(item, sizeof item, "%u=%s", d, l->dom[d].name);
+		hwpc_textlist_add(&tl, ", ", item);
+	}
+	return hwpc_err_set(err, HWPC_EINPUT, "no PCOUNTER domain '%.40s' on %s: it has %u (%s)", name,
+			    l->chip->name, l->ndomains, hwpc_textlist_end(&tl));
 }
 
 int hwpc_pc_domains_pick(const struct hwpc_pc_layout *l, const char *const *names, unsigned n, unsigned *doms,

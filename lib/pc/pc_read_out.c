@@ -31,47 +31,144 @@ const char *hwpc_pc_total_key(enum hwpc_pc_read_ctr c)
 	return (unsigned)c < HWPC_PC_READ_NCTRS ? total_keys[c] : NULL;
 }
 
-static void add_col(struct hwpc_col *cols, size_t *n, const char *name)
+static unsigned digits(uint64_t v)
 {
-	cols[(*n)++] = (struct hwpc_col){ name, 0 };
+	unsigned n = 1;
+	for (; v >= 10; v /= 10)
+		n++;
+	return n;
+}
+
+static void widen(unsigned *w, size_t n)
+{
+	if (n > *w)
+		*w = (unsigned)n;
+}
+
+static void widen_enums(unsigned *w, const struct hwpc_field *f)
+{
+	for (unsigned i = 0; f && i < f->nenums; i++)
+		widen(w, strlen(f->enums[i].name));
+}
+
+void hwpc_pc_cols_widen(struct hwpc_pc_cols *lc, const struct hwpc_pcr *r)
+{
+	widen(&lc->domain_w, strlen(r->di->name));
+	widen(&lc->mode_w, strlen("SINGLE")); /* NV10:NV30, no MODE field */
+	widen_enums(&lc->mode_w, r->f_mode);
+	widen_enums(&lc->state_w, r->f_single);
+	widen_enums(&lc->state_w, r->f_quad);
+	if (r->has_record)
+		widen(&lc->state_w, strlen("RECORDING"));
+	widen(&lc->ctr_w, strlen("saturated"));
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
+		const struct hwpc_pc_read_ctrdesc *d = &r->ctr[c];
+		/* a sticky top bit marks the count saturated: it stays below */
+		unsigned bits = d->sticky ? d->bits - 1 : d->bits;
+		if (d->present)
+			widen(&lc->ctr_w, digits(bits >= 64 ? UINT64_MAX : (1ULL << bits) - 1));
+	}
+}
+
+/* Sampling: every column's width, so that the table streams.  Sample
+ * numbers and times are as wide as -n COUNT needs, else as wide as a
+ * million samples and 1000 s need, as ptime's (a longer run widens them:
+ * 120 columns hold no more). */
+static unsigned width_of(const struct hwpc_pc_cols *lc, const char *name)
+{
+	static const struct {
+		const char *name;
+		unsigned w;
+	} fixed[] = {
+		{ "flag", 1 },	{ "event_pct", 6 }, /* 100.00 */
+		{ "lost", 5 },	{ "record_position", 10 }, { "mmio_read_count", 3 }, { "lag_ns", 12 },
+	};
+	unsigned w = 0;
+	if (!strcmp(name, "sample"))
+		w = lc->count ? digits(lc->count - 1) : 6;
+	else if (!strcmp(name, "elapsed_ns"))
+		/* a late sample's time: twice the last deadline at most */
+		w = lc->count && lc->interval_ns < UINT64_MAX / 2 / lc->count ? digits(2 * lc->count * lc->interval_ns)
+									       : 12;
+	else if (!strcmp(name, "domain"))
+		w = lc->domain_w;
+	else if (!strcmp(name, "mode"))
+		w = lc->mode_w;
+	else if (!strcmp(name, "state"))
+		w = lc->state_w;
+	else if (strstr(name, "_total"))
+		w = 20; /* 64 bits */
+	else if (!strcmp(name, "ack_count") || !strcmp(name, "record_packet_count"))
+		w = 10; /* 32 bits */
+	else if (strstr(name, "_expr") || !strcmp(name, "saturated"))
+		w = 1; /* as wide as its name */
+	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
+		if (!strcmp(name, ctr_keys[c]))
+			w = lc->ctr_w;
+	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		if (!strcmp(name, fixed[i].name))
+			w = fixed[i].w;
+	if (!strcmp(name, "saturated_total_counters") || !strcmp(name, "saturated"))
+		w = (unsigned)strlen("cycles+cycles_alt+event_count+start_count+pre_count+stop_count");
+	return w > strlen(name) ? w : (unsigned)strlen(name);
+}
+
+static void add_col(const struct hwpc_pc_cols *lc, struct hwpc_col *cols, size_t *n, const char *name)
+{
+	cols[(*n)++] = (struct hwpc_col){ name, lc->sample ? width_of(lc, name) : 0 };
+}
+
+/* Sampling text without -v leaves out what the other columns or the
+ * warnings say: the mode (the state's names tell it), CYCLES_ALT (a copy
+ * of CYCLES), the saturated list (the counter's cell says "saturated"),
+ * quad mode's lost and ack_count (the state OVERFLOW and a warning say),
+ * record mode's position (the state; tsdump --record reads the buffer)
+ * and lag_ns (warned about). */
+static bool brief(const struct hwpc_pc_cols *lc)
+{
+	return lc->sample && !lc->verbose;
 }
 
 size_t hwpc_pc_counter_cols(const struct hwpc_pc_cols *lc, struct hwpc_col *cols)
 {
-	static const char *const always[] = { "domain", "mode", "state" };
-	static const char *const after[] = { "flag", "event_pct", "saturated" };
 	size_t n = 0;
 	if (lc->sample) {
-		add_col(cols, &n, "sample");
-		add_col(cols, &n, "elapsed_ns");
+		add_col(lc, cols, &n, "sample");
+		add_col(lc, cols, &n, "elapsed_ns");
 	}
-	for (int i = 0; i < 3; i++)
-		add_col(cols, &n, always[i]);
+	add_col(lc, cols, &n, "domain");
+	if (!brief(lc))
+		add_col(lc, cols, &n, "mode");
+	add_col(lc, cols, &n, "state");
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-		add_col(cols, &n, ctr_keys[c]);
-	for (int i = 0; i < 3; i++)
-		add_col(cols, &n, after[i]);
-	if (lc->quad) {
-		add_col(cols, &n, "lost");
-		add_col(cols, &n, "ack_count");
+		if (c != HWPC_PC_READ_CYCLES_ALT || !brief(lc))
+			add_col(lc, cols, &n, ctr_keys[c]);
+	add_col(lc, cols, &n, "flag");
+	add_col(lc, cols, &n, "event_pct");
+	if (!brief(lc))
+		add_col(lc, cols, &n, "saturated");
+	if (lc->quad && !brief(lc)) {
+		add_col(lc, cols, &n, "lost");
+		add_col(lc, cols, &n, "ack_count");
 	}
-	if (lc->record) {
-		add_col(cols, &n, "record_position");
-		add_col(cols, &n, "record_packet_count");
+	if (lc->record && !brief(lc)) {
+		add_col(lc, cols, &n, "record_position");
+		add_col(lc, cols, &n, "record_packet_count");
 	}
 	if (lc->totals) {
 		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-			add_col(cols, &n, total_keys[c]);
-		add_col(cols, &n, "saturated_total_counters");
+			if (c != HWPC_PC_READ_CYCLES_ALT || !brief(lc))
+				add_col(lc, cols, &n, total_keys[c]);
+		add_col(lc, cols, &n, "saturated_total_counters");
 	}
 	for (int i = 0; lc->expr && i < HWPC_LOP_NINPUTS; i++)
-		add_col(cols, &n, expr_key(i));
+		add_col(lc, cols, &n, expr_key(i));
 	if (lc->verbose)
-		add_col(cols, &n, "mmio_read_count");
+		add_col(lc, cols, &n, "mmio_read_count");
 	if (lc->verbose && lc->quad)
-		add_col(cols, &n, "set_age_ns");
-	if (lc->lag)
-		add_col(cols, &n, "lag_ns");
+		add_col(lc, cols, &n, "set_age_ns");
+	if (lc->lag && !brief(lc))
+		add_col(lc, cols, &n, "lag_ns");
 	return n;
 }
 
@@ -135,11 +232,14 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 	 * device (hwpc-output(7), LOCALE compares two runs byte for byte). */
 	if (!text && lc->sample)
 		hwpc_out_u64(o, "host_ns", hwpc_host_now_ns());
+	bool all = !text || !brief(lc); /* text sampling: the columns it shows */
 	hwpc_out_str(o, "domain", r->di->name);
-	hwpc_out_str(o, "mode", s->mode_name);
+	if (all)
+		hwpc_out_str(o, "mode", s->mode_name);
 	hwpc_out_str(o, "state", s->state_name);
 	for (int c = 0; c < HWPC_PC_READ_NCTRS; c++)
-		put_ctr(o, ctr_keys[c], s->present >> c & 1, s->saturated >> c & 1, s->ctr[c], text);
+		if (c != HWPC_PC_READ_CYCLES_ALT || all)
+			put_ctr(o, ctr_keys[c], s->present >> c & 1, s->saturated >> c & 1, s->ctr[c], text);
 	if (s->flag < 0)
 		hwpc_out_null(o, "flag");
 	else
@@ -155,15 +255,18 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 	else if (!text)
 		hwpc_out_null(o, "event_pct_note");
 	hwpc_pc_ctr_list(s->saturated, "+", sat, sizeof sat);
-	if (text) {
+	if (text && all) {
 		hwpc_out_str(o, "saturated", sat);
-	} else {
+	} else if (!text) {
 		hwpc_out_bool(o, "saturated", s->saturated != 0);
 		hwpc_out_str(o, "saturated_counters", sat);
 	}
-	put_mode_keys(o, lc, s, text);
+	if (all)
+		put_mode_keys(o, lc, s, text);
 	if (lc->totals || !text) {
 		for (int c = 0; c < HWPC_PC_READ_NCTRS; c++) {
+			if (c == HWPC_PC_READ_CYCLES_ALT && !all)
+				continue;
 			if ((s->present >> c & 1) && !reprogrammed)
 				hwpc_out_u64(o, total_keys[c], acc->total[c]);
 			else
@@ -186,7 +289,7 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_out_u64(o, "set_age_ns", s->set_age_ns);
 	else if (text && lc->verbose && lc->quad)
 		hwpc_out_null(o, "set_age_ns");
-	if (lc->lag) {
+	if (lc->lag && all) {
 		uint64_t lag;
 		hwpc_dev_lag_ns(r->dev, &lag);
 		hwpc_out_u64(o, "lag_ns", lag);

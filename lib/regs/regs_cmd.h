@@ -209,7 +209,11 @@ int hwpc_watch_next(struct hwpc_watch *w, struct hwpc_watch_change *ch, bool *en
 /* A value as a reg_change record, under the columns hwpc_watch_cols. */
 int hwpc_watch_change_out(const struct hwpc_watch *w, const struct hwpc_watch_change *ch, struct hwpc_out *o,
 			  struct hwpc_err *err);
-extern const struct hwpc_col hwpc_watch_cols[7];
+/* The text table's columns for w's items (after hwpc_watch_add and
+ * hwpc_watch_until): as wide as their widest values, so that the changes
+ * stream as they are seen. */
+#define HWPC_WATCH_COLS 7
+void hwpc_watch_cols(const struct hwpc_watch *w, struct hwpc_col cols[HWPC_WATCH_COLS]);
 
 /* ---- Registers by pattern and by name for people ------------------------ */
 

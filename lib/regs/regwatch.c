@@ -245,8 +245,24 @@ int hwpc_watch_next(struct hwpc_watch *w, struct hwpc_watch_change *ch, bool *en
 	}
 }
 
-const struct hwpc_col hwpc_watch_cols[7] = { { "device_ns", 0 }, { "delta_ns", 0 }, { "ptimer", 0 }, { "reg", 0 },
-					     { "addr", 0 },	 { "value", 0 },    { "fields", 0 } };
+void hwpc_watch_cols(const struct hwpc_watch *w, struct hwpc_col cols[HWPC_WATCH_COLS])
+{
+	/* times as wide as 1000 s of device time (a longer watch widens them,
+	 * as ptime's samples do); PTIMER's 64 bits and 24-bit offsets in hex;
+	 * the fields last, as long as they come */
+	const struct hwpc_col fixed[HWPC_WATCH_COLS] = { { "device_ns", 12 }, { "delta_ns", 12 }, { "ptimer", 18 },
+							 { "reg", 3 },	       { "addr", 8 },	    { "value", 5 },
+							 { "fields", 6 } };
+	memcpy(cols, fixed, sizeof fixed);
+	for (size_t i = 0; i < sizeof w->item / sizeof *w->item; i++) {
+		const struct hwpc_watch_item *it = &w->item[i];
+		unsigned name = (unsigned)strlen(it->name), value = it->field ? 2 + (it->field->width + 3) / 4 : 10;
+		if (!it->name[0])
+			continue;
+		cols[3].width = name > cols[3].width ? name : cols[3].width;
+		cols[5].width = value > cols[5].width ? value : cols[5].width;
+	}
+}
 
 int hwpc_watch_change_out(const struct hwpc_watch *w, const struct hwpc_watch_change *ch, struct hwpc_out *o,
 			  struct hwpc_err *err)

@@ -173,6 +173,22 @@ const struct hwpc_chipset *hwpc_mmt_chip(const struct hwpc_mmt *m)
 	return m->chip;
 }
 
+unsigned hwpc_mmt_reg_width(const struct hwpc_mmt *m)
+{
+	size_t w = strlen("unknown");
+	for (unsigned i = 0; m->view && i < hwpc_regview_count(m->view); i++) {
+		struct hwpc_regref ref = { .reg = hwpc_regview_reg(m->view, i) };
+		char name[sizeof ((struct hwpc_mmt_access *)0)->reg];
+		ref.nidx = ref.reg->ndims;
+		for (unsigned d = 0; d < ref.reg->ndims; d++)
+			ref.idx[d] = ref.reg->dims[d].count ? ref.reg->dims[d].count - 1 : 0;
+		hwpc_regref_format(&ref, name, sizeof name);
+		if (strlen(name) > w)
+			w = strlen(name);
+	}
+	return (unsigned)w;
+}
+
 /* The domain whose register this element is: the space is the domain's,
  * the "dom" index its index in the set, an instance index its instance. */
 static int domain_of(const struct hwpc_mmt *m, const struct hwpc_reg *r, const uint32_t *idx)

@@ -358,10 +358,12 @@ int stats_write_summary(struct hwpc_tsdump *t, struct hwpc_err *err)
 	if (s->have_ts) {
 		hwpc_out_u64(o, "first_ts", s->first_ts);
 		hwpc_out_u64(o, "last_ts", s->last_ts);
+		char span[64];
+		snprintf(span, sizeof span, "span %llu ticks", (unsigned long long)(s->last_ts - s->first_ts));
 		hwpc_out_str(o, "message",
 			     s->last_time == HWPC_TENSIX_TIME_RELATIVE
 				     ? "relative times: no 96/128-bit event gave a full timestamp"
-				     : "span last_ts - first_ts ticks");
+				     : span);
 	}
 	hwpc_out_end(o, err);
 	for (int i = 0; i < 4; i++) {

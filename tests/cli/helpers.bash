@@ -38,6 +38,12 @@ wait_until() {
 	done
 }
 
+# Check that the text tables of stdin line up (table_check.py):
+#   aligned FIRST_COLUMN [MAX_WIDTH] <text
+aligned() {
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/table_check.py" "$@"
+}
+
 # A virtual-clock simulated chip, fresh.
 vsim() {
 	pcsim reset "sim:$1,clock=virtual${2:+,$2}"

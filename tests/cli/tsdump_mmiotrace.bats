@@ -226,3 +226,21 @@ trace_from_writes() {
 	run -3 --separate-stderr pcread -d sim:nv40 -D core --strict
 	check [ "$stderr" = "pcread: warning: core: setup changed since pcsetup (generation 1): PCOUNTER.EVENT_OP[1] (0x00a4a4) reads 0x00001234, pcsetup set 0x00002222" ]
 }
+
+@test "text: registers, marks, lost events and expressions line up (issue 28 item 1)" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		header
+		echo "R 4 0.000010 1 0xfd000000 0x040000a1 0x0 0"
+		echo "MARK 0.000030 starting the counters"
+		echo "W 4 0.000041 1 0xfd00a4a4 0x8888 0x0 0"
+		echo "R 2 0.000050 1 0xfd009400 0x1234 0x0 0"
+		echo "R 4 0.000051 1 0xfd00fffc 0x0 0x0 0"
+		echo "MARK 0.000000 Lost 3 events."
+		echo "W 4 1234.000060 1 0xfd00a424 0xffff 0x0 0"
+		echo "UNMAP 0.000080 1 0x0 0"
+	} >"$t"
+	run -0 --separate-stderr tsdump --mmiotrace "$t"
+	[[ "$output" == *"; core EVENT = "* ]]
+	aligned line <<<"$output"
+}

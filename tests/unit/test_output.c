@@ -425,7 +425,8 @@ static void test_text_block(void **state)
 
 static void test_text_table(void **state)
 {
-	static const struct hwpc_col cols[] = {{"n", 4}, {"name", 6}, {"value", 0}};
+	/* every width declared: the rows stream */
+	static const struct hwpc_col cols[] = {{"n", 4}, {"name", 6}, {"value", 10}};
 	struct cap c;
 	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
 	assert_int_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK);
@@ -441,6 +442,36 @@ static void test_text_table(void **state)
 	assert_string_equal(cap_text(&c), "   n  name         value\n"
 					  "   1  ab      0x000000ff\n"
 					  "12345  c                -\n");
+	hwpc_out_free(o);
+	cap_close(&c);
+}
+
+/* A width left open: the rows are held and sized to the widest value of
+ * all of them, not the first (issue 28: part0.0 under hub.0), with the
+ * lines written between them in their place. */
+static void test_text_table_held(void **state)
+{
+	static const struct hwpc_col cols[] = {{"dom", 0}, {"count", 0}, {"note", 0}};
+	struct cap c;
+	struct hwpc_out *o = writer(&c, HWPC_FMT_TEXT);
+	assert_int_equal(hwpc_out_table(o, cols, 3, NULL), HWPC_OK);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "dom", "hub.0");
+	hwpc_out_u64(o, "count", 1);
+	hwpc_out_str(o, "note", "a");
+	end_ok(o);
+	assert_int_equal(hwpc_out_text(o, "between", NULL), HWPC_OK);
+	hwpc_out_begin(o);
+	hwpc_out_str(o, "dom", "part0.0");
+	hwpc_out_u64(o, "count", 123456789);
+	hwpc_out_null(o, "note");
+	end_ok(o);
+	assert_string_equal(cap_text(&c), ""); /* nothing before the end */
+	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK);
+	assert_string_equal(cap_text(&c), "dom          count  note\n"
+					  "hub.0            1  a\n"
+					  "between\n"
+					  "part0.0  123456789  -\n");
 	hwpc_out_free(o);
 	cap_close(&c);
 }
@@ -485,6 +516,7 @@ static void test_text_table_from_first(void **state)
 	hwpc_out_str(o, "what", "x");
 	hwpc_out_double(o, "ms", 1.25, 2);
 	end_ok(o);
+	assert_int_equal(hwpc_out_finish(o, NULL), HWPC_OK); /* held: widths unknown */
 	assert_string_equal(cap_text(&c), "what    ms\nx     1.25\n");
 	hwpc_out_free(o);
 	cap_close(&c);
@@ -679,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_format_accept),
 		cmocka_unit_test(test_text_block),
 		cmocka_unit_test(test_text_table),
+		cmocka_unit_test(test_text_table_held),
 		cmocka_unit_test(test_text_identity),
 		cmocka_unit_test(test_text_table_from_first),
 		cmocka_unit_test(test_locale_independent),
