@@ -294,7 +294,7 @@ int hwpc_pc_counters_out(struct hwpc_out *o, enum hwpc_format fmt, const struct 
 		hwpc_dev_lag_ns(r->dev, &lag);
 		hwpc_out_u64(o, "lag_ns", lag);
 	}
-	if (lc->totals && !text)
+	if (lc->sample && !text) /* sampling (-i): the runs the totals add up */
 		hwpc_out_bool(o, "reprogrammed", reprogrammed);
 	return hwpc_out_end(o, err);
 }
