@@ -22,3 +22,17 @@ load helpers
 	check [ "$status" -eq 0 ]
 	check [ "${lines[1]}" = "sim_reg,sim:g84,G84,PCOUNTER.CTRL[1],0x00a7c4,0x00000001" ]
 }
+
+@test "pcread --diff: a missing snapshot is named before a device is looked for" {
+	run pcread --diff "$BATS_TEST_TMPDIR/nofile.json"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcread: cannot read $BATS_TEST_TMPDIR/nofile.json: No such file or directory" ]
+	vsim g84
+	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/a.json"
+	run pcread --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcread: cannot read $BATS_TEST_TMPDIR/b.json: No such file or directory" ]
+	# standard input is still a snapshot
+	run pcread -d sim:g84 --diff - <"$BATS_TEST_TMPDIR/a.json"
+	check [ "$status" -eq 0 ]
+}
