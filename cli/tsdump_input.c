@@ -161,13 +161,21 @@ int tsdump_record_buffer(struct tsdump_opts *o, struct hwpc_dev *dev, struct hwp
 	else {
 		if (o->rec_auto)
 			o->rec_fmt = rb->short_format ? HWPC_REC_SHORT : HWPC_REC_LONG;
-		if (!rb->record_mode)
-			cli_warn("%s: domain %s is not in record mode", o->device, l->dom[d].name);
+		/* Not recording and nothing recorded: one line that says why,
+		 * not a warning and then a decoder error about 0 bytes.  A
+		 * buffer left from an earlier recording still decodes. */
+		if (!rb->record_mode && !rb->used)
+			rc = cli_fail(HWPC_EINPUT, "%s: domain %s is not in record mode and its record buffer is empty "
+				      "(pcsetup --mode record --record-start ADDR --record-limit ADDR sets one up)",
+				      o->device, l->dom[d].name);
+		else if (!rb->record_mode)
+			cli_warn("%s: domain %s is not in record mode: decoding what its record buffer holds",
+				 o->device, l->dom[d].name);
 		/* Packet times are the domain's cycles: a trace shows them at its
 		 * clock, not at the device timer's nor one a nanosecond. */
 		if (!o->hz)
 			o->hz = (double)rb->hz;
-		if (!o->hz && o->fmt == HWPC_FMT_TRACE)
+		if (!rc && !o->hz && o->fmt == HWPC_FMT_TRACE)
 			cli_warn("%s: domain %s's clock is unknown: trace times take a cycle as 1 ns (--hz gives "
 				 "the clock)", o->device, l->dom[d].name);
 		if (rb->full)

@@ -36,3 +36,19 @@ load helpers
 	run pcread -d sim:g84 --diff - <"$BATS_TEST_TMPDIR/a.json"
 	check [ "$status" -eq 0 ]
 }
+
+@test "tsdump --record -d on a domain not in record mode: one line saying so; a buffer left behind still decodes" {
+	vsim g84 pchz=1M
+	run tsdump -d sim:g84 -D core_a --record long
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: sim:g84: domain core_a is not in record mode and its record buffer is empty (pcsetup --mode record --record-start ADDR --record-limit ADDR sets one up)" ]
+	pcsim -d sim:g84 signal 1 0x23 periodic period=10
+	pcsetup -d sim:g84 -D 1 --mode record --record-signals 0x20 --stop 0x23 --record-start 0x1000 \
+		--record-limit 0x1100 >/dev/null
+	pcsim -d sim:g84 advance --cycles 35 --domain 1 >/dev/null
+	pcsim -d sim:g84 reg 'PCOUNTER.CTRL[1].MODE=0'
+	run tsdump -d sim:g84 -D 1 --record long --format csv
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "tsdump: warning: sim:g84: domain core_a is not in record mode: decoding what its record buffer holds" ]
+	[[ "${lines[2]}" == pc_record_item,sim:g84,G84,packet,0,0,10,* ]]
+}
