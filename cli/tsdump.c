@@ -240,11 +240,19 @@ int main(int argc, char **argv)
 		rc = cli_fail_err(&err);
 		goto done;
 	}
+	bool given[2] = { o.lay.valid[0], o.lay.valid[1] };
 	if (o.device)
 		rc = o.record ? tsdump_record_buffer(&o, dev, &rb) : device_layout(&o, dev);
 	else if (o.have_layout && hwpc_tensix_layout_from_values(db, o.lay.have_status ? &o.status : NULL,
 							     o.have_cntl ? &o.cntl : NULL, &o.lay, &err))
 		rc = cli_fail_err(&err);
+	/* Nothing valid would decode nothing and exit 0: say so. */
+	else if (o.have_cntl && !o.lay.valid[0] && !o.lay.valid[1])
+		rc = given[0] && given[1]
+			     ? cli_fail(HWPC_EINPUT, "--cntl 0x%x marks neither buffer valid (BUF0_VALID, BUF1_VALID): "
+					"nothing to decode", o.cntl)
+			     : cli_fail(HWPC_EINPUT, "--cntl 0x%x does not mark buffer %d (--buf%d) valid: nothing to "
+					"decode", o.cntl, given[1], given[1]);
 	if (rc)
 		goto done;
 	/* A record's packet layout is regdb data; the Tensix event layout is
