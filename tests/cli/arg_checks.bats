@@ -52,3 +52,24 @@ load helpers
 	check [ "${lines[0]}" = "tsdump: warning: sim:g84: domain core_a is not in record mode: decoding what its record buffer holds" ]
 	[[ "${lines[2]}" == pc_record_item,sim:g84,G84,packet,0,0,10,* ]]
 }
+
+@test "did you mean: R10000 events by the other CPU type's name, enum values with letters swapped" {
+	pcsim reset sim:r10000
+	run pcsetup -d sim:r10000 --event icache_mises
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: unknown R10000 event 'icache_mises' (did you mean INSTRUCTION_CACHE_MISSES?)" ]
+	run pcsim -d sim:r10000 rate icache_mises 1000/s
+	check [ "$output" = "pcsim: unknown R10000 event 'icache_mises' (did you mean INSTRUCTION_CACHE_MISSES?)" ]
+	vsim g84
+	run pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == RECROD'
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcread: --until 'PCOUNTER.CTRL[0].MODE == RECROD': MODE has no value named 'RECROD' on G84 (did you mean RECORD?)" ]
+	run pcsetup -d sim:g84 -D 0 --reg 'CTRL.MODE=QAUD' --dry-run
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[0].MODE: MODE has no value named 'QAUD' on G84 (did you mean QUAD?)" ]
+	run pcsim -d sim:g84 reg 'PCOUNTER.CTRL[0].MODE=SINGEL'
+	check [ "$output" = "pcsim: reg PCOUNTER.CTRL[0].MODE=SINGEL: MODE has no value named 'SINGEL' on G84 (did you mean SINGLE?)" ]
+	# two letters swapped is one edit wherever names are matched
+	run pcsim advacne 1ms
+	check [ "$output" = "pcsim: unknown command 'advacne' (did you mean advance?)" ]
+}
