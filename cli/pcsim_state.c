@@ -22,7 +22,7 @@ static int create_or_reset(struct pcsim *c, bool reset)
 
 	const char *name = reset ? "reset" : "create";
 	if (c->argc > 1)
-		return cli_fail(HWPC_EINPUT, "%s: too many arguments", name);
+		return cli_fail(HWPC_EINPUT, "%s: unexpected argument '%s' (one SPEC, or -d SPEC)", name, c->argv[1]);
 	if (c->argc == 1) {
 		if (c->device)
 			return cli_fail(HWPC_EINPUT, "%s: give the spec either with -d or as an argument", name);

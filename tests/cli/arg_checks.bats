@@ -4,6 +4,7 @@
 # written, one line that names what is wrong (and what was meant), nothing
 # reported of what did not happen.
 
+bats_require_minimum_version 1.5.0
 load helpers
 
 @test "pcsim reg: every argument is checked before the first write" {
@@ -72,4 +73,47 @@ load helpers
 	# two letters swapped is one edit wherever names are matched
 	run pcsim advacne 1ms
 	check [ "$output" = "pcsim: unknown command 'advacne' (did you mean advance?)" ]
+}
+
+@test "ptime: -- without a command is exit 2; a clock that stood still while the command ran is said" {
+	vsim g84
+	run ptime -d sim:g84 --
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "ptime: -- needs a command after it (ptime [-d SPEC]... -- COMMAND [ARGS...])" ]
+	run --separate-stderr ptime -d sim:g84 --format csv -- true
+	check [ "$status" -eq 0 ]
+	check [ "${stderr_lines[0]}" = "ptime: warning: sim:g84: the timer did not move while true ran (a virtual clock moves only when advanced, e.g. pcsim advance; a real one only when stopped): ticks and ratio say nothing of the command" ]
+	[[ "${stderr_lines[2]}" == timed_command,sim:g84,G84,true,0,0,0,* ]]
+	# a clock that moves: no warning
+	pcsim reset sim:g84
+	run --separate-stderr ptime -d sim:g84 --format csv -- sleep 0.01
+	check [ "$status" -eq 0 ]
+	check [ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+@test "pcsim reset names the extra argument; a setup file's option given twice in a block names both lines" {
+	run pcsim reset sim:g84 sim:nv40
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsim: reset: unexpected argument 'sim:nv40' (one SPEC, or -d SPEC)" ]
+	vsim g84
+	printf 'domain core_a\nmode quad\nevent 1\nmode single\n' >"$BATS_TEST_TMPDIR/s.setup"
+	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --dry-run
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "pcsetup: $BATS_TEST_TMPDIR/s.setup:4: mode given twice in this domain (lines 2 and 4)" ]
+	printf 'domain core_a\nmode quad\n[set a]\nevent 1\n--event 2\n' >"$BATS_TEST_TMPDIR/s.setup"
+	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --dry-run
+	check [ "$output" = "pcsetup: $BATS_TEST_TMPDIR/s.setup:5: event given twice in this set (lines 4 and 5)" ]
+	# a set overrides the domain's lines; --reg and --reset add
+	printf 'domain core_a\nmode quad\n[set a]\nmode single\nreset record\nreset periodic\nreg CTRL.MODE=QUAD\nreg CTRL.MODE=SINGLE\n' >"$BATS_TEST_TMPDIR/s.setup"
+	run pcsetup -d sim:g84 -f "$BATS_TEST_TMPDIR/s.setup" --dry-run
+	check [ "$status" -eq 0 ]
+}
+
+@test "ptime -- a command that cannot be started: its error line and nothing else, in every format" {
+	vsim g84
+	for f in text json csv openmetrics; do
+		run -127 --separate-stderr ptime -d sim:g84 --format "$f" -- /nonexistent/command
+		check [ "$output" = "" ]
+		check [ "$stderr" = "ptime: cannot run /nonexistent/command: No such file or directory" ]
+	done
 }
