@@ -30,6 +30,15 @@ static bool is_number(const char *s)
 	return isdigit((unsigned char)*s) && regdb_parse_u64(s, &v);
 }
 
+/* Chipset c of regdb as another CPU type of cpu's family (the types are
+ * the chipsets of the group with counters), in *oc; false if it is not one. */
+static bool other_type(const struct hwpc_r10k_cpu *cpu, unsigned c, struct hwpc_r10k_cpu *oc)
+{
+	const struct hwpc_chipset *chip = hwpc_regdb_chipset(cpu->db, c);
+	return chip != cpu->chip && !strcmp(chip->group, cpu->chip->group) &&
+	       !hwpc_r10k_cpu_init(oc, cpu->db, chip->name, 0, NULL);
+}
+
 /* How close s is to one of e's names. */
 static unsigned event_dist(const struct hwpc_r10k_event *e, const char *s)
 {
@@ -57,10 +66,8 @@ static void suggest(const struct hwpc_r10k_cpu *cpu, const char *s, char *buf, s
 	for (unsigned i = 0; i < cpu->nevents; i++)
 		dist[i] = event_dist(&cpu->events[i], s);
 	for (unsigned c = 0; c < hwpc_regdb_chipset_count(cpu->db); c++) {
-		const struct hwpc_chipset *chip = hwpc_regdb_chipset(cpu->db, c);
 		struct hwpc_r10k_cpu oc;
-		if (chip == cpu->chip || strcmp(chip->group, cpu->chip->group) ||
-		    hwpc_r10k_cpu_init(&oc, cpu->db, chip->name, 0, NULL))
+		if (!other_type(cpu, c, &oc))
 			continue;
 		for (unsigned j = 0; j < oc.nevents; j++) {
 			unsigned d = event_dist(&oc.events[j], s);
@@ -149,10 +156,8 @@ unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec
 	/* A name another CPU type of the family has: say so rather than
 	 * "unknown" (the types are the chipsets of the group with counters). */
 	for (unsigned c = 0; c < hwpc_regdb_chipset_count(cpu->db); c++) {
-		const struct hwpc_chipset *chip = hwpc_regdb_chipset(cpu->db, c);
 		struct hwpc_r10k_cpu oc;
-		if (chip == cpu->chip || strcmp(chip->group, cpu->chip->group) ||
-		    hwpc_r10k_cpu_init(&oc, cpu->db, chip->name, 0, NULL))
+		if (!other_type(cpu, c, &oc))
 			continue;
 		for (unsigned i = 0; i < oc.nevents; i++)
 			if (names(&oc.events[i], spec)) {
