@@ -249,8 +249,11 @@ bench: all $(BENCH_BINS)
 
 # --- man pages -------------------------------------------------------------
 
+# mandoc's lint, then ours (tests/checks/man_lint.awk: a .TP paragraph
+# holding two options, a reference to a section the page lacks).
 lint-man:
 	@set -e; for m in $(MANPAGES); do mandoc -Tlint -W warning $$m; done; \
+	 awk -f tests/checks/man_lint.awk $(MANPAGES); \
 	 echo "man pages lint clean: $(words $(MANPAGES))"
 
 # --- install ---------------------------------------------------------------

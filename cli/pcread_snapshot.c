@@ -6,9 +6,11 @@
  * --diff follows diff(1): 1 means "different", so trouble of any kind, a
  * device error included, is 2. */
 #include "pcread_mode.h"
+#include "core/core_cmd.h"
 #include "regs/regs_cmd.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static bool snapshot_asked(const struct pcread_opts *op)
 {
@@ -47,6 +49,17 @@ static int check(const struct pcread_opts *op)
 	if (op->diff_b && op->ndevices)
 		return cli_fail(HWPC_EINPUT, "--diff %s %s compares two snapshots: -d %s has no part in it", op->diff,
 				op->diff_b, op->devices[0]);
+	/* A snapshot that cannot be read is said before a device is looked
+	 * for: "no GPU found" would hide the missing file. */
+	for (int i = 0; i < 2 && op->diff; i++) {
+		const char *path = i ? op->diff_b : op->diff;
+		struct hwpc_err err;
+		FILE *fp = path && strcmp(path, "-") ? hwpc_input_fopen(path, NULL, &err) : NULL;
+		if (path && strcmp(path, "-") && !fp)
+			return cli_fail_err(&err);
+		if (fp)
+			fclose(fp);
+	}
 	return 0;
 }
 

@@ -22,7 +22,7 @@ static int create_or_reset(struct pcsim *c, bool reset)
 
 	const char *name = reset ? "reset" : "create";
 	if (c->argc > 1)
-		return cli_fail(HWPC_EINPUT, "%s: too many arguments", name);
+		return cli_fail(HWPC_EINPUT, "%s: unexpected argument '%s' (one SPEC, or -d SPEC)", name, c->argv[1]);
 	if (c->argc == 1) {
 		if (c->device)
 			return cli_fail(HWPC_EINPUT, "%s: give the spec either with -d or as an argument", name);
@@ -133,29 +133,45 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 	struct hwpc_err err;
 	if (c->argc < 1)
 		return cli_fail(HWPC_EINPUT, "reg: expected NAME|ADDR[=VALUE]...");
-	for (int i = 0; i < c->argc; i++) {
+	/* Every argument is checked before the first write, as pcsetup --reg
+	 * does: a typo in the last leaves the chip as it was. */
+	struct hwpc_regwrite *w = calloc((size_t)c->argc, sizeof *w);
+	struct hwpc_regarg *a = calloc((size_t)c->argc, sizeof *a);
+	int rc = !w || !a ? cli_fail(HWPC_EOP, "out of memory") : 0;
+	for (int i = 0; i < c->argc && !rc; i++) {
 		const char *arg = c->argv[i];
 		if (strchr(arg, '=')) {
-			struct hwpc_regwrite w;
-			if (hwpc_regwrite_parse(dev, arg, HWPC_REGWRITE_FORCE | HWPC_REGWRITE_NO_VERIFY | HWPC_REGWRITE_RAW, &w, &err) ||
-			    hwpc_regwrite_plan(dev, &w, &err) || hwpc_regwrite_apply(dev, &w, &err))
-				return cli_fail(err.status, "reg %s: %s", arg, err.msg);
+			if (hwpc_regwrite_parse(dev, arg, HWPC_REGWRITE_FORCE | HWPC_REGWRITE_NO_VERIFY | HWPC_REGWRITE_RAW,
+						&w[i], &err))
+				rc = cli_fail(err.status, "reg %s: %s", arg, err.msg);
+		} else if (!hwpc_dev_regview(dev) && !isdigit((unsigned char)arg[0])) {
+			rc = cli_fail(HWPC_EINPUT, "reg %s: this machine has no register names (give an address)", arg);
+		} else if (hwpc_regarg_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), arg, false, false, &a[i],
+					     &err)) {
+			rc = cli_fail(err.status, "reg %s: %s", arg, err.msg);
+		}
+	}
+	for (int i = 0; i < c->argc && !rc; i++) {
+		const char *arg = c->argv[i];
+		if (strchr(arg, '=')) {
+			/* planned here, not above: an earlier write may change the bits it keeps */
+			if (hwpc_regwrite_plan(dev, &w[i], &err) || hwpc_regwrite_apply(dev, &w[i], &err))
+				rc = cli_fail(err.status, "reg %s: %s", arg, err.msg);
 			continue;
 		}
-		struct hwpc_regarg a;
 		struct hwpc_regval v = { .addr = 0 };
-		if (!hwpc_dev_regview(dev) && !isdigit((unsigned char)arg[0]))
-			return cli_fail(HWPC_EINPUT, "reg %s: this machine has no register names (give an address)", arg);
-		if (hwpc_regarg_parse(hwpc_dev_regview(dev), hwpc_dev_bar_size(dev), arg, false, false, &a, &err))
-			return cli_fail(err.status, "reg %s: %s", arg, err.msg);
-		if (!a.by_addr) {
-			if (hwpc_regref_read(dev, &a.ref, &v, &err))
-				return cli_fail_err(&err);
+		if (!a[i].by_addr) {
+			if (hwpc_regref_read(dev, &a[i].ref, &v, &err)) {
+				rc = cli_fail_err(&err);
+				break;
+			}
 		} else {
 			uint32_t word;
-			if (hwpc_rd32(dev, a.addr, &word))
-				return cli_fail_err(hwpc_dev_error(dev));
-			v.addr = a.addr;
+			if (hwpc_rd32(dev, a[i].addr, &word)) {
+				rc = cli_fail_err(hwpc_dev_error(dev));
+				break;
+			}
+			v.addr = a[i].addr;
 			v.value = word;
 		}
 		hwpc_out_record(o, "sim_reg");
@@ -166,9 +182,11 @@ int pcsim_reg(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)
 		else
 			hwpc_out_hex32(o, "value", (uint32_t)v.value);
 		if (hwpc_out_end(o, &err))
-			return cli_fail_err(&err);
+			rc = cli_fail_err(&err);
 	}
-	return 0;
+	free(w);
+	free(a);
+	return rc;
 }
 
 int pcsim_dump(struct pcsim *c, struct hwpc_dev *dev, struct hwpc_out *o)

@@ -40,6 +40,7 @@ static int set_source_hz(const struct cli_opt *opt, const char *v, void *ctx)
 
 static int parse_args(int argc, char **argv, struct ptime_opts *o)
 {
+	int dd;
 	bool have_measure = false;
 	const struct cli_opt opts[] = {
 		{ .kind = CLI_LIST, .sname = 'd', .lname = "device", .arg = "SPEC", .dest = o->devices,
@@ -82,7 +83,7 @@ static int parse_args(int argc, char **argv, struct ptime_opts *o)
 		{ 0 },
 	};
 	const struct cli_cmd cmd = {
-		.name = "ptime", .usage = usage, .opts = opts, .rels = rels, .args_after_dashdash = true,
+		.name = "ptime", .usage = usage, .opts = opts, .rels = rels, .args_after_dashdash = true, .dashdash_at = &dd,
 		.max_args = -1, .about = "Read the GPU timer: raw 64-bit value, ticks and nanoseconds.",
 		.footer = "  -- COMMAND...           run COMMAND; report device time beside host time on stderr\n",
 	};
@@ -91,6 +92,9 @@ static int parse_args(int argc, char **argv, struct ptime_opts *o)
 	o->timeout_ns = 60000000000ULL;
 	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
 		return rc;
+	/* "--" and nothing after it is a command forgotten, not a plain read */
+	if (dd >= 0 && !nargs)
+		return cli_fail(HWPC_EINPUT, "-- needs a command after it (ptime [-d SPEC]... -- COMMAND [ARGS...])");
 	if (nargs)
 		o->cmd = argv + first;
 	/* A command is neither an option nor a value: checked here. */

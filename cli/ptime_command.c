@@ -26,6 +26,14 @@ static int report(struct ptime *p, size_t i, uint64_t t0, uint64_t h0)
 	}
 	uint64_t dt = (t1 - t0) & hwpc_timer_mask(&t->tm);
 	double ns = ptime_ticks_ns(t, dt);
+	/* A clock that stood still while the command ran (a simulator's
+	 * virtual clock moves only when something advances it; a real timer
+	 * only when stopped): its 0 ticks and ratio 0 say nothing of the
+	 * command. */
+	if (!dt)
+		cli_warn("%s: the timer did not move while %s ran (a virtual clock moves only when advanced, e.g. "
+			 "pcsim advance; a real one only when stopped): ticks and ratio say nothing of the command",
+			 t->name, p->op->cmd[0]);
 	ptime_tag(p, i);
 	hwpc_out_record(o, "timed_command");
 	hwpc_out_str(o, "command", p->op->cmd[0]);

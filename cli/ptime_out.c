@@ -83,7 +83,10 @@ int ptime_out_close(struct ptime *p, bool ok)
 	 * never came leaves the last sample's file in place. */
 	if (p->rotated && !p->records)
 		ok = false;
-	if (hwpc_out_finish(p->o, &err)) {
+	/* Nothing written and nothing to keep (a command that could not be
+	 * started): no closing line either, OpenMetrics' "# EOF" of a run
+	 * that never happened. */
+	if ((ok || p->records) && hwpc_out_finish(p->o, &err)) {
 		rc = p->write_failed ? HWPC_EOP : cli_fail_err(&err);
 		ok = false;
 	}

@@ -81,6 +81,10 @@ static int set_opt(const struct cli_opt *opt, const char *v, void *ctx)
 		if (parse_u32("--cntl", v, &o->cntl))
 			return HWPC_EINPUT;
 		o->have_cntl = true;
+	} else if (!strcmp(name, "bar0")) {
+		if (hwpc_parse_u64(v, UINT64_MAX, "--bar0", &o->bar0, &err))
+			return cli_fail_err(&err);
+		o->have_bar0 = true;
 	} else if (!strcmp(name, "l1-base")) {
 		if (hwpc_parse_u64(v, UINT64_MAX, "--l1-base", &o->l1_base, &err))
 			return cli_fail_err(&err);
@@ -136,6 +140,8 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 		  .help = "name and decode every BAR0 access of FILE (- for standard input)" },
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
 		  .help = "the traced card's chipset (default: from the trace's PMC.BOOT_0 reads)" },
+		{ .kind = CLI_CALL, .lname = "bar0", .arg = "ADDR", .call = set_opt, .noun = "address",
+		  .help = "the card's BAR0 physical address (default: from the trace's PCIDEV lines)" },
 		CLI_OPT_HELP,
 		CLI_OPT_VERSION,
 		CLI_OPT_END,
@@ -159,7 +165,7 @@ static int parse_args(int argc, char **argv, struct tsdump_opts *o)
 
 	if ((rc = cli_parse(&cmd, argc, argv, 1, o, &first, &nargs)))
 		return rc;
-	if (o->mmiotrace || o->chip || o->setup_fmt)
+	if (o->mmiotrace || o->chip || o->have_bar0 || o->setup_fmt)
 		return tsdump_mmiotrace_args(o, nargs ? argv[first] : NULL);
 	if (nargs)
 		o->input = argv[first];
@@ -240,11 +246,19 @@ int main(int argc, char **argv)
 		rc = cli_fail_err(&err);
 		goto done;
 	}
+	bool given[2] = { o.lay.valid[0], o.lay.valid[1] };
 	if (o.device)
 		rc = o.record ? tsdump_record_buffer(&o, dev, &rb) : device_layout(&o, dev);
 	else if (o.have_layout && hwpc_tensix_layout_from_values(db, o.lay.have_status ? &o.status : NULL,
 							     o.have_cntl ? &o.cntl : NULL, &o.lay, &err))
 		rc = cli_fail_err(&err);
+	/* Nothing valid would decode nothing and exit 0: say so. */
+	else if (o.have_cntl && !o.lay.valid[0] && !o.lay.valid[1])
+		rc = given[0] && given[1]
+			     ? cli_fail(HWPC_EINPUT, "--cntl 0x%x marks neither buffer valid (BUF0_VALID, BUF1_VALID): "
+					"nothing to decode", o.cntl)
+			     : cli_fail(HWPC_EINPUT, "--cntl 0x%x does not mark buffer %d (--buf%d) valid: nothing to "
+					"decode", o.cntl, given[1], given[1]);
 	if (rc)
 		goto done;
 	/* A record's packet layout is regdb data; the Tensix event layout is

@@ -18,7 +18,9 @@ struct tsdump_opts {
 	enum hwpc_format fmt;
 	double hz;
 	unsigned threads; /* 0: the library's default */
-	const char *mmiotrace, *chip; /* --mmiotrace FILE [--chip CHIPSET] */
+	const char *mmiotrace, *chip; /* --mmiotrace FILE [--chip CHIPSET] [--bar0 ADDR] */
+	bool have_bar0;
+	uint64_t bar0;
 	bool setup_fmt;               /* --format setup */
 };
 

@@ -81,6 +81,53 @@ static void region(const struct tsdump_opts *o, int b, uint64_t *off, uint64_t *
 	*len = e - o->l1_base - *off;
 }
 
+/* An L1 image from a pipe (pcsim dump - | tsdump - --buf0 ...): read up to
+ * the end of the last buffer, then decode the buffers from memory in
+ * their order, as from a file. */
+static int from_stream(struct hwpc_tsdump *t, const struct tsdump_opts *o, int fd, const char *name)
+{
+	struct hwpc_err err;
+	uint64_t off[2], len[2], need = 0, have = 0;
+	for (int b = 0; b < 2; b++) {
+		region(o, b, &off[b], &len[b]);
+		if (len[b] && off[b] + len[b] > need)
+			need = off[b] + len[b];
+	}
+	if (need > SIZE_MAX)
+		return cli_fail(HWPC_EINPUT, "%s: the buffers end past what memory can hold", name);
+	uint8_t *img = malloc(need ? (size_t)need : 1);
+	if (!img)
+		return cli_fail(HWPC_EOP, "%s: out of memory for the %llu bytes up to the buffers' end", name,
+				(unsigned long long)need);
+	while (have < need) {
+		ssize_t n = read(fd, img + have, (size_t)(need - have));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(img);
+			return cli_fail(HWPC_EOP, "%s: %s", name, strerror(errno));
+		}
+		if (n == 0)
+			break;
+		have += (uint64_t)n;
+	}
+	int rc = 0;
+	if (have == 0 && need)
+		rc = cli_fail(HWPC_EINPUT, "%s: empty input", name);
+	for (int b = 0; b < 2 && !rc; b++) {
+		if (!len[b])
+			continue;
+		/* the image ends: the decoder reports what is missing */
+		uint64_t got = off[b] >= have ? 0 : have - off[b] < len[b] ? have - off[b] : len[b];
+		if (got && hwpc_tsdump_feed(t, img + off[b], (size_t)got, &err))
+			rc = cli_fail_err(&err);
+		if (got < len[b])
+			break;
+	}
+	free(img);
+	return rc;
+}
+
 int tsdump_from_file(struct hwpc_tsdump *t, const struct tsdump_opts *o)
 {
 	bool std = !strcmp(o->input, "-");
@@ -106,12 +153,9 @@ int tsdump_from_file(struct hwpc_tsdump *t, const struct tsdump_opts *o)
 		pr.total = (uint64_t)st.st_size;
 		pr.on = isatty(2) && pr.total >= PROGRESS_MIN;
 	}
-	if (o->lay.have_bufs) {
-		if (!regular) {
-			rc = cli_fail(HWPC_EINPUT, "%s: --buf0/--buf1 need a regular file (the buffers are read "
-				      "from the L1 image by address)", name);
-			goto out;
-		}
+	if (o->lay.have_bufs && !regular) {
+		rc = from_stream(t, o, fd, name);
+	} else if (o->lay.have_bufs) {
 		if (st.st_size == 0) {
 			rc = cli_fail(HWPC_EINPUT, "%s: empty input", name);
 			goto out;
@@ -161,13 +205,21 @@ int tsdump_record_buffer(struct tsdump_opts *o, struct hwpc_dev *dev, struct hwp
 	else {
 		if (o->rec_auto)
 			o->rec_fmt = rb->short_format ? HWPC_REC_SHORT : HWPC_REC_LONG;
-		if (!rb->record_mode)
-			cli_warn("%s: domain %s is not in record mode", o->device, l->dom[d].name);
+		/* Not recording and nothing recorded: one line that says why,
+		 * not a warning and then a decoder error about 0 bytes.  A
+		 * buffer left from an earlier recording still decodes. */
+		if (!rb->record_mode && !rb->used)
+			rc = cli_fail(HWPC_EINPUT, "%s: domain %s is not in record mode and its record buffer is empty "
+				      "(pcsetup --mode record --record-start ADDR --record-limit ADDR sets one up)",
+				      o->device, l->dom[d].name);
+		else if (!rb->record_mode)
+			cli_warn("%s: domain %s is not in record mode: decoding what its record buffer holds",
+				 o->device, l->dom[d].name);
 		/* Packet times are the domain's cycles: a trace shows them at its
 		 * clock, not at the device timer's nor one a nanosecond. */
 		if (!o->hz)
 			o->hz = (double)rb->hz;
-		if (!o->hz && o->fmt == HWPC_FMT_TRACE)
+		if (!rc && !o->hz && o->fmt == HWPC_FMT_TRACE)
 			cli_warn("%s: domain %s's clock is unknown: trace times take a cycle as 1 ns (--hz gives "
 				 "the clock)", o->device, l->dom[d].name);
 		if (rb->full)

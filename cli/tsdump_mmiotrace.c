@@ -16,7 +16,8 @@
 int tsdump_mmiotrace_args(const struct tsdump_opts *o, const char *arg)
 {
 	if (!o->mmiotrace)
-		return cli_fail(HWPC_EINPUT, "%s needs --mmiotrace FILE", o->chip ? "--chip" : "--format setup");
+		return cli_fail(HWPC_EINPUT, "%s needs --mmiotrace FILE",
+				o->chip ? "--chip" : o->have_bar0 ? "--bar0" : "--format setup");
 	if (arg)
 		return cli_fail(HWPC_EINPUT, "unexpected argument '%s': --mmiotrace takes the trace as its value", arg);
 	const char *bad = o->device ? "-d" : o->record ? "--record" : o->map ? "--token-map" : o->summary ? "--summary"
@@ -165,6 +166,8 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 	struct pass p = { .what = what, .setup = o->setup_fmt, .text = o->fmt == HWPC_FMT_TEXT };
 	if (!(p.m = hwpc_mmt_new(db, &err)))
 		return cli_fail_err(&err);
+	if (o->have_bar0)
+		hwpc_mmt_set_bar0(p.m, o->bar0);
 	if ((p.rc = each_line(in, &p, first_pass)) || (p.rc = cli_lines_rewind(in))) {
 		hwpc_mmt_free(p.m);
 		return p.rc;
@@ -204,9 +207,20 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 		p.rc = cli_fail_err(&err);
 	struct hwpc_mmt_counts c;
 	hwpc_mmt_counts(p.m, &c);
-	if (c.other_reads || c.other_writes)
-		cli_warn("%s: skipped %llu reads and %llu writes outside the NVIDIA BAR0 (other BARs or devices)", what,
-			 (unsigned long long)c.other_reads, (unsigned long long)c.other_writes);
+	if (c.other_reads || c.other_writes) {
+		char r[40] = "", w[40] = "";
+		if (c.other_reads)
+			snprintf(r, sizeof r, "%llu read%s", (unsigned long long)c.other_reads, c.other_reads == 1 ? "" : "s");
+		if (c.other_writes)
+			snprintf(w, sizeof w, "%llu write%s", (unsigned long long)c.other_writes,
+				 c.other_writes == 1 ? "" : "s");
+		cli_warn("%s: skipped %s%s%s outside the NVIDIA BAR0 (other BARs or devices)", what, r,
+			 *r && *w ? " and " : "", w);
+	}
+	if (c.unknown)
+		cli_warn("%s: left out %llu UNKNOWN line%s (access%s mmiotrace could not decode: register and value "
+			 "not known)", what, (unsigned long long)c.unknown, c.unknown == 1 ? "" : "s",
+			 c.unknown == 1 ? "" : "es");
 	if (c.lost)
 		cli_warn("%s: the kernel lost %llu events: the trace is incomplete", what, (unsigned long long)c.lost);
 	if (!p.rc && p.malformed)
@@ -214,6 +228,8 @@ static int decode(const struct tsdump_opts *o, struct hwpc_regdb *db, struct cli
 				p.malformed == 1 ? "" : "s");
 	if (!p.rc && o->strict && c.lost)
 		p.rc = cli_fail(HWPC_ELOST, "%s: events were lost (--strict)", what);
+	if (!p.rc && o->strict && c.unknown)
+		p.rc = cli_fail(HWPC_ELOST, "%s: accesses mmiotrace could not decode were left out (--strict)", what);
 	hwpc_out_free(p.o);
 	hwpc_mmt_free(p.m);
 	return p.rc;

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "hwpc/dev.h"
 #include "core/strdist.h"
@@ -44,28 +43,11 @@ static bool takes_value(const struct cli_opt *o)
 
 const char *cli_nearest(const char *typed, const char *const *cand, size_t n)
 {
-	const char *best = NULL;
-	unsigned bd = ~0u;
-	size_t len = strlen(typed);
-	for (size_t i = 0; i < n; i++) {
-		unsigned d = hwpc_strdist_ci(typed, cand[i]);
-		if (d < bd) {
-			bd = d;
-			best = cand[i];
-		}
-	}
-	/* Close enough to be a typo, not a different word. */
-	if (best && bd <= 2 && bd * 3 <= len)
-		return best;
-	/* Or the start of exactly one of them ("adv" for advance). */
-	const char *only = NULL;
-	for (size_t i = 0; len >= 2 && i < n; i++)
-		if (!strncasecmp(typed, cand[i], len)) {
-			if (only)
-				return NULL;
-			only = cand[i];
-		}
-	return only;
+	struct hwpc_near near;
+	hwpc_near_init(&near, typed);
+	for (size_t i = 0; i < n; i++)
+		hwpc_near_add(&near, cand[i]);
+	return hwpc_near_best(&near);
 }
 
 static int by_name(const void *a, const void *b)

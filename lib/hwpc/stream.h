@@ -265,7 +265,8 @@ enum hwpc_mmt_kind {
 	HWPC_MMT_WRITE,
 	HWPC_MMT_MARK,    /* text: a trace_marker line */
 	HWPC_MMT_LOST,    /* "MARK 0.000000 Lost N events.": value = N */
-	HWPC_MMT_OTHER,   /* LSPCI, UNKNOWN (an opcode mmiotrace could not decode) */
+	HWPC_MMT_OTHER,   /* LSPCI */
+	HWPC_MMT_UNKNOWN, /* UNKNOWN: an access whose opcode mmiotrace could not decode */
 };
 
 struct hwpc_mmt_rec {
@@ -294,6 +295,10 @@ struct hwpc_mmt;
  * second pass.  Errors (no NVIDIA device, no BAR0 mapping, no BOOT_0 read
  * and no chip) are HWPC_EINPUT. */
 HWPC_API struct hwpc_mmt *hwpc_mmt_new(const struct hwpc_regdb *db, struct hwpc_err *err);
+/* The NVIDIA BAR0 is at phys, whatever the PCIDEV and MAP lines say (a
+ * trace cut down to some accesses has none): call before the first
+ * hwpc_mmt_scan.  Its size is the chipset's (regdb's BAR0.SIZE). */
+HWPC_API void hwpc_mmt_set_bar0(struct hwpc_mmt *m, uint64_t phys);
 HWPC_API void hwpc_mmt_scan(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r);
 HWPC_API int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct hwpc_err *err);
 HWPC_API const struct hwpc_chipset *hwpc_mmt_chip(const struct hwpc_mmt *m);
@@ -312,11 +317,13 @@ struct hwpc_mmt_access {
 	char expr[512];  /* after a PCOUNTER SRC/OP write: "core EVENT = a & b; ..." for inputs that changed */
 };
 /* Decode r (hwpc_mmt_start done).  Accesses outside BAR0 are counted (see
- * hwpc_mmt_counts) and come back with bar0 false. */
+ * hwpc_mmt_counts) and come back with bar0 false; an UNMAP of a BAR0
+ * mapping comes back with the offset its MAP had. */
 HWPC_API void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hwpc_mmt_access *out);
 
 struct hwpc_mmt_counts {
 	uint64_t bar0_reads, bar0_writes, other_reads, other_writes, lost;
+	uint64_t unknown; /* UNKNOWN records: accesses left out, their register and value not known */
 };
 HWPC_API void hwpc_mmt_counts(const struct hwpc_mmt *m, struct hwpc_mmt_counts *out);
 

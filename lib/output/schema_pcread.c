@@ -19,7 +19,7 @@ static const struct hwpc_schema_key pc_counters[] = {
 	SK_BIG("host_ns", U64, "ns", NONE, "with -i: the host's CLOCK_MONOTONIC when the domain was read "
 					"(null: a single read)"),
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
-	SK("mode", STR, NULL, NONE, "the domain's counting mode: single, quad or record"),
+	SK("mode", STR, NULL, NONE, "the domain's counting mode, as regdb names CTRL.MODE's values: SINGLE, QUAD or RECORD"),
 	SK("state", STR, NULL, NONE, "the mode's state as the status registers give it"),
 	CTR("cycles", "domain cycles counted (CYCLES)"),
 	CTR("cycles_alt", "the second cycle counter (CYCLES_ALT)"),

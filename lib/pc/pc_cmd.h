@@ -87,6 +87,10 @@ int hwpc_pc_sets_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct 
 int hwpc_pc_read_ctr(struct hwpc_pcr *r, enum hwpc_pc_read_ctr c, uint64_t *v, bool *saturated,
 		     struct hwpc_err *err);
 
+/* Whether a setup option adds when repeated (--reg, --reset) rather than
+ * being given once (pc_setup_opts.c); name as hwpc_pc_setup_option takes. */
+bool hwpc_pc_setup_option_adds(const char *name);
+
 /* ---- Setups as pcsetup applies them (pc_jobs.c) --------------------------
  * pcsetup, and pcread SETUP -- CMD: the jobs of the setup options (for one
  * domain) or of a setup file; refused where a domain to configure is

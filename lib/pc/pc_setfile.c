@@ -101,6 +101,9 @@ struct reader {
 	bool pick;
 	const char *want;
 	struct hwpc_pc_setup *cur, *scratch; /* where the set's options go */
+	/* the line of each option in this block (the domain's lines before
+	 * any set, or one set): one given twice there is an error */
+	unsigned block_line[HWPC_PC_SETUP_NOPTS];
 	struct hwpc_err *err;
 };
 
@@ -171,6 +174,7 @@ static int start_domain(struct reader *r, const char *name)
 		return fail(r, "domain '", name, "' has a section already");
 	snprintf(r->domain, sizeof r->domain, "%s", name);
 	r->dom_line = r->line;
+	memset(r->block_line, 0, sizeof r->block_line);
 	hwpc_pc_setup_init(&r->common);
 	r->in_set = false;
 	r->sets = 0;
@@ -185,6 +189,7 @@ static int start_set(struct reader *r, const char *name)
 	if (strlen(name) >= sizeof r->f->e[0].set)
 		return fail(r, "set name too long: ", name, NULL);
 	r->in_set = true;
+	memset(r->block_line, 0, sizeof r->block_line);
 	return add_entry(r, name);
 }
 
@@ -228,8 +233,14 @@ static int line_of(struct reader *r, char *text)
 		return hwpc_err_set(r->err, e.status, "%s:%u: %s", r->name, r->line, e.msg);
 	const char *const *names = hwpc_pc_setup_option_names();
 	for (size_t i = 0; names[i]; i++)
-		if (!strcmp(names[i], k))
-			dst->opt_line[i] = r->line;
+		if (!strcmp(names[i], k)) {
+			/* as on the command line: a value given once, given twice */
+			if (r->block_line[i] && !hwpc_pc_setup_option_adds(k))
+				return hwpc_err_set(r->err, HWPC_EINPUT, "%s:%u: %s given twice in this %s (lines %u and %u)",
+						    r->name, r->line, k, r->in_set ? "set" : "domain", r->block_line[i],
+						    r->line);
+			r->block_line[i] = dst->opt_line[i] = r->line;
+		}
 	/* Options before any domain line make a section of their own: it
 	 * starts here. */
 	if (!r->dom_line && !r->in_set && !*r->domain)

@@ -3,6 +3,7 @@
  * setup file share this table), checked for form only: what the generation
  * can do is hwpc_pc_setup_plan's job. */
 #include "core/err_local.h"
+#include "pc/pc_cmd.h"
 #include "hwpc/dev.h"
 #include "hwpc/pc.h"
 
@@ -152,6 +153,15 @@ static const struct opt {
 #undef E
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
+
+bool hwpc_pc_setup_option_adds(const char *name)
+{
+	const char *n = name[0] == '-' && name[1] == '-' ? name + 2 : name;
+	for (size_t i = 0; i < NOPTS; i++)
+		if (!strcmp(opts[i].name, n))
+			return opts[i].kind == K_RESET || opts[i].kind == K_REG;
+	return false;
+}
 
 const char *const *hwpc_pc_setup_option_names(void)
 {

@@ -7,6 +7,7 @@
 #include "core/err_local.h"
 #include "hwpc/dev.h"
 #include "pc/pc_setup_internal.h"
+#include "regdb/regdb_cmd.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -47,12 +48,7 @@ static int resolve(struct pc_setup *c, const char *lhs, struct hwpc_regref *ref)
 static int value_of(struct pc_setup *c, const char *text, const struct hwpc_field *f, uint64_t max, uint64_t *v)
 {
 	if (f && !isdigit((unsigned char)text[0])) {
-		const struct hwpc_enum *e = hwpc_enum_find_name(f, c->chip, text);
-		if (!e)
-			return hwpc_err_set(c->err, HWPC_EINPUT, "--reg: %s has no value named '%s' on %s", f->name, text,
-					    c->chip->name);
-		*v = e->value;
-		return 0;
+		return hwpc_enum_value(f, c->chip, text, v, c->err);
 	}
 	return hwpc_parse_u64(text, max, "--reg VALUE", v, c->err);
 }

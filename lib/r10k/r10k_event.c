@@ -30,23 +30,56 @@ static bool is_number(const char *s)
 	return isdigit((unsigned char)*s) && regdb_parse_u64(s, &v);
 }
 
-/* The closest names to s, for "did you mean". */
+/* Chipset c of regdb as another CPU type of cpu's family (the types are
+ * the chipsets of the group with counters), in *oc; false if it is not one. */
+static bool other_type(const struct hwpc_r10k_cpu *cpu, unsigned c, struct hwpc_r10k_cpu *oc)
+{
+	const struct hwpc_chipset *chip = hwpc_regdb_chipset(cpu->db, c);
+	return chip != cpu->chip && !strcmp(chip->group, cpu->chip->group) &&
+	       !hwpc_r10k_cpu_init(oc, cpu->db, chip->name, 0, NULL);
+}
+
+/* How close s is to one of e's names. */
+static unsigned event_dist(const struct hwpc_r10k_event *e, const char *s)
+{
+	const char *cand[3] = { e->name, e->libpfm, e->papi };
+	unsigned d = ~0u;
+	for (unsigned k = 0; k < 3; k++)
+		if (cand[k]) {
+			unsigned dk = hwpc_strdist_ci(s, cand[k]);
+			/* A name that contains what was typed is close too. */
+			if (strlen(s) >= 4 && strcasestr(cand[k], s))
+				dk = dk < 2 ? dk : 2;
+			d = dk < d ? dk : d;
+		}
+	return d;
+}
+
+/* The closest names to s, for "did you mean": this CPU's names, and those
+ * the family's other CPU types give the same event (the R12000's
+ * ICACHE_MISSES is the R10000's INSTRUCTION_CACHE_MISSES: one title). */
 static void suggest(const struct hwpc_r10k_cpu *cpu, const char *s, char *buf, size_t len)
 {
 	const char *best[3] = { NULL, NULL, NULL };
 	unsigned bestd[3] = { ~0u, ~0u, ~0u };
+	unsigned dist[HWPC_R10K_MAX_EVENTS];
+	for (unsigned i = 0; i < cpu->nevents; i++)
+		dist[i] = event_dist(&cpu->events[i], s);
+	for (unsigned c = 0; c < hwpc_regdb_chipset_count(cpu->db); c++) {
+		struct hwpc_r10k_cpu oc;
+		if (!other_type(cpu, c, &oc))
+			continue;
+		for (unsigned j = 0; j < oc.nevents; j++) {
+			unsigned d = event_dist(&oc.events[j], s);
+			for (unsigned i = 0; i < cpu->nevents; i++)
+				if (d < dist[i] && cpu->events[i].title && oc.events[j].title &&
+				    !strcasecmp(cpu->events[i].title, oc.events[j].title))
+					dist[i] = d;
+		}
+	}
 	for (unsigned i = 0; i < cpu->nevents; i++) {
 		const struct hwpc_r10k_event *e = &cpu->events[i];
-		const char *cand[3] = { e->name, e->libpfm, e->papi };
-		unsigned d = ~0u;
-		for (unsigned k = 0; k < 3; k++)
-			if (cand[k]) {
-				unsigned dk = hwpc_strdist_ci(s, cand[k]);
-				/* A name that contains what was typed is close too. */
-				if (strlen(s) >= 4 && strcasestr(cand[k], s))
-					dk = dk < 2 ? dk : 2;
-				d = dk < d ? dk : d;
-			}
+		unsigned d = dist[i];
 		bool dup = false;
 		for (unsigned k = 0; k < 3; k++)
 			dup |= best[k] && !strcmp(best[k], e->name);
@@ -123,10 +156,8 @@ unsigned hwpc_r10k_event_match(const struct hwpc_r10k_cpu *cpu, const char *spec
 	/* A name another CPU type of the family has: say so rather than
 	 * "unknown" (the types are the chipsets of the group with counters). */
 	for (unsigned c = 0; c < hwpc_regdb_chipset_count(cpu->db); c++) {
-		const struct hwpc_chipset *chip = hwpc_regdb_chipset(cpu->db, c);
 		struct hwpc_r10k_cpu oc;
-		if (chip == cpu->chip || strcmp(chip->group, cpu->chip->group) ||
-		    hwpc_r10k_cpu_init(&oc, cpu->db, chip->name, 0, NULL))
+		if (!other_type(cpu, c, &oc))
 			continue;
 		for (unsigned i = 0; i < oc.nevents; i++)
 			if (names(&oc.events[i], spec)) {

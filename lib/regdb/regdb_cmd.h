@@ -16,5 +16,10 @@ bool hwpc_chipset_boot0(const struct hwpc_regdb *db, const struct hwpc_chipset *
 /* Whether regdb lists the PCI vendor id (NVIDIA's) as one whose devices
  * the library drives. */
 bool hwpc_vendor_known(const struct hwpc_regdb *db, uint16_t vendor);
+/* Field f's value named text on chip (case-insensitive), or HWPC_EINPUT
+ * "F has no value named 'TEXT' on CHIP" with the nearest name, or the
+ * names when there are few. */
+int hwpc_enum_value(const struct hwpc_field *f, const struct hwpc_chipset *chip, const char *text, uint64_t *out,
+		    struct hwpc_err *err);
 
 #endif

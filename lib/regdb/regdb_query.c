@@ -5,6 +5,7 @@
 #include "regdb/regdb_lex.h"
 #include "regdb/regdb_tables.h"
 #include "core/strdist.h"
+#include "regdb/regdb_cmd.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -348,6 +349,35 @@ const struct hwpc_enum *hwpc_enum_find_name(const struct hwpc_field *f,
 		if (!strcasecmp(f->enums[i].name, name) && hwpc_gens_has(&f->enums[i].gens, chip))
 			return &f->enums[i];
 	return NULL;
+}
+
+int hwpc_enum_value(const struct hwpc_field *f, const struct hwpc_chipset *chip, const char *text, uint64_t *out,
+		    struct hwpc_err *err)
+{
+	const struct hwpc_enum *e = hwpc_enum_find_name(f, chip, text);
+	if (e) {
+		*out = e->value;
+		return 0;
+	}
+	struct hwpc_near near;
+	char list[160] = "";
+	size_t used = 0;
+	unsigned n = 0;
+	hwpc_near_init(&near, text);
+	for (unsigned i = 0; i < f->nenums; i++)
+		if (hwpc_gens_has(&f->enums[i].gens, chip)) {
+			hwpc_near_add(&near, f->enums[i].name);
+			int w = snprintf(list + used, sizeof list - used, "%s%s", n++ ? ", " : "", f->enums[i].name);
+			used = w < 0 || (size_t)w >= sizeof list - used ? sizeof list : used + (size_t)w;
+		}
+	const char *best = hwpc_near_best(&near);
+	if (best)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s has no value named '%s' on %s (did you mean %s?)", f->name,
+				    text, chip->name, best);
+	if (n && used < sizeof list)
+		return hwpc_err_set(err, HWPC_EINPUT, "%s has no value named '%s' on %s (values: %s)", f->name, text,
+				    chip->name, list);
+	return hwpc_err_set(err, HWPC_EINPUT, "%s has no value named '%s' on %s", f->name, text, chip->name);
 }
 
 bool hwpc_enum_attr_num(const struct hwpc_enum *e, const char *key, int64_t *out)

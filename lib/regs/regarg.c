@@ -2,6 +2,7 @@
 /* Register arguments: names, globs, addresses, ranges, assignments (see
  * regs_cmd.h). */
 #include "core/err_local.h"
+#include "regdb/regdb_cmd.h"
 #include "regs/regs_cmd.h"
 
 #include <ctype.h>
@@ -119,11 +120,7 @@ int hwpc_regarg_value(const struct hwpc_chipset *chip, const struct hwpc_field *
 		 struct hwpc_err *err)
 {
 	if (f && *text && !isdigit((unsigned char)text[0])) {
-		const struct hwpc_enum *e = hwpc_enum_find_name(f, chip, text);
-		if (!e)
-			return hwpc_err_set(err, HWPC_EINPUT, "%s has no value named '%s' on %s", f->name, text, chip->name);
-		*out = e->value;
-		return 0;
+		return hwpc_enum_value(f, chip, text, out, err);
 	}
 	uint64_t max = !f ? UINT32_MAX : f->width >= 64 ? UINT64_MAX : (1ULL << f->width) - 1;
 	return hwpc_parse_u64(text, max, f ? "field value" : "value", out, err);

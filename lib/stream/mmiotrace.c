@@ -150,7 +150,7 @@ int hwpc_mmt_parse_line(const char *line, struct hwpc_mmt_rec *out, struct hwpc_
 		{ "VERSION", HWPC_MMT_VERSION, 1, 1 }, { "PCIDEV", HWPC_MMT_PCIDEV, 17, 18 },
 		{ "MAP", HWPC_MMT_MAP, 7, 7 },         { "UNMAP", HWPC_MMT_UNMAP, 4, 4 },
 		{ "R", HWPC_MMT_READ, 7, 7 },          { "W", HWPC_MMT_WRITE, 7, 7 },
-		{ "LSPCI", HWPC_MMT_OTHER, 0, MAX_WORDS }, { "UNKNOWN", HWPC_MMT_OTHER, 0, MAX_WORDS },
+		{ "LSPCI", HWPC_MMT_OTHER, 0, MAX_WORDS }, { "UNKNOWN", HWPC_MMT_UNKNOWN, 0, MAX_WORDS },
 	};
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] && strcmp(kinds[k].key, key))
@@ -186,6 +186,7 @@ int hwpc_mmt_parse_line(const char *line, struct hwpc_mmt_rec *out, struct hwpc_
 			out->bar[b] &= ~(uint64_t)0xf;
 		return 0;
 	case HWPC_MMT_OTHER:
+	case HWPC_MMT_UNKNOWN:
 		return 0;
 	default:
 		break;

@@ -57,10 +57,15 @@ struct hwpc_mmt {
 	const struct hwpc_chipset *chip;
 	struct hwpc_regview *view; /* every register of chip: names the accesses */
 	bool have_dev, have_boot0;
+	bool bar0_given;     /* hwpc_mmt_set_bar0: its size is the chipset's, known at start */
 	uint64_t bar0, bar0_size;
 	uint32_t boot0;
-	int maps[MAX_MAPS]; /* ids of BAR0 mappings */
-	unsigned nmaps;
+	unsigned nmaps;      /* BAR0 mappings the first pass saw */
+	struct {
+		int id;
+		uint32_t off;
+	} live[MAX_MAPS];    /* BAR0 mappings made and not yet unmade, in the second pass */
+	unsigned nlive;
 	bool have_layout;
 	struct hwpc_pc_layout layout;
 	struct mmt_dom dom[HWPC_PC_MAX_DOMAINS];
@@ -95,9 +100,18 @@ void hwpc_mmt_free(struct hwpc_mmt *m)
 	free(m);
 }
 
+void hwpc_mmt_set_bar0(struct hwpc_mmt *m, uint64_t phys)
+{
+	m->have_dev = m->bar0_given = true;
+	m->bar0 = phys;
+}
+
+/* With a BAR0 given, its size is not known until the chipset is: before
+ * then only its first word (PMC.BOOT_0) is known to be in it. */
 static bool in_bar0(const struct hwpc_mmt *m, uint64_t phys, uint32_t *off)
 {
-	if (!m->have_dev || phys < m->bar0 || phys - m->bar0 >= m->bar0_size)
+	uint64_t size = m->bar0_given && !m->chip ? 1 : m->bar0_size;
+	if (!m->have_dev || phys < m->bar0 || phys - m->bar0 >= size)
 		return false;
 	*off = (uint32_t)(phys - m->bar0);
 	return true;
@@ -110,8 +124,8 @@ void hwpc_mmt_scan(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r)
 		m->have_dev = true;
 		m->bar0 = r->bar[0];
 		m->bar0_size = r->bar_size[0];
-	} else if (r->kind == HWPC_MMT_MAP && in_bar0(m, r->phys, &off) && m->nmaps < MAX_MAPS)
-		m->maps[m->nmaps++] = r->map_id;
+	} else if (r->kind == HWPC_MMT_MAP && in_bar0(m, r->phys, &off))
+		m->nmaps++;
 	else if (r->kind == HWPC_MMT_READ && r->width == 4 && in_bar0(m, r->phys, &off) && off == 0 && !m->have_boot0) {
 		m->have_boot0 = true;
 		m->boot0 = (uint32_t)r->value;
@@ -147,9 +161,9 @@ int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct h
 {
 	HWPC_ERR_ENSURE(err);
 	if (!m->have_dev)
-		return hwpc_err_set(err, HWPC_EINPUT,
-				    "no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0)");
-	if (!m->nmaps)
+		return hwpc_err_set(err, HWPC_EINPUT, "no NVIDIA device in the trace (no PCIDEV line of vendor 10de "
+				    "with a BAR0): give its address (--bar0)");
+	if (!m->nmaps && !m->bar0_given)
 		return hwpc_err_set(err, HWPC_EINPUT, "no mapping of the NVIDIA BAR0 (0x%llx, 0x%llx bytes) in the trace",
 				    (unsigned long long)m->bar0, (unsigned long long)m->bar0_size);
 	if (!chip) {
@@ -159,6 +173,12 @@ int hwpc_mmt_start(struct hwpc_mmt *m, const struct hwpc_chipset *chip, struct h
 			return err->status;
 	}
 	m->chip = chip;
+	if (m->bar0_given) {
+		int64_t size = hwpc_param_num(m->db, chip, "BAR0.SIZE", 0);
+		if (size <= 0)
+			return hwpc_err_set(err, HWPC_EINPUT, "regdb gives no BAR0.SIZE for the %s", chip->name);
+		m->bar0_size = (uint64_t)size;
+	}
 	if (hwpc_regview_new(m->db, chip, &m->view, err))
 		return err->status;
 	/* A chip without PCOUNTER still decodes; it has no expressions. */
@@ -323,11 +343,24 @@ void hwpc_mmt_decode(struct hwpc_mmt *m, const struct hwpc_mmt_rec *r, struct hw
 	bool access = r->kind == HWPC_MMT_READ || r->kind == HWPC_MMT_WRITE;
 	if (r->kind == HWPC_MMT_LOST)
 		m->counts.lost += r->value;
-	if (r->kind == HWPC_MMT_MAP || r->kind == HWPC_MMT_UNMAP) {
-		for (unsigned i = 0; i < m->nmaps; i++)
-			out->bar0 |= m->maps[i] == r->map_id;
-		if (r->kind == HWPC_MMT_MAP)
-			out->bar0 = in_bar0(m, r->phys, &out->off);
+	if (r->kind == HWPC_MMT_UNKNOWN)
+		m->counts.unknown++;
+	if (r->kind == HWPC_MMT_MAP) {
+		out->bar0 = in_bar0(m, r->phys, &out->off);
+		if (out->bar0 && m->nlive < MAX_MAPS) {
+			m->live[m->nlive].id = r->map_id;
+			m->live[m->nlive++].off = out->off;
+		}
+		return;
+	}
+	if (r->kind == HWPC_MMT_UNMAP) {
+		/* the line has no address: the one its MAP had */
+		for (unsigned i = 0; i < m->nlive && !out->bar0; i++)
+			if (m->live[i].id == r->map_id) {
+				out->bar0 = true;
+				out->off = m->live[i].off;
+				m->live[i] = m->live[--m->nlive];
+			}
 		return;
 	}
 	if (!access)

@@ -166,8 +166,9 @@ for f in p(sys.stdin.read()):
 	now=$(grep '^hwpc_timer_ticks_total' <<<"$output")
 	[[ "$om" == *"hwpc_timer_sample_ticks_total{device=\"sim:g84\",chipset=\"G84\"} ${now##* }"$'\n'* ]]
 	printf '%s\n' "$om" | om_families >/dev/null
-	# -- COMMAND
-	run --separate-stderr ptime -d sim:g84 --format openmetrics -- true
+	# -- COMMAND (one that moves the virtual clock: one that does not is
+	# warned of, on the same stderr)
+	run --separate-stderr ptime -d sim:g84 --format openmetrics -- pcsim -d sim:g84 advance 1ms
 	printf '%s\n' "$stderr" | om_families | grep -q '^hwpc_timed_command_host_ns gauge'
 }
 

@@ -276,3 +276,14 @@ load helpers
 	run ptime --version
 	[[ "$output" == "ptime (hwpc) "* ]]
 }
+
+@test "ptime(1): the -v example has the lines ptime -v prints, in order; the -- COMMAND report is said to go to stderr" {
+	vsim g84
+	pcsim -d sim:g84 advance 10ms >/dev/null
+	page="$BATS_TEST_DIRNAME/../../man/ptime.1"
+	want=$(sed -n '/^\$ ptime \\-d sim:g84 \\-v$/,/^\.EE$/p' "$page" | sed '1d;$d' | cut -d: -f1)
+	got=$(ptime -d sim:g84 -v | cut -d: -f1)
+	check [ "$want" = "$got" ]
+	run ! grep -q 'report follows its$' "$page"
+	grep -q '^The command inherits standard input, output and error; the report goes to$' "$page"
+}

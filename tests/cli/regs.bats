@@ -194,7 +194,7 @@ onread_regdb() {
 	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].NOPE=1'
 	[[ "$output" == "pcsetup: --reg PCOUNTER.CTRL[1].NOPE=1: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
 	run -2 pcsetup -d sim:g84 --reg 'PCOUNTER.CTRL[1].MODE=TRIPLE'
-	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[1].MODE=TRIPLE: MODE has no value named 'TRIPLE' on G84" ]
+	check [ "$output" = "pcsetup: --reg PCOUNTER.CTRL[1].MODE=TRIPLE: MODE has no value named 'TRIPLE' on G84 (values: SINGLE, QUAD, RECORD)" ]
 }
 
 @test "pcread --watch: every change with the PTIMER time and the delta, -n changes; -i moves virtual time" {
@@ -247,7 +247,7 @@ onread_regdb() {
 	run -2 pcread -d sim:g84 --until 'PTIMER.ALARM =='
 	check [ "$output" = "pcread: --until 'PTIMER.ALARM ==': no value after the operator" ]
 	run -2 pcread -d sim:g84 --until 'PCOUNTER.CTRL[0].MODE == TRIPLE'
-	check [ "$output" = "pcread: --until 'PCOUNTER.CTRL[0].MODE == TRIPLE': MODE has no value named 'TRIPLE' on G84" ]
+	check [ "$output" = "pcread: --until 'PCOUNTER.CTRL[0].MODE == TRIPLE': MODE has no value named 'TRIPLE' on G84 (values: SINGLE, QUAD, RECORD)" ]
 	run -2 pcread -d sim:g84 --watch "PCOUNTER.CTRL[0].NOPE"
 	[[ "$output" == "pcread: --watch PCOUNTER.CTRL[0].NOPE: PCOUNTER.CTRL has no field 'NOPE' on G84"* ]]
 	run -2 pcread -d sim:g84 --watch 0x9400:8

@@ -90,3 +90,45 @@ for r in rows:
 	check cmp "$BATS_TEST_TMPDIR/r1" "$BATS_TEST_TMPDIR/r2"
 	check cmp "$BATS_TEST_TMPDIR/s1" "$BATS_TEST_TMPDIR/s2"
 }
+
+# Simulated time now, in ns (a virtual clock: pcsim(1) Clocks).
+vnow() {
+	pcsim -d sim:g84 time --format csv | tail -n 1 | cut -d, -f4
+}
+
+@test "a virtual clock moves with the commands pcsim(1) says move it, and with no other" {
+	vsim g84
+	pcsetup -d sim:g84 -D core_a --event 1 >/dev/null
+	pcread -d sim:g84 -D core_a >/dev/null # the setup's pending effect lands
+	t=$(vnow)
+	# these do not move it
+	pcread -d sim:g84 -D core_a >/dev/null
+	ptime -d sim:g84 >/dev/null
+	pcsetup -d sim:g84 -D core_b --event 1 >/dev/null
+	pcsetup -d sim:g84 --trigger >/dev/null
+	ptime -d sim:g84 -- true 2>/dev/null
+	pcread -d sim:g84 -D core_a -- true >/dev/null 2>&1
+	# (beyond the cycle a write's pending effect takes to land: ns, not us)
+	check [ "$(vnow)" -lt $((t + 1000)) ]
+	# each of these does
+	moves() {
+		local before=$(vnow)
+		"$@" >/dev/null 2>&1 || true # --until times out: exit 4
+		check [ "$(vnow)" -gt "$before" ]
+	}
+	moves pcread -d sim:g84 -D core_a -i 1ms -n 2
+	moves ptime -d sim:g84 -i 1ms -n 2
+	moves ptime -d sim:g84 --measure 1ms
+	moves pcread -d sim:g84 --watch PTIMER.TIME_LOW -n 1
+	moves pcread -d sim:g84 --until 'PTIMER.TIME_HIGH == 5' --timeout 1ms
+	moves pcread -d sim:g84 -D core_a --scan 1us
+	moves pcread -d sim:g84 -D core_a --trigger
+	moves pcread -d sim:g84 --clocks
+	moves pcsim -d sim:g84 advance 1us
+	# the page says so, command by command
+	page="$BATS_TEST_DIRNAME/../../man/pcsim.1"
+	run ! grep -q 'moves only with$' "$page"
+	for c in 'pcread \\-i' 'ptime \\-\\-measure' 'pcread \\-\\-watch' 'pcread \\-\\-scan' 'pcsetup \\-\\-scan' 'pcread \\-\\-clocks' 'pcread \\-\\-trigger'; do
+		grep -q "^\.B $c" "$page"
+	done
+}

@@ -83,6 +83,28 @@ expected_csv() {
 	check [ "${lines[3]}" = "tensix_event,,,16,,,2,96,8,,1150,full,,,," ]
 }
 
+@test "an L1 image from a pipe reads as from a file; a CNTL that marks no buffer valid is said" {
+	tensix_run
+	run bash -c 'pcsim -d sim:tensix dump - | tsdump - --buf0 0x100:0x101 --buf1 0x200:0x202 --status 0x8001 --format csv'
+	check [ "$status" -eq 0 ]
+	check [ "$output" = "$(expected_csv ,)" ]
+	# buffer 1 before buffer 0 in the image, the pipe ending inside buffer 1
+	run bash -c 'pcsim -d sim:tensix dump - 0 0x2010 | tsdump - --buf0 0x100:0x101 --buf1 0x200:0x202 --format csv'
+	check [ "$status" -eq 0 ]
+	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/part.bin" 0 0x2010 >/dev/null
+	check [ "$output" = "$(tsdump "$BATS_TEST_TMPDIR/part.bin" --buf0 0x100:0x101 --buf1 0x200:0x202 --format csv)" ]
+	pcsim -d sim:tensix dump "$BATS_TEST_TMPDIR/l1.bin" >/dev/null
+	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x1ff --cntl 0
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --cntl 0x0 does not mark buffer 0 (--buf0) valid: nothing to decode" ]
+	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0x100:0x1ff --buf1 0x200:0x202 --cntl 0
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --cntl 0x0 marks neither buffer valid (BUF0_VALID, BUF1_VALID): nothing to decode" ]
+	run tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf1 0x200:0x202 --cntl 1
+	check [ "$status" -eq 2 ]
+	check [ "$output" = "tsdump: --cntl 0x1 does not mark buffer 1 (--buf1) valid: nothing to decode" ]
+}
+
 @test "every format: text, json, trace" {
 	tensix_run
 	run tsdump -d sim:tensix

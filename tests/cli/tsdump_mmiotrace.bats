@@ -61,10 +61,11 @@ trace_from_writes() {
 	check [ "${lines[9]}" = "mmio_access,,NV40,18,0.000060,W,0x00a424,0x0000ffff,,PCOUNTER.PRE_OP[1],FUNC=0xffff ARG0_DELAY=0 ARG1_DELAY=0,core PRE = 1" ]
 	check [ "${lines[10]}" = "mmio_access,,NV40,19,0.000080,UNMAP,0x000000,,,BAR0,map 1," ]
 	check [ "${#lines[@]}" -eq 11 ]
-	check [ "${stderr_lines[0]}" = "tsdump: warning: $t: skipped 1 reads and 1 writes outside the NVIDIA BAR0 (other BARs or devices)" ]
-	check [ "${stderr_lines[1]}" = "tsdump: warning: $t: the kernel lost 3 events: the trace is incomplete" ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $t: skipped 1 read and 1 write outside the NVIDIA BAR0 (other BARs or devices)" ]
+	check [ "${stderr_lines[1]}" = "tsdump: warning: $t: left out 1 UNKNOWN line (access mmiotrace could not decode: register and value not known)" ]
+	check [ "${stderr_lines[2]}" = "tsdump: warning: $t: the kernel lost 3 events: the trace is incomplete" ]
 	run -3 tsdump --mmiotrace "$t" --strict -o /dev/null
-	check [ "${lines[2]}" = "tsdump: $t: events were lost (--strict)" ]
+	check [ "${lines[3]}" = "tsdump: $t: events were lost (--strict)" ]
 	# Standard input, and JSON.
 	run -0 --separate-stderr tsdump --mmiotrace - --format json <"$t"
 	check [ "$(printf '%s\n' "$output" | jq -r 'select(.line == 13) | .expr')" = "core EVENT = dom7.event & dom6.event" ]
@@ -156,7 +157,7 @@ trace_from_writes() {
 	t="$BATS_TEST_TMPDIR/t.mmio"
 	header | grep -v 10de0040 >"$t"
 	run -2 tsdump --mmiotrace "$t"
-	check [ "$output" = "tsdump: $t: no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0)" ]
+	check [ "$output" = "tsdump: $t: no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0): give its address (--bar0)" ]
 	header | grep -v 'MAP 0.000001' >"$t"
 	run -2 tsdump --mmiotrace "$t"
 	check [ "$output" = "tsdump: $t: no mapping of the NVIDIA BAR0 (0xfd000000, 0x1000000 bytes) in the trace" ]
@@ -172,6 +173,46 @@ trace_from_writes() {
 	# A trace that configures no PCOUNTER gives no setup file.
 	run -2 tsdump --mmiotrace "$t" --chip nv40 --format setup
 	check [ "$output" = "tsdump: $t: the trace writes no PCOUNTER register of the NV40" ]
+}
+
+@test "a grep of a trace: --bar0 and --chip stand for PCIDEV, MAP and BOOT_0; UNMAP at its MAP's offset; counts in words" {
+	t="$BATS_TEST_TMPDIR/t.mmio"
+	{
+		header
+		echo "MAP 0.000003 3 0xfd00a000 0xffffc90000a00000 0x1000 0x0 0"
+		echo "R 4 0.000010 3 0xfd00a400 0x0 0x0 0"
+		echo "W 4 0.000020 2 0xfe000010 0x1 0x0 0"
+		echo "UNKNOWN 0.000055 1 0xfd009400 0x8b 0x0 0"
+		echo "UNKNOWN 0.000056 1 0xfd009400 0x8b 0x0 0"
+		echo "UNMAP 0.000080 3 0x0 0"
+	} >"$t"
+	run -0 --separate-stderr tsdump --mmiotrace "$t" --chip nv40 --format csv
+	check [ "${lines[3]}" = "mmio_access,,NV40,8,0.000010,R,0x00a400,0x00000000,,PCOUNTER.PRE_SRC[0],SRC0=0 SRC1=0 SRC2=0 SRC3=0," ]
+	check [ "${lines[4]}" = "mmio_access,,NV40,12,0.000080,UNMAP,0x00a000,,,BAR0,map 3," ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $t: skipped 1 write outside the NVIDIA BAR0 (other BARs or devices)" ]
+	check [ "${stderr_lines[1]}" = "tsdump: warning: $t: left out 2 UNKNOWN lines (accesses mmiotrace could not decode: register and value not known)" ]
+	run -3 tsdump --mmiotrace "$t" --chip nv40 --strict -o /dev/null
+	check [ "${lines[2]}" = "tsdump: $t: accesses mmiotrace could not decode were left out (--strict)" ]
+	# only the accesses, as grep leaves them: --bar0 says where BAR0 is
+	grep '^[RW] ' "$t" >"$BATS_TEST_TMPDIR/g.mmio"
+	run -2 tsdump --mmiotrace "$BATS_TEST_TMPDIR/g.mmio" --chip nv40
+	check [ "$output" = "tsdump: $BATS_TEST_TMPDIR/g.mmio: no NVIDIA device in the trace (no PCIDEV line of vendor 10de with a BAR0): give its address (--bar0)" ]
+	run -0 --separate-stderr tsdump --mmiotrace "$BATS_TEST_TMPDIR/g.mmio" --chip nv40 --bar0 0xfd000000 --format csv
+	check [ "${lines[1]}" = "mmio_access,,NV40,1,0.000010,R,0x00a400,0x00000000,,PCOUNTER.PRE_SRC[0],SRC0=0 SRC1=0 SRC2=0 SRC3=0," ]
+	check [ "${#lines[@]}" -eq 2 ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $BATS_TEST_TMPDIR/g.mmio: skipped 1 write outside the NVIDIA BAR0 (other BARs or devices)" ]
+	# the chipset from a BOOT_0 read at --bar0; BAR0's size is the chipset's (16 MiB)
+	{ echo "R 4 0.000001 1 0xfd000000 0x040000a1 0x0 0"; echo "R 4 0.000002 1 0xfdfffffc 0x0 0x0 0";
+	  echo "R 4 0.000003 1 0xfe000000 0x0 0x0 0"; } >"$BATS_TEST_TMPDIR/g.mmio"
+	run -0 --separate-stderr tsdump --mmiotrace "$BATS_TEST_TMPDIR/g.mmio" --bar0 0xfd000000 --format csv
+	check [ "${lines[1]}" = "mmio_access,,NV40,1,0.000001,R,0x000000,0x040000a1,,PMC.BOOT_0,STEPPING=0xa1 ID_FORMAT=NV10 ID=0x40 DEVICE_ID=0 FOUNDRY=TSMC," ]
+	check [ "${lines[2]}" = "mmio_access,,NV40,2,0.000002,R,0xfffffc,0x00000000,,unknown,," ]
+	check [ "${#lines[@]}" -eq 3 ]
+	check [ "${stderr_lines[0]}" = "tsdump: warning: $BATS_TEST_TMPDIR/g.mmio: skipped 1 read outside the NVIDIA BAR0 (other BARs or devices)" ]
+	run -2 tsdump --bar0 0xfd000000 "$t"
+	check [ "$output" = "tsdump: --bar0 needs --mmiotrace FILE" ]
+	run -2 tsdump --mmiotrace "$t" --bar0 fd
+	check [ "$output" = "tsdump: --bar0: 'fd' is not a number" ]
 }
 
 @test "options that do not go with --mmiotrace, exit 2" {
