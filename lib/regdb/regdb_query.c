@@ -299,8 +299,11 @@ uint32_t hwpc_field_mask(const struct hwpc_field *f)
 {
 	uint32_t m = 0;
 	for (unsigned i = 0; i < f->nranges; i++) {
-		unsigned w = f->ranges[i].hi - f->ranges[i].lo + 1u;
-		m |= (w >= 32 ? 0xffffffffu : ((1u << w) - 1)) << f->ranges[i].lo;
+		/* the low word's bits of the range (a 64-bit register's high
+		 * fields have none) */
+		unsigned w = f->ranges[i].hi - f->ranges[i].lo + 1u, lo = f->ranges[i].lo;
+		if (lo < 32)
+			m |= (uint32_t)((w >= 64 ? UINT64_MAX : (1ULL << w) - 1) << lo);
 	}
 	return m;
 }

@@ -163,12 +163,12 @@ inns() {
 	# --dry-run reads the old value and writes nothing.
 	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --dry-run --format csv
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,0xffffffff,,TIME=8" ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,,0xffffffe0,,TIME=8" ]
 	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,,0x000000ff,,DIV=3" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000000" ]
 	run nocsvid inns pcsetup --reg PTIMER.ALARM=0x100 --reg 0x9200=0x3:0xff --format csv
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,0xffffffff,,TIME=8" ]
+	[ "${lines[1]}" = "PTIMER.ALARM,0x009420,0x00000000,0x00000100,0x00000100,0xffffffe0,,TIME=8" ]
 	[ "${lines[2]}" = "PTIMER.CLOCK_DIV,0x009200,0x00000001,0x00000003,0x00000003,0x000000ff,,DIV=3" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9420)" = "00000100" ]
 	[ "$(rd32 "$tree/0000:01:00.0/resource0" 0x9200)" = "00000003" ]
