@@ -78,3 +78,13 @@ p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE, restore_signa
 print("status %d, stderr %r" % (p.returncode, p.stderr.decode()))
 PY
 }
+
+# Wait (at most 10 s) until process PID catches SIGINT: it has installed
+# its handler, so a SIGINT sent now is its to handle, not a plain death.
+wait_catches_int() { # PID
+	local i
+	for i in $(seq 1000); do
+		grep -q '^SigCgt:.*[2367abef]$' "/proc/$1/status" 2>/dev/null && return 0
+		sleep 0.01
+	done
+}

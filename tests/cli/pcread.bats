@@ -321,10 +321,7 @@ pcsv() {
 	pcread -d sim:g84 -D core_a -D core_b --scan 60s --format json >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	# Once pcread catches SIGINT, its scan has begun.
-	for i in $(seq 1000); do
-		grep -q '^SigCgt:.*[2367abef]$' /proc/$pid/status 2>/dev/null && break
-		sleep 0.01
-	done
+	wait_catches_int "$pid"
 	kill -INT $pid
 	rc=0
 	wait $pid || rc=$?

@@ -523,10 +523,7 @@ EOF
 	pcread -d sim:g84 --snapshot -o "$BATS_TEST_TMPDIR/before.json"
 	pcsetup -d sim:g84 -D core_a --scan 10s --format json >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	for i in $(seq 1000); do
-		grep -q '^SigCgt:.*[2367abef]$' /proc/$pid/status 2>/dev/null && break
-		sleep 0.01
-	done
+	wait_catches_int "$pid"
 	kill -INT $pid
 	rc=0
 	wait $pid || rc=$?
