@@ -7,6 +7,7 @@
 #include "tsdump.h"
 
 #include "common/lines.h"
+#include "stream/mmiotrace.h"
 #include "common/outfile.h"
 
 #include <errno.h>

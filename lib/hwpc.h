@@ -12,7 +12,6 @@
 #include "hwpc/output.h"
 #include "hwpc/core.h"
 #include "hwpc/dev.h"
-#include "hwpc/regs.h"
 #include "hwpc/lop.h"
 #include "hwpc/pc.h"
 #include "hwpc/ptimer.h"

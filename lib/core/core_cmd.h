@@ -20,4 +20,8 @@ int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
 /* The same as a stream ("r"). */
 FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
 
+/* The same from each end's midpoint and half-width. */
+void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_t count,
+			    uint64_t count_unc, uint64_t lag_ns, struct hwpc_rate *out);
+
 #endif

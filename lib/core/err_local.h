@@ -6,6 +6,13 @@
 
 #include "hwpc/error.h"
 
+/* The library's own helpers (not exported: callers have hwpc_err_set). */
+#include <stdarg.h>
+int hwpc_err_vset(struct hwpc_err *err, int status, const char *fmt, va_list ap)
+	HWPC_PRINTF(3, 0);
+/* Prefix an existing message with more context ("reading X: <old>"). */
+int hwpc_err_prefix(struct hwpc_err *err, const char *fmt, ...) HWPC_PRINTF(2, 3);
+
 #define HWPC_ERR_ENSURE(e)                \
 	struct hwpc_err hwpc_err_local_; \
 	if (!(e))                         \

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Error records shared by the whole library (see hwpc/error.h). */
+#include "core/err_local.h"
 #include "hwpc/error.h"
 
 #include <stdio.h>

@@ -8,6 +8,7 @@
  * half-widths and a nanosecond for the timestamps' resolution; the count is
  * give or take count_unc; and a device that skipped lag_ns of the window
  * counted over that much less time. */
+#include "core/core_cmd.h"
 #include "core/err_local.h"
 #include "hwpc/core.h"
 

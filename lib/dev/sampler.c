@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Sampling on a device's clock (see hwpc/sampler.h): the one place that
  * turns "the next sample" into a device time and waits for it. */
+#include "dev/dev_cmd.h"
 #include "core/err_local.h"
 #include "hwpc/dev.h"
 #include "dev/backend.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Planned register writes: shown by --dry-run, checked before any is made
  * (see hwpc/wplan.h). */
+#include "dev/dev_cmd.h"
 #include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/dev.h"

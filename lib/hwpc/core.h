@@ -53,9 +53,6 @@ struct hwpc_rate {
 };
 HWPC_API void hwpc_rate_from(const uint64_t t0[2], const uint64_t t1[2], uint64_t count, uint64_t count_unc,
 			     uint64_t lag_ns, struct hwpc_rate *out);
-/* The same from each end's midpoint and half-width. */
-HWPC_API void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_t count,
-			    uint64_t count_unc, uint64_t lag_ns, struct hwpc_rate *out);
 /* The bound --strict holds a measured rate's uncertainty to, in ppm
  * (ptime(1), pcread(1)): past it the figure is suspect and the exit
  * status 3. */

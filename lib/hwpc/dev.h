@@ -244,8 +244,6 @@ HWPC_API uint64_t hwpc_sampler_due_ns(const struct hwpc_sampler *s, uint64_t k);
 HWPC_API int hwpc_sampler_wait(const struct hwpc_sampler *s, uint64_t k, struct hwpc_err *err);
 /* Device time since the start. */
 HWPC_API uint64_t hwpc_sampler_elapsed_ns(const struct hwpc_sampler *s);
-/* The interval asked, in ns (by cycles: the cycles at the domain's clock). */
-HWPC_API uint64_t hwpc_sampler_interval_ns(const struct hwpc_sampler *s);
 /* Did sampling fall behind?  Sample k was taken t_ns after the start: the
  * interval achieved is t_ns / k on average, behind when that misses the
  * one asked by more than half (over 1.5 times it).  why gets a sentence

@@ -35,10 +35,6 @@ struct hwpc_err {
 /* Record an error and return its status, so callers can write
  * "return hwpc_err_set(err, HWPC_EINPUT, ...)". err may be NULL. */
 HWPC_API int hwpc_err_set(struct hwpc_err *err, int status, const char *fmt, ...) HWPC_PRINTF(3, 4);
-HWPC_API int hwpc_err_vset(struct hwpc_err *err, int status, const char *fmt, va_list ap)
-	HWPC_PRINTF(3, 0);
-/* Prefix an existing message with more context ("reading X: <old>"). */
-HWPC_API int hwpc_err_prefix(struct hwpc_err *err, const char *fmt, ...) HWPC_PRINTF(2, 3);
 HWPC_API void hwpc_err_clear(struct hwpc_err *err);
 
 #ifdef __cplusplus

@@ -52,9 +52,6 @@ struct hwpc_pc_layout {
 	struct hwpc_pc_domain dom[HWPC_PC_MAX_DOMAINS];
 };
 
-/* The chip's default profile name (the one marked default=yes). */
-HWPC_API int hwpc_pc_profile_default(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, char *buf,
-			    size_t len, struct hwpc_err *err);
 /* Lay out the domains of a profile (NULL: the default one). */
 HWPC_API int hwpc_pc_layout_load(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, const char *profile,
 			struct hwpc_pc_layout *l, struct hwpc_err *err);
@@ -101,28 +98,6 @@ struct hwpc_pc_note {
 	char what[128];      /* a short description: "quad: event=..." */
 };
 struct hwpc_dev;
-/* Add a written register (value as written) to rec, with the mask of its
- * bits that read back what was written (regdb's read=; 0 for a counter,
- * which is noted all the same).  false when rec is full. */
-HWPC_API bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
-			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
-/* Save rec as the domain's note, its generation the saved note's plus one
- * (rec->generation is set): concurrent saves are ordered, none lost. */
-HWPC_API int hwpc_pc_note_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
-			struct hwpc_err *err);
-/* The same, keeping the saved note's entries at addresses rec has not
- * (the R10000's two counters, each set up on its own). */
-HWPC_API int hwpc_pc_note_merge(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
-			 struct hwpc_err *err);
-/* found is false (and rec empty) when nothing was recorded. */
-HWPC_API int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec, bool *found,
-			struct hwpc_err *err);
-/* Re-read the recorded registers; *changed and a one-line description of
- * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc").
- * Configuration only: the bits regdb says read back what was written
- * (read=), never a live count (CTR_PRE, CTR_STOP) or state. */
-HWPC_API int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed,
-			 char *diff, size_t len, struct hwpc_err *err);
 
 /* Where a domain's record-mode buffer is and how full (G84+): the VM
  * address of RECORD_START (with RECORD_ADDRESS_HIGH on G92+), the bytes
@@ -259,7 +234,6 @@ HWPC_API int hwpc_pc_read(struct hwpc_pcr *r, bool ack, struct hwpc_pc_read_samp
  * that began between the reads (EVENT is read before CYCLES, so on live
  * counters it can only be larger when a period restarted them).  Never
  * over 100 %. */
-HWPC_API double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s);
 HWPC_API double hwpc_pc_read_event_pct_why(const struct hwpc_pc_read_sample *s, const char **why);
 
 /* --- accumulation across samples --------------------------------------
@@ -323,9 +297,6 @@ struct hwpc_pc_scan_how {
 };
 HWPC_API int hwpc_pc_scan_sample(struct hwpc_pcr *r, const struct hwpc_pc_scan_how *how, struct hwpc_pc_scan *sc,
 				 struct hwpc_err *err);
-/* Signal sig's share in percent and its 95 % interval; false when it was
- * not scanned. */
-HWPC_API bool hwpc_pc_scan_share(const struct hwpc_pc_scan *sc, unsigned sig, double *pct, double *lo, double *hi);
 
 /* --- what the domain counts ----------------------------------------------
  * The SRC/OP registers of the domain, decompiled into expressions with the
@@ -334,40 +305,6 @@ HWPC_API bool hwpc_pc_scan_share(const struct hwpc_pc_scan *sc, unsigned sig, do
 #define HWPC_PC_READ_EXPR_LEN 160
 HWPC_API int hwpc_pc_read_exprs(struct hwpc_pcr *r, const struct hwpc_pc_names *names,
 		   char exprs[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN], struct hwpc_err *err);
-
-/* --- rotation: perf-style scaling -----------------------------------------
- * Several counter sets take turns on one domain.  Each set counted for part
- * of the time (its quad periods' CYCLES); its estimate over the whole time
- * is count * total / counted, as perf stat scales multiplexed events, and
- * the fraction counted is counted / total. */
-struct hwpc_pc_read_rotset {
-	uint64_t count[HWPC_PC_READ_NCTRS]; /* summed over the periods this set counted */
-	uint64_t counted;               /* domain cycles this set counted */
-	uint64_t periods;
-	unsigned saturated;             /* counters that saturated in some period */
-};
-
-/* Taking turns on the hardware (G84:GF100, whose PRE_OP write swaps): begin
- * programs a set in quad mode with pcsetup's plan (the device open for
- * writing) and drops what counted meanwhile; end swaps, reads the set's
- * period, acks it and adds it to set.  step, when set, is called between
- * the swap and the read (a virtual simulator clock must move a cycle). */
-struct hwpc_pc_setup;
-struct hwpc_pc_read_rotation {
-	struct hwpc_pcr *r;
-	uint32_t preop;
-	bool by_trigger; /* a turn ends with PM_TRIGGER (NV40:G84), not a PRE_OP write */
-	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
-};
-HWPC_API int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
-/* One whole turn: begin with set, let it count interval_ns of device time
- * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
-HWPC_API int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
-		      struct hwpc_pc_read_rotset *out, struct hwpc_err *err);
-/* After the turns: the setup note (hwpc_pc_note_save) becomes what the
- * last turn set up, so that a later pcread does not report the rotation's
- * own writes as a setup changed by someone else.  Nothing without a turn. */
-HWPC_API int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err);
 
 /* ---- Setups as write plans ---------------------------------------------- */
 

@@ -8,6 +8,75 @@
 
 #include "hwpc/pc.h"
 
+/* The chip's default profile name (the one marked default=yes). */
+int hwpc_pc_profile_default(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, char *buf,
+			    size_t len, struct hwpc_err *err);
+/* hwpc_pc_read_event_pct_why without the why. */
+double hwpc_pc_read_event_pct(const struct hwpc_pc_read_sample *s);
+/* Signal sig's share in percent and its 95 % interval; false when it was
+ * not scanned. */
+bool hwpc_pc_scan_share(const struct hwpc_pc_scan *sc, unsigned sig, double *pct, double *lo, double *hi);
+
+/* ---- The setup note (struct hwpc_pc_note): how pcsetup tells pcread what
+ * it programmed.  A protocol between the commands, kept in the runtime
+ * directory (hwpc(7)), not API. */
+/* Add a written register (value as written) to rec, with the mask of its
+ * bits that read back what was written (regdb's read=; 0 for a counter,
+ * which is noted all the same).  false when rec is full. */
+bool hwpc_pc_note_add(struct hwpc_pc_note *rec, const struct hwpc_regdb *db,
+			const struct hwpc_chipset *chip, uint32_t addr, uint32_t value);
+/* Save rec as the domain's note, its generation the saved note's plus one
+ * (rec->generation is set): concurrent saves are ordered, none lost. */
+int hwpc_pc_note_save(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
+			struct hwpc_err *err);
+/* The same, keeping the saved note's entries at addresses rec has not
+ * (the R10000's two counters, each set up on its own). */
+int hwpc_pc_note_merge(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec,
+			 struct hwpc_err *err);
+/* found is false (and rec empty) when nothing was recorded. */
+int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_note *rec, bool *found,
+			struct hwpc_err *err);
+/* Re-read the recorded registers; *changed and a one-line description of
+ * the first difference ("PCOUNTER.EVENT_OP[1]: 0x0000aaaa, set 0x0000cccc").
+ * Configuration only: the bits regdb says read back what was written
+ * (read=), never a live count (CTR_PRE, CTR_STOP) or state. */
+int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed,
+			 char *diff, size_t len, struct hwpc_err *err);
+
+/* --- rotation: perf-style scaling -----------------------------------------
+ * Several counter sets take turns on one domain.  Each set counted for part
+ * of the time (its quad periods' CYCLES); its estimate over the whole time
+ * is count * total / counted, as perf stat scales multiplexed events, and
+ * the fraction counted is counted / total. */
+struct hwpc_pc_read_rotset {
+	uint64_t count[HWPC_PC_READ_NCTRS]; /* summed over the periods this set counted */
+	uint64_t counted;               /* domain cycles this set counted */
+	uint64_t periods;
+	unsigned saturated;             /* counters that saturated in some period */
+};
+
+/* Taking turns on the hardware (G84:GF100, whose PRE_OP write swaps): begin
+ * programs a set in quad mode with pcsetup's plan (the device open for
+ * writing) and drops what counted meanwhile; end swaps, reads the set's
+ * period, acks it and adds it to set.  step, when set, is called between
+ * the swap and the read (a virtual simulator clock must move a cycle). */
+struct hwpc_pc_setup;
+struct hwpc_pc_read_rotation {
+	struct hwpc_pcr *r;
+	uint32_t preop;
+	bool by_trigger; /* a turn ends with PM_TRIGGER (NV40:G84), not a PRE_OP write */
+	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
+};
+int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
+/* One whole turn: begin with set, let it count interval_ns of device time
+ * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
+int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
+		      struct hwpc_pc_read_rotset *out, struct hwpc_err *err);
+/* After the turns: the setup note (hwpc_pc_note_save) becomes what the
+ * last turn set up, so that a later pcread does not report the rotation's
+ * own writes as a setup changed by someone else.  Nothing without a turn. */
+int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err);
+
 /* The exact rate of domain dom's clock where the device knows it (0:
  * unknown: real hardware), and a wait until n more of its cycles have
  * passed (fallback_ns where the rate is unknown): a virtual simulator

@@ -3,6 +3,7 @@
  * measurement (pcread --clocks, pcsetup --scan) write pcsetup's plans, then
  * give the registers those plans wrote the values they held, in the same
  * order, PRE_OP last (found_value says where it cannot be that simple). */
+#include "dev/dev_cmd.h"
 #include "core/err_local.h"
 #include "dev/backend.h"
 #include "pc/pc_cmd.h"

@@ -4,6 +4,7 @@
  * 95 % interval.  A fixed stride would alias with a periodic signal (a
  * stride of 2 cycles sees a period-4 signal at one phase, 0 % or 50 %);
  * a uniform draw within each stratum cannot. */
+#include "pc/pc_cmd.h"
 #include "core/err_local.h"
 #include "core/hash.h"
 #include "dev/backend.h"

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A setup as a write plan, in the order the hardware needs (see
  * hwpc/pc_setup.h), and the record of what it sets. */
+#include "dev/dev_cmd.h"
+#include "pc/pc_cmd.h"
 #include "core/err_local.h"
 #include "pc/pc_setup_internal.h"
 

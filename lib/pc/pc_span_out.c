@@ -3,6 +3,7 @@
  * count, the time it covers and its rate per second, for an interval (-i)
  * or for the whole run with the command's exit status; null where the
  * domain was reprogrammed in that time. */
+#include "core/core_cmd.h"
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 

@@ -5,6 +5,7 @@
  * register fires it is regdb's PCOUNTER.PM_TRIGGER_WRITE (PGRAPH.DEBUG_1's
  * PM_TRIGGER bit on NV40:GF100, as nvatiming and nouveau write it); where
  * no public document names one, there is no entry and the error says so. */
+#include "dev/dev_cmd.h"
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 #include "dev/backend.h"

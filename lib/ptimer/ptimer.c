@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* PTIMER access (see hwpc/ptimer.h).  Addresses, bit positions and which
  * clock PTIMER counts come from regdb (ptimer.regdb, pstraps.regdb). */
+#include "dev/dev_cmd.h"
 #include "dev/backend.h"
 #include "core/err_local.h"
 #include "hwpc/ptimer.h"

@@ -4,6 +4,7 @@
  * generation number when the counters stop being the program's; hwpc does
  * the same from user space by remembering the control words it expects
  * and comparing them at every read. */
+#include "pc/pc_cmd.h"
 #include "core/err_local.h"
 #include "hwpc/pc.h"
 #include "r10k/r10k_internal.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Programming one counter as a write plan (what pcsetup does): checked
  * completely before anything is planned, shown by --dry-run. */
+#include "dev/dev_cmd.h"
 #include "dev/backend.h"
 #include "core/err_local.h"
 #include "r10k/r10k_internal.h"

@@ -3,6 +3,7 @@
  * pcread can tell when someone else reprogrammed the counters since: the
  * PCOUNTER setup note (hwpc_pc_note_*) under the name "r10k", one
  * entry per counter. */
+#include "pc/pc_cmd.h"
 #include "core/err_local.h"
 #include "hwpc/pc.h"
 #include "r10k/r10k_internal.h"

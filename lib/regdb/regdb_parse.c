@@ -2,6 +2,7 @@
 /* Parser for the regdb text format (hwpc-regdb(5)): one keyword per line,
  * each line adding a chipset, a space, a register, a field, an enum value or
  * a parameter; extension keywords become records for their modules. */
+#include "core/err_local.h"
 #include "regdb/regdb_internal.h"
 #include "regdb/regdb_lex.h"
 

@@ -2,7 +2,7 @@
 /* Registers by pattern and by name for people (see hwpc/regdb_select.h). */
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/regs.h"
+#include "regs/snapshot.h"
 #include "regs/regs_cmd.h"
 
 #include <fnmatch.h>

@@ -12,7 +12,7 @@
 #ifndef HWPC_REGS_CMD_H
 #define HWPC_REGS_CMD_H
 
-#include "hwpc/regs.h"
+#include "regs/snapshot.h"
 
 #include <signal.h>
 #include <stdbool.h>

@@ -3,7 +3,7 @@
  * (see hwpc/snapshot.h; the format is in pcread(1)). */
 #include "dev/backend.h"
 #include "core/err_local.h"
-#include "hwpc/regs.h"
+#include "regs/snapshot.h"
 #include "output/json_read.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 /* Two register snapshots compared register by register and field by field,
  * grouped by unit (see hwpc/snapshot.h). */
 #include "core/err_local.h"
-#include "hwpc/regs.h"
+#include "regs/snapshot.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * clocks and signal layout, the trailer signals and the signal names.  All
  * of it is regdb data (pcounter-profiles.regdb, pcounter-signals*.regdb);
  * this file only reads the records. */
+#include "pc/pc_cmd.h"
 #include "hwpc/pc.h"
 #include "sim/pcm.h"
 

@@ -2,7 +2,7 @@
 /* One line of the kernel's mmiotrace text format (see hwpc/mmiotrace.h):
  * a keyword, then space-separated values; MARK's text runs to the end. */
 #include "core/err_local.h"
-#include "hwpc/stream.h"
+#include "stream/mmiotrace.h"
 
 #include <ctype.h>
 #include <inttypes.h>

@@ -6,8 +6,9 @@
 #include "core/err_local.h"
 #include "hwpc/lop.h"
 #include "hwpc/stream.h"
+#include "stream/mmiotrace.h"
 #include "hwpc/pc.h"
-#include "hwpc/regs.h"
+#include "regs/snapshot.h"
 #include "regdb/regdb_cmd.h"
 #include "regs/regs_cmd.h"
 

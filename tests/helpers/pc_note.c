@@ -4,6 +4,7 @@
  *   pc_note SPEC DOMAIN NAME=VALUE...
  * NAME is a regdb register reference ("EVENT_OP[1]"). */
 #include "hwpc.h"
+#include "pc/pc_cmd.h"
 #include "dev/backend.h"
 
 #include <stdio.h>

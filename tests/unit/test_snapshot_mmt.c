@@ -10,6 +10,8 @@
 #include <cmocka.h>
 
 #include "hwpc.h"
+#include "regs/snapshot.h"
+#include "stream/mmiotrace.h"
 #include "regdb_fixture.h"
 
 static const char *snap(const char *ctrl1)

@@ -1,29 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* Registers of any device for people: snapshots taken, written, read back
- * and compared. */
-#ifndef HWPC_REGS_H
-#define HWPC_REGS_H
-
-#include "hwpc/api.h"
+/* Register snapshots (pcread --snapshot, --diff): the chip's identity and
+ * the value of every register regdb has for it, saved as one JSON object,
+ * read back and compared register by register and field by field without
+ * the device.  A command's file format, not libhwpc's API: nothing here is
+ * exported from libhwpc.so (the commands link libhwpc.a), so the format
+ * can grow without an ABI break.  The file format is in pcread(1). */
+#ifndef HWPC_REGS_SNAPSHOT_H
+#define HWPC_REGS_SNAPSHOT_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "hwpc/dev.h"
 #include "hwpc/regdb.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/* ---- Register snapshots ------------------------------------------------- */
-
-/* Register snapshots (pcread --snapshot, --diff): the chip's identity and
- * the value of every register regdb has for it, saved as one JSON object,
- * read back and compared register by register and field by field without
- * the device.  The file format is in pcread(1). */
 /* The "format" member every snapshot file starts with, and its version. */
 #define HWPC_SNAPSHOT_FORMAT "hwpc-snapshot"
 #define HWPC_SNAPSHOT_VERSION 1
@@ -46,19 +37,19 @@ struct hwpc_snapshot {
 /* Is the register left out of snapshots?  Write-only registers are, and
  * those whose read has a side effect (regdb's read-side-effect mark, once
  * regdb has it). */
-HWPC_API bool hwpc_snapshot_skips(const struct hwpc_reg *reg);
+bool hwpc_snapshot_skips(const struct hwpc_reg *reg);
 /* Read every element of every register of dev's chip that is not skipped. */
-HWPC_API int hwpc_snapshot_take(struct hwpc_dev *dev, struct hwpc_snapshot *out, struct hwpc_err *err);
+int hwpc_snapshot_take(struct hwpc_dev *dev, struct hwpc_snapshot *out, struct hwpc_err *err);
 /* Write s as JSON (with each register's fields decoded, for people). */
-HWPC_API int hwpc_snapshot_write(const struct hwpc_snapshot *s, FILE *fp, struct hwpc_err *err);
+int hwpc_snapshot_write(const struct hwpc_snapshot *s, FILE *fp, struct hwpc_err *err);
 /* Read a snapshot written by hwpc_snapshot_write from text; what names the
  * file in errors ("before.json: line 3: ..."), which are HWPC_EINPUT. */
-HWPC_API int hwpc_snapshot_parse(const struct hwpc_regdb *db, const char *text, const char *what,
+int hwpc_snapshot_parse(const struct hwpc_regdb *db, const char *text, const char *what,
 				 struct hwpc_snapshot *out, struct hwpc_err *err);
 /* Read path ("-": standard input) with hwpc_snapshot_parse. */
-HWPC_API int hwpc_snapshot_load(const struct hwpc_regdb *db, const char *path, struct hwpc_snapshot *out,
+int hwpc_snapshot_load(const struct hwpc_regdb *db, const char *path, struct hwpc_snapshot *out,
 				struct hwpc_err *err);
-HWPC_API void hwpc_snapshot_free(struct hwpc_snapshot *s);
+void hwpc_snapshot_free(struct hwpc_snapshot *s);
 
 /* One difference: a register whose value differs, or that only one side
  * has (the other is NULL). */
@@ -71,7 +62,7 @@ struct hwpc_snap_change {
  * registers by address within one); a and b must be of one chipset (a
  * different chipset is an HWPC_EINPUT error saying both).  *out is
  * malloc'd (NULL when there is no change). */
-HWPC_API int hwpc_snapshot_diff(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+int hwpc_snapshot_diff(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
 				struct hwpc_snap_change **out, unsigned *n, struct hwpc_err *err);
 
 /* What a diff of a live device leaves out (pcread --diff): the bits regdb
@@ -92,11 +83,8 @@ struct hwpc_snap_left {
 /* hwpc_snapshot_diff through filter (NULL: everything, as
  * hwpc_snapshot_diff); a register whose other bits differ too is kept,
  * with only those fields listed.  left may be NULL. */
-HWPC_API int hwpc_snapshot_diff_filtered(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
+int hwpc_snapshot_diff_filtered(const struct hwpc_snapshot *a, const struct hwpc_snapshot *b,
 					 const struct hwpc_snap_filter *filter, struct hwpc_snap_change **out,
 					 unsigned *n, struct hwpc_snap_left *left, struct hwpc_err *err);
 
-#ifdef __cplusplus
-}
-#endif
 #endif
