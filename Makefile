@@ -168,9 +168,9 @@ $(BUILD)/lib/hwpc.pc: lib/hwpc.pc.in Makefile
 .SECONDARY: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard cli/*.c) $(CLI_COMMON))
 cmd_objs = $(BUILD)/obj/cli/$(1).o $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cli/$(1)_%,$(CLI_HELPERS)))
 
-# Only pcread serves HTTP (--serve): it loads libmicrohttpd when it does
-# (cli/pcread_http.c says why), so it alone links the loader.
-$(BUILD)/bin/pcread: LDLIBS += -ldl
+# A command that serves metrics loads libmicrohttpd when it does
+# (cli/common/metrics_http.c says why): the commands link the loader.
+$(BUILD)/bin/%: LDLIBS += -ldl
 
 .SECONDEXPANSION:
 $(BUILD)/bin/%: $$(call cmd_objs,$$*) $(CLI_COMMON_OBJS) $(STATIC_LIB)

@@ -2,9 +2,10 @@
 /* pcread --serve [ADDR:]PORT: the Prometheus exporter (pcread(1),
  * SERVING).  Every device's domains are read at each scrape of /metrics
  * and every -i between scrapes, by the exporter (pc/pc_serve.h); HTTP is
- * pcread_http.c.  Runs until SIGTERM or SIGINT, then exits 0. */
-#include "pcread_http.h"
+ * common/metrics_http.c.  Runs until SIGTERM or SIGINT, then exits 0. */
+#include "common/metrics_http.h"
 #include "pcread_mode.h"
+#include "pc/pc_serve.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -24,11 +25,11 @@ static bool asked(const struct pcread_opts *op)
 
 static int check(const struct pcread_opts *op)
 {
-	struct pcread_listen l;
+	struct cli_listen l;
 	if (op->trigger && !op->ack)
 		return cli_fail(HWPC_EINPUT, "--trigger with --serve needs --ack: a set latched and not acked is "
 				"swapped over by the next trigger, and never counted");
-	return pcread_http_parse(op->serve, &l);
+	return cli_listen_parse("--serve", op->serve, &l);
 }
 
 /* What the exporter says (a device down, back): a line on standard error,
@@ -57,6 +58,11 @@ static int add_devices(const struct pcread_run *r, struct hwpc_pc_serve *s, size
 	return *served ? 0 : last;
 }
 
+static int scrape(void *ctx, enum hwpc_format fmt, char **body, size_t *len, struct hwpc_err *err)
+{
+	return hwpc_pc_serve_scrape(ctx, fmt, body, len, err);
+}
+
 /* Serve until SIGTERM or SIGINT (blocked since run() began, and so in every
  * thread, which inherit the mask: this one takes it with sigwait). */
 static int serve(const struct pcread_opts *op, struct hwpc_pc_serve *s, size_t n, int fd, const char *url,
@@ -67,7 +73,7 @@ static int serve(const struct pcread_opts *op, struct hwpc_pc_serve *s, size_t n
 	signal(SIGPIPE, SIG_IGN); /* a scraper that hangs up is its own business */
 	if (hwpc_pc_serve_start(s, &err))
 		return cli_fail_err(&err);
-	struct pcread_http *h = pcread_http_start(fd, s);
+	struct cli_metrics_http *h = cli_metrics_http_start(fd, "--serve", scrape, s);
 	if (!h)
 		return HWPC_EOP;
 	fprintf(stderr, "%s: serving %s: %zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)\n",
@@ -77,7 +83,7 @@ static int serve(const struct pcread_opts *op, struct hwpc_pc_serve *s, size_t n
 		(double)(op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS) / 1e9);
 	while (sigwait(stop, &sig))
 		;
-	pcread_http_stop(h);
+	cli_metrics_http_stop(h);
 	return 0;
 }
 
@@ -85,7 +91,7 @@ static int run(const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	struct pcread_listen l;
+	struct cli_listen l;
 	char url[96];
 	size_t n;
 	int fd, rc;
@@ -106,8 +112,8 @@ static int run(const struct pcread_run *r)
 	if (!s)
 		return cli_fail_err(&err);
 	rc = add_devices(r, s, &n);
-	if (!rc && !(rc = pcread_http_parse(op->serve, &l)) &&
-	    !(rc = pcread_http_listen(op->serve, &l, &fd, url, sizeof url)))
+	if (!rc && !(rc = cli_listen_parse("--serve", op->serve, &l)) &&
+	    !(rc = cli_listen_bind("--serve", op->serve, &l, &fd, url, sizeof url)))
 		rc = serve(op, s, n, fd, url, &stop);
 	if (!hwpc_pc_serve_free(s)) {
 		/* A device still inside a read that never returned keeps its

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* pcread --serve over HTTP, with libmicrohttpd (pcread_http.h): GET or
+/* A metrics exporter over HTTP, with libmicrohttpd (metrics_http.h): GET or
  * HEAD /metrics answers a scrape in the format the Accept header asks
  * for; another path is 404, another method 405.  The socket is bound
  * here rather than by the library, so that a port in use or not allowed
@@ -8,8 +8,8 @@
  * libmicrohttpd is loaded (dlopen) when --serve starts, not linked: it
  * brings GnuTLS and nine more libraries, whose loading made every other
  * pcread start 2.6 times as slowly as ptime (--version, side by side). */
-#include "pcread_http.h"
-#include "common/cli.h"
+#include "metrics_http.h"
+#include "cli.h"
 
 #include <arpa/inet.h>
 #include <dlfcn.h>
@@ -37,7 +37,7 @@ static struct {
 	__typeof__(&MHD_lookup_connection_value) lookup_connection_value;
 } mhd;
 
-static int mhd_load(void)
+static int mhd_load(const char *opt)
 {
 	static const char *const names[] = {
 		"MHD_start_daemon",	   "MHD_stop_daemon",	"MHD_create_response_from_buffer",
@@ -47,22 +47,23 @@ static int mhd_load(void)
 	void *fn[sizeof names / sizeof *names];
 	void *h = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
-		return cli_fail(HWPC_EOP, "--serve: cannot load %s (Debian package libmicrohttpd12): %s", MHD_SONAME,
+		return cli_fail(HWPC_EOP, "%s: cannot load %s (Debian package libmicrohttpd12): %s", opt, MHD_SONAME,
 				dlerror());
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (!(fn[i] = dlsym(h, names[i])))
-			return cli_fail(HWPC_EOP, "--serve: %s has no %s", MHD_SONAME, names[i]);
+			return cli_fail(HWPC_EOP, "%s: %s has no %s", opt, MHD_SONAME, names[i]);
 	_Static_assert(sizeof mhd == sizeof fn, "one pointer per name");
 	memcpy(&mhd, fn, sizeof mhd); /* in names' order; never unloaded */
 	return 0;
 }
 
-struct pcread_http {
+struct cli_metrics_http {
 	struct MHD_Daemon *d;
-	struct hwpc_pc_serve *s;
+	cli_scrape_fn scrape;
+	void *ctx;
 };
 
-int pcread_http_parse(const char *spec, struct pcread_listen *l)
+int cli_listen_parse(const char *opt, const char *spec, struct cli_listen *l)
 {
 	struct hwpc_err err;
 	char addr[64] = "127.0.0.1";
@@ -76,26 +77,26 @@ int pcread_http_parse(const char *spec, struct pcread_listen *l)
 			e--;
 		}
 		if (e == a || (size_t)(e - a) >= sizeof addr)
-			return cli_fail(HWPC_EINPUT, "--serve '%s': %s address (give PORT alone for 127.0.0.1, or "
-					"ADDR:PORT)", spec, e == a ? "an empty" : "a bad");
+			return cli_fail(HWPC_EINPUT, "%s '%s': %s address (give PORT alone for 127.0.0.1, or "
+					"ADDR:PORT)", opt, spec, e == a ? "an empty" : "a bad");
 		memcpy(addr, a, (size_t)(e - a));
 		addr[e - a] = 0;
 		port = colon + 1;
 	}
 	if (hwpc_parse_u64(port, 65535, "port", &p, &err))
-		return cli_fail(HWPC_EINPUT, "--serve '%s': %s", spec, err.msg);
+		return cli_fail(HWPC_EINPUT, "%s '%s': %s", opt, spec, err.msg);
 	l->port = (unsigned)p;
 	if (inet_pton(AF_INET, addr, l->addr) == 1)
 		l->family = AF_INET;
 	else if (inet_pton(AF_INET6, addr, l->addr) == 1 && (*spec == '[' || !colon))
 		l->family = AF_INET6;
 	else
-		return cli_fail(HWPC_EINPUT, "--serve '%s': bad address '%s' (a numeric IPv4 address, or IPv6 in "
-				"brackets: [::1]:9400)", spec, addr);
+		return cli_fail(HWPC_EINPUT, "%s '%s': bad address '%s' (a numeric IPv4 address, or IPv6 in "
+				"brackets: [::1]:9400)", opt, spec, addr);
 	return 0;
 }
 
-int pcread_http_listen(const char *spec, const struct pcread_listen *l, int *fd, char *url, size_t len)
+int cli_listen_bind(const char *opt, const char *spec, const struct cli_listen *l, int *fd, char *url, size_t len)
 {
 	struct sockaddr_storage ss = { 0 };
 	socklen_t sl;
@@ -121,7 +122,7 @@ int pcread_http_listen(const char *spec, const struct pcread_listen *l, int *fd,
 		int e = errno;
 		if (s >= 0)
 			close(s);
-		return cli_fail(HWPC_EOP, "--serve %s: cannot listen: %s", spec, strerror(e));
+		return cli_fail(HWPC_EOP, "%s %s: cannot listen: %s", opt, spec, strerror(e));
 	}
 	char host[INET6_ADDRSTRLEN];
 	sl = sizeof ss;
@@ -159,9 +160,9 @@ static char *text(const char *s)
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
 				  const char *version, const char *upload, size_t *upload_len, void **req)
 {
-	struct pcread_http *h = cls;
+	struct cli_metrics_http *h = cls;
 	static const char plain[] = "text/plain; charset=utf-8";
-	static const char not_found[] = "404 Not Found: pcread --serve serves /metrics\n";
+	static const char not_found[] = "404 Not Found: this exporter serves /metrics\n";
 	static const char not_allowed[] = "405 Method Not Allowed: GET or HEAD /metrics\n";
 	(void)version;
 	(void)upload;
@@ -179,7 +180,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	struct hwpc_err err;
 	char *body;
 	size_t len;
-	if (hwpc_pc_serve_scrape(h->s, fmt, &body, &len, &err)) {
+	if (h->scrape(h->ctx, fmt, &body, &len, &err)) {
 		cli_warn("scrape: %s", err.msg);
 		static const char failed[] = "500 Internal Server Error: the exposition could not be made\n";
 		return reply(c, MHD_HTTP_INTERNAL_SERVER_ERROR, plain, text(failed), sizeof failed - 1,
@@ -188,19 +189,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	return reply(c, MHD_HTTP_OK, hwpc_format_content_type(fmt), body, len, MHD_RESPMEM_MUST_FREE);
 }
 
-struct pcread_http *pcread_http_start(int fd, struct hwpc_pc_serve *s)
+struct cli_metrics_http *cli_metrics_http_start(int fd, const char *opt, cli_scrape_fn scrape, void *ctx)
 {
-	if (mhd_load()) {
+	if (mhd_load(opt)) {
 		close(fd);
 		return NULL;
 	}
-	struct pcread_http *h = calloc(1, sizeof *h);
+	struct cli_metrics_http *h = calloc(1, sizeof *h);
 	if (!h) {
 		close(fd);
 		cli_fail(HWPC_EOP, "out of memory");
 		return NULL;
 	}
-	h->s = s;
+	h->scrape = scrape;
+	h->ctx = ctx;
 	/* A thread per connection: a scrape waits for the devices (at most
 	 * --timeout), and others go on meanwhile.  Idle connections are
 	 * closed after 30 s, and at most 64 are open at once. */
@@ -211,13 +213,13 @@ struct pcread_http *pcread_http_start(int fd, struct hwpc_pc_serve *s)
 	if (!h->d) {
 		close(fd);
 		free(h);
-		cli_fail(HWPC_EOP, "--serve: the HTTP server (libmicrohttpd) did not start");
+		cli_fail(HWPC_EOP, "%s: the HTTP server (libmicrohttpd) did not start", opt);
 		return NULL;
 	}
 	return h;
 }
 
-void pcread_http_stop(struct pcread_http *h)
+void cli_metrics_http_stop(struct cli_metrics_http *h)
 {
 	if (!h)
 		return;
