@@ -30,6 +30,15 @@ static bool has_setup(const struct pcread_opts *op)
 	return op->nsopt || op->setfile;
 }
 
+/* The domains a setup puts in quad mode. */
+static uint32_t quad_jobs(const struct hwpc_pc_jobset *js)
+{
+	uint32_t quad = 0;
+	for (size_t j = 0; j < js->n; j++)
+		quad |= (uint32_t)(js->job[j].setup->mode == HWPC_PC_QUAD) << js->job[j].dom;
+	return quad;
+}
+
 /* The setup options or -f FILE, planned and (without --dry-run) made;
  * doms gets the domains set up. */
 static int set_up(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc_out *o, unsigned *doms,
@@ -53,7 +62,8 @@ static int set_up(const struct pcread_opts *op, struct pcread_dev *p, struct hwp
 		    hwpc_pc_jobset_pick(js, &p->layout, op->setfile ? &f : NULL, &s, op->ndomains ? op->domains[0] : NULL,
 					op->set, &err) ||
 		    (!op->force && hwpc_pc_jobset_check(js, p->dev, &p->layout, &err)) ||
-		    hwpc_pc_setup_plan_many(p->dev, &p->layout, js->job, js->n, &plan, &err)))
+		    hwpc_pc_setup_plan_many(p->dev, &p->layout, js->job, js->n, &plan, &err) ||
+		    hwpc_pc_span_check(p->dev, &p->layout, quad_jobs(js), op->force, &err)))
 		rc = cli_fail_err(&err);
 	if (!rc && op->dry_run && hwpc_wplan_print(&plan, o, &err))
 		rc = cli_fail_err(&err);

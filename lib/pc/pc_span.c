@@ -61,6 +61,17 @@ static int pick_swap(struct hwpc_pc_span *sp, bool force, struct hwpc_err *err)
 				     sizeof sp->others_names, err);
 }
 
+int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t quad, bool force,
+		       struct hwpc_err *err)
+{
+	uint32_t others;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
+	if (!quad || hwpc_param_num(l->db, l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
+		return 0;
+	return hwpc_pc_trigger_check(dev, l, quad, force, &others, names, sizeof names, err);
+}
+
 /* Read (and ack) every latched quad set into the totals; with drop, the
  * sets are acked and forgotten (what counted before the span). */
 static int take_sets(struct hwpc_pc_span *sp, bool drop, struct hwpc_err *err)

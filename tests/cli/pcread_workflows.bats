@@ -387,12 +387,17 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	want="the quad sets are swapped by PM_TRIGGER on NV40, which swaps those of shader too (quad mode): whoever reads them would lose them (--force swaps them all the same)"
 	run -2 pcread -d sim:nv40 -D core --mode quad --event 1 --strict -- pcsim -d sim:nv40 advance 1ms
 	check [ "$output" = "pcread: $want" ]
-	# nothing was swapped: shader's set is its own, whole
+	# nothing was swapped: shader's set is its own, whole; and nothing was
+	# written: the refusal comes before core's setup is made
 	run -0 pcread -d sim:nv40 -D shader --strict --format json
 	check [ "$(jq -r 'select(.type=="pc_counters")|.state' <<<"$output")" = EMPTY ]
+	run -0 pcread -d sim:nv40 -D core --format json
+	check [ "$(jq -r 'select(.type=="pc_counters")|.mode' <<<"$output")" = SINGLE ]
 	printf 'set a\nmode quad\nevent 1\nset b\nmode quad\nevent 2\n' >"$BATS_TEST_TMPDIR/rot.setup"
 	run -2 pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2
 	check [ "$output" = "pcread: $want" ]
+	run -0 pcread -d sim:nv40 -D core --format json
+	check [ "$(jq -r 'select(.type=="pc_counters")|.mode' <<<"$output")" = SINGLE ]
 	# --force: done, and said
 	run -0 --separate-stderr pcread -d sim:nv40 -D core --mode quad --event 1 --force -- pcsim -d sim:nv40 advance 1ms
 	[[ "$stderr" == *"pcread: warning: --force: PM_TRIGGER, fired to swap the quad sets, swaps those of shader too: whoever reads them loses them"* ]]
