@@ -57,6 +57,34 @@ static void free_dev(struct serve_dev *d)
 	free(d);
 }
 
+/* Tell the log "NAME: WHAT WHY", under no lock. */
+static void say(struct serve_dev *d, const char *what, const char *why)
+{
+	char msg[768];
+	if (!d->s->o.log)
+		return;
+	snprintf(msg, sizeof msg, "%s: %s%s", d->name, what, why);
+	d->s->o.log(d->s->o.log_ctx, msg);
+}
+
+/* --trigger goes to every domain: tell the log which quad-mode domains not
+ * served it swaps too, their sets lost to whoever reads them (as pcread
+ * --trigger warns). */
+static int others_swapped(struct serve_dev *d, struct hwpc_err *err)
+{
+	uint32_t mine = 0, others;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	for (unsigned i = 0; i < d->ndoms; i++)
+		mine |= 1u << d->doms[i].r.dom;
+	if (hwpc_pc_trigger_swaps(d->dev, &d->layout, mine, &others, names, sizeof names, err))
+		return err->status;
+	char why[sizeof names + 64];
+	snprintf(why, sizeof why, "%s too (not served): whoever reads them loses them", names);
+	if (others)
+		say(d, "warning: --trigger swaps the quad sets of ", why);
+	return 0;
+}
+
 int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
@@ -83,6 +111,8 @@ int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char 
 	d->dev = dev;
 	d->chipset = hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : NULL;
 	int rc = serve_dev_init(d, &s->o, err);
+	if (!rc && s->o.trigger)
+		rc = others_swapped(d, err);
 	if (rc) {
 		free_dev(d);
 		return rc;
@@ -91,15 +121,6 @@ int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char 
 	return 0;
 }
 
-/* Tell the log "NAME: WHAT WHY", under no lock. */
-static void say(struct serve_dev *d, const char *what, const char *why)
-{
-	char msg[768];
-	if (!d->s->o.log)
-		return;
-	snprintf(msg, sizeof msg, "%s: %s%s", d->name, what, why);
-	d->s->o.log(d->s->o.log_ctx, msg);
-}
 
 /* One read, its outcome stored; called and returning with d->mu held. */
 static void read_once(struct serve_dev *d, uint64_t gen)

@@ -316,3 +316,17 @@ prom_above() {
 	check grep -q '^# HELP hwpc_pc_counters_cycles_total CYCLES, summed' <<<"$BODY"
 	check grep -q '^hwpc_pc_counters_cycles_total{chipset="NV40",device="sim:nv40",domain="core"} ' <<<"$BODY"
 }
+
+@test "--serve --trigger says which quad domains not served PM_TRIGGER swaps too, as pcread --trigger does" {
+	pcsim reset sim:nv40 >/dev/null
+	pcsetup -d sim:nv40 -D shader --mode quad --event 1 >/dev/null
+	start_serve -d sim:nv40 -D core --ack --trigger
+	check grep -qx 'pcread: sim:nv40: warning: --trigger swaps the quad sets of shader too (not served): whoever reads them loses them' "$SERVE_ERR"
+	kill -TERM "$SERVE_PID"
+	wait "$SERVE_PID"
+	# every domain served: nothing swapped besides
+	start_serve -d sim:nv40 --ack --trigger
+	check [ -z "$(grep warning "$SERVE_ERR")" ]
+	kill -TERM "$SERVE_PID"
+	wait "$SERVE_PID"
+}
