@@ -109,6 +109,13 @@ void cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+static void tell_warn(void *ctx, const char *msg)
+{
+	(void)ctx;
+	cli_warn("%s", msg);
+}
+const struct hwpc_tell cli_tell = { .warn = tell_warn };
+
 void cli_note(const char *fmt, ...)
 {
 	va_list ap;

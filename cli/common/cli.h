@@ -6,6 +6,7 @@
 #define HWPC_CLI_H
 
 #include "hwpc.h"
+#include "core/core_cmd.h"
 
 #include <signal.h>
 
@@ -16,6 +17,8 @@ void cli_init(const char *prog);
 int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
 int cli_fail_err(const struct hwpc_err *err);
 void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
+/* The library's warnings (struct hwpc_tell) told as cli_warn tells them. */
+extern const struct hwpc_tell cli_tell;
 /* "prog: msg" on stderr: what -v reports that is no warning (a check
  * that passed). */
 void cli_note(const char *fmt, ...) HWPC_PRINTF(1, 2);

@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 
+#include "hwpc/error.h"
+
 /* Opening a file the user named for reading, with the exit-status rule of
  * hwpc(7): a named file that cannot be read (missing, unreadable, a
  * directory) is bad input, HWPC_EINPUT, because the fix is a different
@@ -23,5 +25,16 @@ FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err)
 /* The same from each end's midpoint and half-width. */
 void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_t count,
 			    uint64_t count_unc, uint64_t lag_ns, struct hwpc_rate *out);
+
+/* What a library run has to tell the person running it while it runs
+ * (data lost, a setup changed under it, sampling behind): a warning, one
+ * line, which the commands print as "prog: warning: msg".  The library
+ * never prints; a run that warns takes one of these (fn NULL: nothing is
+ * told). */
+struct hwpc_tell {
+	void (*warn)(void *ctx, const char *msg);
+	void *ctx;
+};
+void hwpc_tell_warn(const struct hwpc_tell *t, const char *fmt, ...) HWPC_PRINTF(2, 3);
 
 #endif
