@@ -66,7 +66,6 @@ int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uin
 {
 	uint32_t others;
 	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
-	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
 	if (!quad || hwpc_param_num(l->db, l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
 		return 0;
 	return hwpc_pc_trigger_check(dev, l, quad, force, &others, names, sizeof names, err);
