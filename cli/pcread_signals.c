@@ -53,7 +53,7 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 		}
 		if (sc ? scan(r, d, i, p->ndoms, sc, &err) : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
 			rc = cli_fail_err(&err);
-		else if (hwpc_pc_signals_out(o, &d->r, &names, w, sc, &err))
+		else if (hwpc_pc_signals_out(o, r->op->fmt, &d->r, &names, w, sc, &err))
 			rc = cli_fail_err(&err);
 		hwpc_pc_names_free(&names);
 	}

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 static int out(const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
-	       const struct hwpc_pc_scan *sc, struct hwpc_dev *dev, struct hwpc_out *o)
+	       const struct hwpc_pc_scan *sc, struct hwpc_dev *dev, enum hwpc_format fmt, struct hwpc_out *o)
 {
 	struct hwpc_err err;
 	int rc = 0;
@@ -22,7 +22,7 @@ static int out(const struct hwpc_pc_layout *l, const unsigned *doms, unsigned n,
 		struct hwpc_pcr r;
 		if (hwpc_pc_read_init(&r, dev, l, doms[j], &err) || hwpc_pc_names_build(l, doms[j], &names, &err))
 			return cli_fail_err(&err);
-		if (hwpc_pc_signals_out(o, &r, &names, NULL, &sc[j], &err))
+		if (hwpc_pc_signals_out(o, fmt, &r, &names, NULL, &sc[j], &err))
 			rc = cli_fail_err(&err);
 		hwpc_pc_names_free(&names);
 	}
@@ -55,7 +55,7 @@ int pcsetup_scan(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwp
 		cli_progress_start(&pg, n == 1 ? l.dom[doms[0]].name : "every domain");
 		int src = hwpc_pc_scan_count_run(&c, &how, sc, &err);
 		cli_progress_end(&pg);
-		rc = out(&l, doms, n, sc, dev, o);
+		rc = out(&l, doms, n, sc, dev, op->fmt, o);
 		if (src)
 			rc = cli_fail_err(&err);
 		else if (!rc && *stop) {

@@ -84,6 +84,10 @@ static const struct hwpc_schema_key pc_signal[] = {
 	SK("domain", STR, NULL, LABEL, "the PCOUNTER domain's name"),
 	SK("signal_index", HEX, NULL, NONE, "the signal's number in the domain"),
 	SK("signal", STR, NULL, LABEL, "the signal's name (null: regdb names none)"),
+	SK("aliases", STR, NULL, NONE,
+	   "the signal's other names, as expressions accept them, separated by blanks (a driver's name for a "
+	   "documented signal, \"flag\" for the domain's own flag); text shows them after signal, joined "
+	   "by / (PGRAPH.IDLE/pc01_gr_idle) (null: it has no other)"),
 	SK("value", U64, NULL, GAUGE, "--signals: the signal's value now, 0 or 1 (null with --scan)"),
 	SK("active_pct", DOUBLE, "%", GAUGE,
 	   "--scan: the share of the window it was 1: of the samples (pcread), or of the cycles counted (pcsetup) "

@@ -139,10 +139,12 @@ void hwpc_pc_ctr_list(unsigned mask, const char *sep, char *buf, size_t len);
 
 /* Every signal of a domain as pc_signal records: its value (bit s of
  * words[s / 32]), or with sc its share of the scan with the 95 % interval
- * (a point where exact). */
+ * (a point where exact).  Its other names: text shows them beside the
+ * first, the machine formats as aliases. */
 extern const struct hwpc_col hwpc_pc_signal_cols[4], hwpc_pc_scan_cols[10];
-int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct hwpc_pc_names *names,
-			const uint32_t *words, const struct hwpc_pc_scan *sc, struct hwpc_err *err);
+int hwpc_pc_signals_out(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pcr *r,
+			const struct hwpc_pc_names *names, const uint32_t *words, const struct hwpc_pc_scan *sc,
+			struct hwpc_err *err);
 
 /* Rotated counter sets (pcread -f) as pc_set_count records: each set's
  * counts and their estimates scaled to the whole time. */

@@ -2,7 +2,8 @@
 /* Names for logic-op expressions of one PCOUNTER domain, from regdb:
  * signal records, trailer records, and where other names are valid. */
 #include "core/err_local.h"
-#include "hwpc/pc.h"
+#include "core/strdist.h"
+#include "pc/pc_names.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -68,9 +69,7 @@ static bool num(const char *s, uint64_t *out)
 	return *s && !*end;
 }
 
-/* The expression spelling of a trailer record name: "DOM1.FLAG" ->
- * "dom1.flag", "USER_0" -> "user0", "PM_TRIGGER" -> "pm_trigger". */
-static void spell(const char *trailer, char *buf, size_t len)
+void hwpc_pc_trailer_spell(const char *trailer, char *buf, size_t len)
 {
 	size_t k = 0;
 	unsigned u;
@@ -108,7 +107,7 @@ int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_
 		uint64_t off;
 		if (strcmp(r->keyword, "trailer") || r->nwords < 2 || !num(r->words[1], &off))
 			continue;
-		spell(r->words[0], buf, sizeof buf);
+		hwpc_pc_trailer_spell(r->words[0], buf, sizeof buf);
 		if (hwpc_gens_has(&r->gens, l->chip) && dom->trailer + off < dom->nsignals) {
 			rc = add(n, buf, HWPC_LOP_SYM_SIGNAL, (unsigned)(dom->trailer + off), NULL);
 			/* "flag" is the domain's own flag, whatever its number. */
@@ -129,7 +128,7 @@ int hwpc_pc_names_build(const struct hwpc_pc_layout *l, unsigned d, struct hwpc_
 		bool trailer = !strcmp(r->keyword, "trailer") && r->nwords >= 2;
 		if ((!sigrec && !trailer) || (i < nrec) != hwpc_gens_has(&r->gens, l->chip))
 			continue;
-		const char *name = sigrec ? r->words[2] : (spell(r->words[0], buf, sizeof buf), buf);
+		const char *name = sigrec ? r->words[2] : (hwpc_pc_trailer_spell(r->words[0], buf, sizeof buf), buf);
 		bool known = false;
 		for (size_t k = 0; k < n->tab.nsyms && !known; k++)
 			known = !strcasecmp(n->strings + (intptr_t)n->syms[k].name, name);
@@ -172,4 +171,69 @@ const char *hwpc_pc_signal_name(const struct hwpc_pc_names *n, unsigned signal)
 		if (n->syms[i].kind == HWPC_LOP_SYM_SIGNAL && n->syms[i].signal == signal)
 			return n->syms[i].name;
 	return NULL;
+}
+
+unsigned hwpc_pc_signal_aliases(const struct hwpc_pc_names *n, unsigned signal, const char *sep, char *buf,
+				size_t len)
+{
+	const char *first = hwpc_pc_signal_name(n, signal);
+	unsigned count = 0;
+	size_t used = 0;
+	buf[0] = 0;
+	for (size_t i = 0; first && i < n->tab.nsyms; i++) {
+		const struct hwpc_lop_sym *s = &n->syms[i];
+		if (s->kind != HWPC_LOP_SYM_SIGNAL || s->signal != signal || !strcasecmp(s->name, first))
+			continue;
+		/* one name in two records (other chips, other sources): once */
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = n->syms[k].kind == HWPC_LOP_SYM_SIGNAL && n->syms[k].signal == signal &&
+			       !strcasecmp(n->syms[k].name, s->name);
+		if (seen)
+			continue;
+		int w = snprintf(buf + used, len - used, "%s%s", count ? sep : "", s->name);
+		if (w < 0 || (size_t)w >= len - used) {
+			buf[used] = 0; /* whole names only */
+			break;
+		}
+		used += (size_t)w;
+		count++;
+	}
+	return count;
+}
+
+/* Does text hold name as a word (the characters of a name around it)? */
+static bool uses(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	for (const char *p = text; len && (p = strcasestr(p, name)); p++) {
+		bool start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.');
+		bool end = !(isalnum((unsigned char)p[len]) || p[len] == '_' || p[len] == '.');
+		if (start && end)
+			return true;
+	}
+	return false;
+}
+
+void hwpc_pc_syms_prefer(struct hwpc_lop_sym *syms, size_t n, const char *text)
+{
+	/* A stable partition, in place: n is a few hundred names. */
+	size_t front = 0;
+	for (size_t i = 0; text && i < n; i++) {
+		if (syms[i].kind != HWPC_LOP_SYM_SIGNAL || !uses(text, syms[i].name))
+			continue;
+		struct hwpc_lop_sym s = syms[i];
+		memmove(&syms[front + 1], &syms[front], (i - front) * sizeof s);
+		syms[front++] = s;
+	}
+}
+
+const char *hwpc_pc_names_near(const struct hwpc_pc_names *n, const char *typed)
+{
+	struct hwpc_near near;
+	hwpc_near_init(&near, typed);
+	for (size_t i = 0; i < n->tab.nsyms; i++)
+		if (n->tab.syms[i].kind == HWPC_LOP_SYM_SIGNAL)
+			hwpc_near_add(&near, n->tab.syms[i].name);
+	return hwpc_near_best(&near);
 }

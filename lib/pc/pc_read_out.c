@@ -4,6 +4,7 @@
  * Chrome trace; its signals and their activity; rotated sets' estimates. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
+#include "pc/pc_names.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -328,12 +329,24 @@ const struct hwpc_col hwpc_pc_scan_cols[10] = {
 	{ "exact", 0 },		  { "seed", 0 },
 };
 
-int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const struct hwpc_pc_names *names,
-			const uint32_t *words, const struct hwpc_pc_scan *sc, struct hwpc_err *err)
+int hwpc_pc_signals_out(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pcr *r,
+			const struct hwpc_pc_names *names, const uint32_t *words, const struct hwpc_pc_scan *sc,
+			struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
+	bool text = fmt == HWPC_FMT_TEXT;
 	for (unsigned sig = 0; sig < r->di->nsignals; sig++) {
 		const char *name = hwpc_pc_signal_name(names, sig);
+		/* Every name a signal answers to: people read them after the
+		 * first, joined by / ("PGRAPH.IDLE/pc01_gr_idle": one word, so
+		 * that sort -k and awk still find the columns), programs in a
+		 * key of their own, blank-separated (a regdb name has neither). */
+		char aliases[160], shown[224];
+		bool other = hwpc_pc_signal_aliases(names, sig, text ? "/" : " ", aliases, sizeof aliases);
+		if (text && other) {
+			snprintf(shown, sizeof shown, "%s/%s", name, aliases);
+			name = shown;
+		}
 		double pct, lo, hi;
 		/* An interrupted counted scan: the signals not reached are left
 		 * out, not shown as 0. */
@@ -346,6 +359,10 @@ int hwpc_pc_signals_out(struct hwpc_out *o, const struct hwpc_pcr *r, const stru
 			hwpc_out_str(o, "signal", name);
 		else
 			hwpc_out_null(o, "signal");
+		if (!text && other)
+			hwpc_out_str(o, "aliases", aliases);
+		else if (!text)
+			hwpc_out_null(o, "aliases");
 		if (sc) {
 			hwpc_out_double(o, "active_pct", pct, 2);
 			hwpc_out_double(o, "active_pct_low", lo, 2);

@@ -26,7 +26,7 @@ fails() {
 	run -0 ptime -d sim:g84 --form json
 	[[ "${lines[1]}" == '{"type":"timer",'* ]] || false
 	run -0 pcread -d sim:g84 -D core_a --sig --form csv
-	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
+	check [ "${lines[0]}" = "type,device,chipset,domain,signal_index,signal,aliases,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
 	run -0 pcsetup -d sim:g84 -D core_a --sta 0x10 --dry --form csv
 	[[ "${lines[0]}" == type,device,chipset,reg,* ]] || false
 	run -0 pcsim -d sim:g84 advance --cyc 27 --clo crystal

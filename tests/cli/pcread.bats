@@ -263,17 +263,34 @@ pcsv() {
 	check [ "$(grep -c '"type":"pc_signal"' <<<"$output")" -eq 256 ]
 }
 
+@test "--signals, --scan: a signal's other names beside its first (envytools' PGRAPH.IDLE is nouveau's pc01_gr_idle)" {
+	vsim g84
+	run -0 pcread -d sim:g84 -D core_a --signals
+	# regdb's first name, then the others expressions accept, joined by /
+	# (one word: the value stays the fourth)
+	check [ "$(awk '$2 == "0xbd" { $1 = $1; print }' <<<"$output")" = "core_a 0xbd PGRAPH.IDLE/pc01_gr_idle 0" ]
+	check [ "$(awk '$2 == "0xfe" { $1 = $1; print }' <<<"$output")" = "core_a 0xfe dom1.flag/flag 0" ]
+	check [ "$(awk '$2 == "0x00" { $1 = $1; print }' <<<"$output")" = "core_a 0x00 TPC.GEOM.MUX.0 0" ]
+	for mode in --signals '--scan 1ms'; do
+		# shellcheck disable=SC2086 # --scan and its window are two words
+		run -0 pcread -d sim:g84 -D core_a $mode --format json
+		check [ "$(jq -r 'select(.signal_index == 189) | "\(.signal) \(.aliases)"' <<<"$output")" = "PGRAPH.IDLE pc01_gr_idle" ]
+		check [ "$(jq -r 'select(.signal_index == 254) | .aliases' <<<"$output")" = "flag" ]
+		check [ "$(jq -r 'select(.signal_index == 0) | .aliases' <<<"$output")" = "null" ]
+	done
+}
+
 @test "--scan: a window of no more cycles than samples is read at every cycle: exact shares" {
 	vsim g84 pchz=100k
 	pcsim -d sim:g84 signal core_a 0x10 periodic period=4 duty=1
 	pcsim -d sim:g84 signal core_a 0x11 periodic period=10 duty=3 phase=1
 	pcsim -d sim:g84 signal core_a 0x12 const 1
 	run -0 nocsvid pcread -d sim:g84 -D core_a --scan 10ms --seed 1 --format csv
-	check [ "${lines[0]}" = "domain,signal_index,signal,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
-	[[ "$output" == *$'\ncore_a,0x10,,,25.00,25.00,25.00,250,1000,true,1\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x11,,,30.00,30.00,30.00,300,1000,true,1\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x12,,,100.00,100.00,100.00,1000,1000,true,1\n'* ]]
-	[[ "$output" == *$'\ncore_a,0x13,,,0.00,0.00,0.00,0,1000,true,1\n'* ]]
+	check [ "${lines[0]}" = "domain,signal_index,signal,aliases,value,active_pct,active_pct_low,active_pct_high,one_count,sample_count,exact,seed" ]
+	[[ "$output" == *$'\ncore_a,0x10,,,,25.00,25.00,25.00,250,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x11,,,,30.00,30.00,30.00,300,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x12,,,,100.00,100.00,100.00,1000,1000,true,1\n'* ]]
+	[[ "$output" == *$'\ncore_a,0x13,,,,0.00,0.00,0.00,0,1000,true,1\n'* ]]
 	run -0 pcsim -d sim:g84 time
 	check [ "${lines[1]}" = "device_ns:  10000000" ]
 }

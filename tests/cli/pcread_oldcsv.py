@@ -11,7 +11,8 @@ record_pos, record_packet_count -> record_packets, elapsed_ns -> time_ns,
 signal_index -> signal, signal -> name, one_count -> ones, sample_count ->
 samples, period_count -> periods.  Columns the older output did not have
 (type, device, chipset, host_ns, the boolean saturated, expressions, lag,
-event_pct_note, set_age_ns, reprogrammed, a scan's interval, exactness and seed)
+event_pct_note, set_age_ns, reprogrammed, a signal's aliases, a scan's interval, exactness and
+seed)
 are left out, and optional groups (quad, record, totals) only appear when
 the older output would have had them."""
 import csv
@@ -43,6 +44,7 @@ if rows[0]["type"] == "pc_counters":
 else:
     drop = {"type", "device", "chipset"}
     if rows[0]["type"] == "pc_signal":
+        drop |= {"aliases"}  # checked by the aliases' own test
         scan = any(r["active_pct"] for r in rows)
         drop |= {"value"} if scan else {"active_pct", "one_count", "sample_count"}
         # the scan's interval and seed (pcread --scan's sampling) are
