@@ -6,8 +6,10 @@
 #include "hwpc/pc.h"
 #include "hwpc/dev.h"
 #include "pc/pc_cmd.h"
+#include "pc/pc_names.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int hwpc_pc_read_signals(struct hwpc_pcr *r, uint32_t *words, size_t nwords, struct hwpc_err *err)
@@ -58,13 +60,28 @@ int hwpc_pc_read_exprs(struct hwpc_pcr *r, const struct hwpc_pc_names *names,
 		if ((rc = read_dreg(r, reg, &have, &regs.op[in], err)))
 			return rc;
 	}
-	for (int in = 0; in < HWPC_LOP_NINPUTS; in++) {
+	/* A signal with two names (PGRAPH.IDLE, nouveau's pc01_gr_idle) is
+	 * printed as the user wrote it when pcsetup set the domain up: its
+	 * note says what was asked.  Only the spelling comes from the note,
+	 * never the function (the registers), so a note someone else's setup
+	 * has made stale prints a true expression all the same. */
+	struct hwpc_pc_note note;
+	bool found = false;
+	struct hwpc_lop_symtab tab = names->tab;
+	struct hwpc_lop_sym *mine = NULL;
+	if (!hwpc_pc_note_load(r->dev, r->di->name, &note, &found, NULL) && found &&
+	    (mine = malloc(tab.nsyms * sizeof *mine + 1))) {
+		memcpy(mine, tab.syms, tab.nsyms * sizeof *mine);
+		hwpc_pc_syms_prefer(mine, tab.nsyms, note.what);
+		tab.syms = mine;
+	}
+	for (int in = 0; in < HWPC_LOP_NINPUTS && !rc; in++) {
 		exprs[in][0] = 0;
 		if (!(regs.op[in] >> caps.op[in].func & 0xffff))
 			continue; /* constant 0: the input is unused */
-		if ((rc = hwpc_lop_decompile(&caps, &names->tab, &regs, (enum hwpc_lop_input)in, exprs[in],
-					     HWPC_PC_READ_EXPR_LEN, err)))
-			return rc;
+		rc = hwpc_lop_decompile(&caps, &tab, &regs, (enum hwpc_lop_input)in, exprs[in], HWPC_PC_READ_EXPR_LEN,
+					err);
 	}
-	return 0;
+	free(mine);
+	return rc;
 }

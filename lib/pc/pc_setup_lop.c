@@ -4,6 +4,7 @@
  * regdb's B4_BITS/B6_BITS/B2_BITS and RECORD_SIGNALS params say), and the
  * defaults that make a bare single-mode setup count. */
 #include "core/err_local.h"
+#include "pc/pc_names.h"
 #include "pc/pc_setup_internal.h"
 
 #include <ctype.h>
@@ -177,8 +178,11 @@ int pc_setup_compile(struct pc_setup *c)
 			return c->err->status;
 	}
 	struct hwpc_lop_request req = { { NULL }, c->pins, c->npins };
-	for (int i = 0; i < HWPC_LOP_NINPUTS; i++)
+	for (int i = 0; i < HWPC_LOP_NINPUTS; i++) {
 		req.expr[i] = c->exprs[i] = s->have_expr[i] ? s->expr[i] : NULL;
+		/* --explain names a signal's arguments as the user did */
+		hwpc_pc_syms_prefer(c->names.syms, c->names.tab.nsyms, req.expr[i]);
+	}
 	/* Single mode waits for PRE, then START: without them it would never
 	 * count, so they default to always. */
 	if (s->mode == HWPC_PC_SINGLE) {

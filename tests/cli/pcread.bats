@@ -249,6 +249,20 @@ pcsv() {
 	[[ "$output" == *'"saturated_total_counters":"","start_expr":"pc01_zcull_00","event_expr":"TPC.GEOM.MUX.0 & !TPC.GEOM.MUX.1","set_age_ns":0,"lag_ns":'* ]]
 }
 
+@test "--expr: a signal with two names is printed by the one the setup used, whichever it was" {
+	vsim g84
+	# envytools' PGRAPH.IDLE is nouveau's pc01_gr_idle (0xbd on G84)
+	pcsetup -d sim:g84 -D core_a --event '!pc01_gr_idle'
+	run -0 pcread -d sim:g84 -D core_a --expr --format json
+	check [ "$(jq -r 'select(.type == "pc_counters") | .event_expr' <<<"$output")" = "!pc01_gr_idle" ]
+	pcsetup -d sim:g84 -D core_a --event '!PGRAPH.IDLE'
+	run -0 pcread -d sim:g84 -D core_a --expr --format json
+	check [ "$(jq -r 'select(.type == "pc_counters") | .event_expr' <<<"$output")" = "!PGRAPH.IDLE" ]
+	# pcsetup --explain names the arguments as the expression does
+	run -0 pcsetup -d sim:g84 -D core_a --event 'pc01_gr_idle & !prev(pc01_gr_idle)' --explain --dry-run
+	[[ "$output" == *$'\n  ARG1 = EVENT_SRC[1] = pc01_gr_idle (0xbd)\n'* ]]
+}
+
 @test "--signals: every signal of the domain with its name and value" {
 	vsim g84 pchz=1M
 	pcsim -d sim:g84 signal core_a 0x00 const 1
