@@ -72,7 +72,8 @@ HWPC_API int hwpc_sim_gen_parse(int argc, char *const argv[], struct hwpc_sim_ge
 /* A domain by index ("3") or name ("core_a", "gpc1.0"). */
 HWPC_API int hwpc_sim_pc_domain(struct hwpc_dev *dev, const char *name, unsigned *dom, struct hwpc_err *err);
 /* A signal of a domain by number ("0x2c") or name ("PTIMER_TIME_B12",
- * "pc01_gr_idle", trailer names such as "DOM2.FLAG" or "PM_TRIGGER"). */
+ * "pc01_gr_idle", trailer names such as "dom2.flag" or "pm_trigger", as
+ * pcread spells them, or regdb's "DOM2.FLAG"). */
 HWPC_API int hwpc_sim_pc_signal(struct hwpc_dev *dev, unsigned dom, const char *name, unsigned *sig,
 		       struct hwpc_err *err);
 HWPC_API int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const struct hwpc_sim_gen *g,

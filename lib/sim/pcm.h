@@ -231,6 +231,8 @@ int pc_profile_load(struct sim *s, const char *profile, struct pc_priv *p, struc
 int pc_profile_default(struct sim *s, char *buf, size_t len, struct hwpc_err *err);
 int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name);
 const char *pc_signal_name(struct sim *s, const struct pc_priv *p, unsigned dom, unsigned sig);
+/* The signal name of domain dom nearest name, for "did you mean", or NULL. */
+const char *pc_signal_near(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name);
 void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv *p);
 
 /* pc_regs.c */

@@ -236,6 +236,10 @@ static int signal_lookup(struct sim *s, const struct pc_priv *p, unsigned dom, c
 		return 0;
 	}
 	int n = pc_signal_by_name(s, p, dom, name);
+	const char *near = n < 0 ? pc_signal_near(s, p, dom, name) : NULL;
+	if (near)
+		return hwpc_err_set(err, HWPC_EINPUT, "unknown signal '%s' in domain %s (did you mean %s?)", name,
+				    di->name, near);
 	if (n < 0)
 		return hwpc_err_set(err, HWPC_EINPUT, "unknown signal '%s' in domain %s", name, di->name);
 	*sig = (unsigned)n;

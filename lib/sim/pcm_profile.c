@@ -3,8 +3,10 @@
  * clocks and signal layout, the trailer signals and the signal names.  All
  * of it is regdb data (pcounter-profiles.regdb, pcounter-signals*.regdb);
  * this file only reads the records. */
+#include "core/strdist.h"
 #include "pc/pc_cmd.h"
 #include "hwpc/pc.h"
+#include "pc/pc_names.h"
 #include "sim/pcm.h"
 
 #include <stdio.h>
@@ -149,9 +151,16 @@ const char *pc_signal_name(struct sim *s, const struct pc_priv *p, unsigned dom,
 {
 	static char buf[32]; /* single-threaded tool use: names are printed at once */
 	const struct pc_domain_info *di = &p->dom[dom];
-	const char *w = wire_name(di, sig, buf, sizeof buf);
-	if (w)
-		return w;
+	/* A trailer as expressions and pcread spell it ("dom5.flag"). */
+	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
+		const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);
+		uint64_t off;
+		if (rec_valid(s, r, "trailer") && r->nwords >= 2 && word_num(r->words[1], &off) &&
+		    di->trailer + off == sig) {
+			hwpc_pc_trailer_spell(r->words[0], buf, sizeof buf);
+			return buf;
+		}
+	}
 	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
 		const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);
 		uint64_t num;
@@ -165,10 +174,13 @@ const char *pc_signal_name(struct sim *s, const struct pc_priv *p, unsigned dom,
 int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name)
 {
 	const struct pc_domain_info *di = &p->dom[dom];
-	char buf[32];
+	char buf[32], spelt[32];
 	for (unsigned sig = 0; sig < di->nsignals; sig++) {
 		const char *w = wire_name(di, sig, buf, sizeof buf);
-		if (w && !strcasecmp(w, name))
+		/* regdb's spelling ("DOM5.FLAG", "USER_0") or pcread's ("dom5.flag", "user0") */
+		if (w)
+			hwpc_pc_trailer_spell(w, spelt, sizeof spelt);
+		if (w && (!strcasecmp(w, name) || !strcasecmp(spelt, name)))
 			return (int)sig;
 	}
 	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
@@ -179,6 +191,30 @@ int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, cons
 			return (int)num;
 	}
 	return -1;
+}
+
+const char *pc_signal_near(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name)
+{
+	static char spelt[PC_MAX_SIGNALS][16]; /* single-threaded tool use, as pc_signal_name */
+	const struct pc_domain_info *di = &p->dom[dom];
+	struct hwpc_near near;
+	char buf[32];
+	hwpc_near_init(&near, name);
+	for (unsigned sig = 0; sig < di->nsignals && sig < PC_MAX_SIGNALS; sig++) {
+		const char *w = wire_name(di, sig, buf, sizeof buf);
+		if (w) {
+			hwpc_pc_trailer_spell(w, spelt[sig], sizeof spelt[sig]);
+			hwpc_near_add(&near, spelt[sig]);
+		}
+	}
+	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
+		const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);
+		uint64_t num;
+		if (rec_valid(s, r, "signal") && r->nwords >= 3 && !strcasecmp(r->words[0], di->base) &&
+		    word_num(r->words[1], &num) && num < di->nsignals)
+			hwpc_near_add(&near, r->words[2]);
+	}
+	return hwpc_near_best(&near);
 }
 
 void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv *p)

@@ -93,9 +93,11 @@ static int parse(struct sim *s, const struct pc_priv *p, unsigned dom, FILE *f, 
 				unsigned long v = strtoul(tok, &end, 0);
 				int sig = isdigit((unsigned char)*tok) && !*end ? (int)(v < 256 ? v : 256)
 										: pc_signal_by_name(s, p, dom, tok);
+				const char *near = sig < 0 ? pc_signal_near(s, p, dom, tok) : NULL;
 				if (sig < 0 || (unsigned)sig >= p->dom[dom].nsignals)
-					return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: no signal '%s' in domain %s", path,
-							    lineno, tok, p->dom[dom].name);
+					return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: no signal '%s' in domain %s%s%s%s",
+							    path, lineno, tok, p->dom[dom].name, near ? " (did you mean " : "",
+							    near ? near : "", near ? "?)" : "");
 				if (p->dom[dom].wire[sig] != PC_W_GEN)
 					return hwpc_err_set(err, HWPC_EINPUT, "%s:%u: signal '%s' is wired inside the chip",
 							    path, lineno, tok);

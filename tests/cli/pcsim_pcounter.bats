@@ -3,6 +3,7 @@
 # pcsim and the simulated PCOUNTER: generators, traces, pulses, advancing by
 # domain cycles, per-domain show, dump, reg; bad input exits 2.
 
+bats_require_minimum_version 1.5.0
 load helpers
 
 @test "quad mode through MMIO: a periodic signal counted, swapped by SPEC_SRC" {
@@ -106,6 +107,24 @@ EOF
 	run pcsim -d sim:nv40 pulse wrcache_flush
 	check [ "$status" -eq 2 ]
 	[[ "$output" == *"NV40 has no wrcache_flush signal"* ]]
+}
+
+@test "signal: trailers spelled as pcread and expressions spell them (dom5.flag), regdb's spelling accepted; did you mean" {
+	pcsim reset sim:g84,clock=virtual
+	for sig in 0xfa dom5.flag DOM5.FLAG; do
+		run -2 pcsim -d sim:g84 signal core_a "$sig" const 1
+		check [ "$output" = "pcsim: signal 0xfa of domain core_a is dom5.flag, wired inside the chip; it has no generator" ]
+	done
+	# the name pcread --signals prints for the same signal
+	run -0 pcread -d sim:g84 -D core_a --signals --format json
+	check [ "$(jq -r 'select(.signal_index == 250) | .signal' <<<"$output")" = "dom5.flag" ]
+	run -2 pcsim -d sim:g84 signal core_a pm_triger const 1
+	check [ "$output" = "pcsim: unknown signal 'pm_triger' in domain core_a (did you mean pm_trigger?)" ]
+	run -2 pcsim -d sim:g84 signal core_a pc01_gr_idel const 1
+	check [ "$output" = "pcsim: unknown signal 'pc01_gr_idel' in domain core_a (did you mean pc01_gr_idle?)" ]
+	printf 'signals 0x10 PGRAPH.IDEL\n0 1\n' > "$BATS_TEST_TMPDIR/typo.trace"
+	run -2 pcsim -d sim:g84 trace core_a "$BATS_TEST_TMPDIR/typo.trace"
+	check [ "$output" = "pcsim: $BATS_TEST_TMPDIR/typo.trace:1: no signal 'PGRAPH.IDEL' in domain core_a (did you mean PGRAPH.IDLE?)" ]
 }
 
 @test "malformed trace file: file:line" {
