@@ -3,6 +3,7 @@
  * pcsetup -f and pcread -f share (see hwpc/pc_setup.h). */
 #include "core/err_local.h"
 #include "core/rundir.h"
+#include "core/strdist.h"
 #include "pc/pc_cmd.h"
 
 #include <errno.h>
@@ -76,8 +77,16 @@ int hwpc_pc_setfile_jobs(const struct hwpc_pc_layout *l, const struct hwpc_pc_se
 		jobs[*n] = (struct hwpc_pc_job){ d, &e->setup, recs ? &recs[*n] : NULL, f->path };
 		(*n)++;
 	}
-	if (set && !found_set)
-		return hwpc_err_set(err, HWPC_EINPUT, "%s has no set '%s'", f->path, set);
+	if (set && !found_set) {
+		struct hwpc_near near;
+		hwpc_near_init(&near, set);
+		for (size_t i = 0; i < f->n; i++)
+			if (*f->e[i].set)
+				hwpc_near_add(&near, f->e[i].set);
+		const char *best = hwpc_near_best(&near);
+		return hwpc_err_set(err, HWPC_EINPUT, "%s has no set '%s'%s%s%s", f->path, set, best ? " (did you mean " : "",
+				    best ? best : "", best ? "?)" : "");
+	}
 	if (!*n)
 		return hwpc_err_set(err, HWPC_EINPUT, "%s has no setup for domain %s", f->path, domain ? domain : "");
 	return 0;

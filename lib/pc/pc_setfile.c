@@ -3,6 +3,7 @@
  * domains and counter sets, so that bring-up scripts can keep setups in
  * version control and pcread can rotate the sets.  Errors name file:line. */
 #include "core/hash.h"
+#include "core/strdist.h"
 #include "core/err_local.h"
 #include "hwpc/dev.h"
 #include "hwpc/pc.h"
@@ -96,6 +97,7 @@ struct reader {
 	bool in_set;     /* a set line has been seen in this section */
 	size_t sets;     /* entries of this section so far */
 	struct names set_names, dom_names;
+	struct names all_sets; /* pick with want: every set's name, for "did you mean" */
 	/* pick: keep only the entries pcsetup -f takes (the set named want,
 	 * or each section's first); the others are checked, then dropped */
 	bool pick;
@@ -120,6 +122,8 @@ static int add_entry(struct reader *r, const char *set)
 		return hwpc_err_set(r->err, HWPC_EOP, "out of memory reading %s", r->name);
 	if (seen)
 		return fail(r, "set '", set, "' given twice in this domain");
+	if (r->pick && r->want && *set && names_add(&r->all_sets, set, false, &seen))
+		return hwpc_err_set(r->err, HWPC_EOP, "out of memory reading %s", r->name);
 	bool keep = !r->pick || (r->want ? !strcmp(set, r->want) : r->sets == 0);
 	r->sets++;
 	if (!keep) {
@@ -273,10 +277,21 @@ static int read_file(FILE *fp, const char *name, bool pick, const char *want, st
 		rc = end_domain(&r);
 	if (!rc && !out->n && !r.sets)
 		rc = hwpc_err_set(err, HWPC_EINPUT, "%s: no setup in the file", name);
+	/* The set asked is in no section: only the reader saw the others. */
+	if (!rc && pick && want && !out->n) {
+		struct hwpc_near near;
+		hwpc_near_init(&near, want);
+		for (size_t i = 0; i < r.all_sets.n; i++)
+			hwpc_near_add(&near, r.all_sets.v[i]);
+		const char *best = hwpc_near_best(&near);
+		rc = hwpc_err_set(err, HWPC_EINPUT, "%s has no set '%s'%s%s%s", name, want, best ? " (did you mean " : "",
+				  best ? best : "", best ? "?)" : "");
+	}
 	if (rc)
 		hwpc_pc_setfile_free(out);
 	names_free(&r.set_names);
 	names_free(&r.dom_names);
+	names_free(&r.all_sets);
 	free(r.scratch);
 	return rc;
 }

@@ -36,8 +36,9 @@ int pc_setup_signal(struct pc_setup *c, const char *opt, const char *text, unsig
 			return hwpc_err_set(c->err, HWPC_EINPUT, "--%s: signal '%s' is %s", opt, text, s->where);
 		break;
 	}
-	return hwpc_err_set(c->err, HWPC_EINPUT, "--%s: unknown signal '%s' in domain %s on %s", opt, text,
-			    c->di->name, c->chip->name);
+	const char *near = hwpc_pc_names_near(&c->names, text);
+	return hwpc_err_set(c->err, HWPC_EINPUT, "--%s: unknown signal '%s' in domain %s on %s%s%s%s", opt, text,
+			    c->di->name, c->chip->name, near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
 }
 
 /* "START.2" -> PRE_SRC/START_SRC/... and slot. */

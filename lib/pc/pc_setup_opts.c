@@ -3,6 +3,7 @@
  * setup file share this table), checked for form only: what the generation
  * can do is hwpc_pc_setup_plan's job. */
 #include "core/err_local.h"
+#include "core/strdist.h"
 #include "pc/pc_cmd.h"
 #include "hwpc/dev.h"
 #include "hwpc/pc.h"
@@ -179,8 +180,15 @@ int hwpc_pc_setup_option(struct hwpc_pc_setup *s, const char *name, const char *
 	for (size_t i = 0; i < NOPTS && !o; i++)
 		if (!strcmp(opts[i].name, n))
 			o = &opts[i];
-	if (!o)
-		return hwpc_err_set(err, HWPC_EINPUT, "unknown setup option '%s'", name);
+	if (!o) {
+		struct hwpc_near near;
+		hwpc_near_init(&near, n);
+		for (size_t i = 0; i < NOPTS; i++)
+			hwpc_near_add(&near, opts[i].name);
+		const char *best = hwpc_near_best(&near);
+		return hwpc_err_set(err, HWPC_EINPUT, "unknown setup option '%s'%s%s%s", name,
+				    best ? " (did you mean " : "", best ? best : "", best ? "?)" : "");
+	}
 	if (!value)
 		return hwpc_err_set(err, HWPC_EINPUT, "--%s needs a value", o->name);
 	int rc = 0;

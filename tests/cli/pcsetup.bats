@@ -353,7 +353,9 @@ EOF
 		[ "${#lines[@]}" -eq 1 ] || { echo "'$text': $output"; false; }
 		[ "$output" = "pcsetup: $f:$want" ] || { echo "'$text': '$output' is not '$want'"; false; }
 	done <<'EOF'
-2: unknown setup option 'evnt'|event 0x10\nevnt 0x11\n
+2: unknown setup option 'evnt' (did you mean event?)|event 0x10\nevnt 0x11\n
+1: unknown setup option 'threshol' (did you mean threshold?)|threshol 3\n
+1: unknown setup option 'frob'|frob 3\n
 3: --threshold: 'ten' is not a number|# c\n\nthreshold ten\n
 1: --mode: expected single, quad or record, got 'dual'|mode dual\n
 2: expected [set NAME], got '[set]'|event 1\n[set]\n
@@ -370,6 +372,19 @@ EOF
 	printf 'domain 1\nevent 1\n' > "$f"
 	run pcsetup -d sim:g84 -f "$f" --set x
 	check [ "$output" = "pcsetup: $f has no set 'x'" ]
+	# a set name mistyped: the nearest set of the file (pcsetup keeps only
+	# the set it applies; pcread -f keeps them all)
+	printf 'domain 1\n[set busy]\nevent 1\n[set idle]\nevent 0\n' > "$f"
+	run -2 pcsetup -d sim:g84 -f "$f" --set bussy
+	check [ "$output" = "pcsetup: $f has no set 'bussy' (did you mean busy?)" ]
+	run -2 pcread -d sim:g84 -f "$f" --set idel -- true
+	check [ "$output" = "pcread: $f has no set 'idel' (did you mean idle?)" ]
+	# a signal name mistyped, in a file and on pcread's command line
+	printf 'domain 1\nevent pc01_gr_idel\n' > "$f"
+	run -2 pcsetup -d sim:g84 -f "$f" --dry-run
+	check [ "${lines[0]}" = "pcsetup: $f:2: EVENT: unknown name 'pc01_gr_idel' (did you mean pc01_gr_idle?)" ]
+	run -2 pcread -d sim:g84 -D 1 --event pc01_gr_idel -- true
+	check [ "${lines[0]}" = "pcread: EVENT: unknown name 'pc01_gr_idel' (did you mean pc01_gr_idle?)" ]
 	run pcsetup -d sim:g84 -f "$f" --event 1
 	check [ "$status" -eq 2 ]
 }
@@ -446,6 +461,7 @@ counter mode EVENT_B4 needs --bits with 4 signals (the integer's bits, low first
 --periodic: NV40 has no CTRL.PERIODIC_PERIOD (G84-)@-d sim:nv40 -D 1 --periodic 1K
 --user: G84 has no USER signals (USER_TRIGGER: GT215-)@-d sim:g84 -D 1 --user 1
 --swap: unknown signal 'nosuch' in domain core_a on G84@-d sim:g84 -D 1 --mode quad --swap nosuch
+--swap: unknown signal 'pm_triger' in domain core_a on G84 (did you mean pm_trigger?)@-d sim:g84 -D 1 --mode quad --swap pm_triger
 --reset: NV40 has no PCOUNTER global control (GCTRL: G84:GF100)@-d sim:nv40 -D 1 --reset record
 --reset: expected record or periodic, got 'all'@-d sim:g84 -D 1 --reset all
 --reg: expected NAME[IDX][.FIELD]=VALUE[:MASK], got 'CTRL'@-d sim:g84 -D 1 --reg CTRL
