@@ -92,18 +92,15 @@ static int pick(const struct pcread_opts *op, struct pcread_dev *p, unsigned *do
 	for (unsigned i = 0; i < nall; i++) {
 		struct pcread_dom *d = &p->doms[0];
 		struct hwpc_pc_read_sample s;
-		char who[HWPC_PC_NAME_LEN + 2];
 		if (hwpc_pc_read_init(&d->r, p->dev, &p->layout, all[i], &err) || hwpc_pc_read(&d->r, false, &s, &err))
 			return cli_fail_err(&err);
 		bool counting = s.mode == HWPC_PC_READ_MODE_QUAD ||
 				(s.mode == HWPC_PC_READ_MODE_SINGLE && strcmp(s.state_name, "INACTIVE"));
 		if (!op->ndomains && !counting)
 			continue;
-		snprintf(who, sizeof who, "%s: ", d->r.di->name);
-		int rc = pcread_note_check(p->dev, d->r.di->name, who, "setup", "the setup", op->verbose,
-					   &d->warned_setup, &p->suspect);
-		if (rc)
-			return rc;
+		if (hwpc_pc_note_verify_dom(p->dev, d->r.di->name, op->verbose ? &cli_tell_verbose : &cli_tell,
+					    &d->warned_setup, &p->suspect, &err))
+			return cli_fail_err(&err);
 		doms[(*n)++] = all[i];
 	}
 	if (!*n)

@@ -118,14 +118,6 @@ struct pcread_dev {
 	bool failed;  /* reported; left out of the rest of the run */
 };
 
-/* Check what pcsetup noted under key (a domain's name, HWPC_R10K_NOTE)
- * against the device: a change is warned about once (*warned) and makes
- * the run suspect; with verbose, say what was checked.  who starts the
- * messages ("core_a: "), what names the setup ("counter setup") and
- * against what it is checked ("the control words"). */
-int pcread_note_check(struct hwpc_dev *dev, const char *key, const char *who, const char *what,
-		      const char *against, bool verbose, bool *warned, bool *suspect);
-
 /* How a PCOUNTER mode reads: every device at once (all), or each device
  * in turn (each) on one writer with these columns. */
 struct pcread_pc_read {

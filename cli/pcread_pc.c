@@ -8,36 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int pcread_note_check(struct hwpc_dev *dev, const char *key, const char *who, const char *what,
-		      const char *against, bool verbose, bool *warned, bool *suspect)
-{
-	struct hwpc_err err;
-	struct hwpc_pc_note rec;
-	bool found, changed = false;
-	char diff[256];
-	if (hwpc_pc_note_load(dev, key, &rec, &found, &err) ||
-	    (found && hwpc_pc_note_check(dev, &rec, &changed, diff, sizeof diff, &err)))
-		return cli_fail_err(&err);
-	unsigned long long gen = (unsigned long long)rec.generation;
-	if (changed && !*warned)
-		cli_warn("%s%s changed since pcsetup (generation %llu): %s", who, what, gen, diff);
-	else if (found && !changed && verbose)
-		cli_note("%ssetup as pcsetup left it (generation %llu: %s)", who, gen, rec.what);
-	else if (!found && verbose)
-		cli_note("%sno pcsetup note (nothing to check %s against)", who, against);
-	*warned |= changed;
-	*suspect |= changed;
-	return 0;
-}
-
 /* Warn (and mark the run suspect) when the domain's registers no longer
  * hold what pcsetup recorded. */
 static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct pcread_dom *d)
 {
-	char who[HWPC_PC_NAME_LEN + 2];
-	snprintf(who, sizeof who, "%s: ", d->r.di->name);
-	return pcread_note_check(d->r.dev, d->r.di->name, who, "setup", "the setup", op->verbose, &d->warned_setup,
-				 &p->suspect);
+	struct hwpc_err err;
+	if (hwpc_pc_note_verify_dom(d->r.dev, d->r.di->name, op->verbose ? &cli_tell_verbose : &cli_tell,
+				    &d->warned_setup, &p->suspect, &err))
+		return cli_fail_err(&err);
+	return 0;
 }
 
 static int pick_domains(const struct pcread_opts *op, struct pcread_dev *p)

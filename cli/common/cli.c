@@ -114,7 +114,13 @@ static void tell_warn(void *ctx, const char *msg)
 	(void)ctx;
 	cli_warn("%s", msg);
 }
-const struct hwpc_tell cli_tell = { .warn = tell_warn };
+static void tell_note(void *ctx, const char *msg)
+{
+	(void)ctx;
+	cli_note("%s", msg);
+}
+const struct hwpc_tell cli_tell = { .warn = tell_warn, .note = tell_note };
+const struct hwpc_tell cli_tell_verbose = { .warn = tell_warn, .note = tell_note, .verbose = true };
 
 void cli_note(const char *fmt, ...)
 {

@@ -39,4 +39,14 @@ bool cli_cmd_wait(struct cli_cmd_run *c, uint64_t timeout_ns);
 /* Wait for the command to end, then restore the signal mask. */
 void cli_cmd_finish(struct cli_cmd_run *c);
 
+/* Run argv, stepping a measurement beside it: step(ctx, k, ended) every
+ * period_ns of host time from just before the start (k = 0, 1, ...) and
+ * once more as it ends (ended true).  A step that fails stops the stepping;
+ * the command still runs to its end.  *started says whether it began (a
+ * command that could not be started has no report); returns the first
+ * failing step's status, else 0 with *status the command's, or
+ * CLI_CMD_CANNOT_RUN. */
+int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, uint64_t k, bool ended), void *ctx,
+		  bool *started, int *status);
+
 #endif

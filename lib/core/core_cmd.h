@@ -7,6 +7,7 @@
 
 #include "hwpc/core.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "hwpc/error.h"
@@ -33,8 +34,13 @@ void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_
  * told). */
 struct hwpc_tell {
 	void (*warn)(void *ctx, const char *msg);
+	/* What -v reports that is no warning ("setup as pcsetup left it"):
+	 * told only when verbose is set. */
+	void (*note)(void *ctx, const char *msg);
+	bool verbose;
 	void *ctx;
 };
 void hwpc_tell_warn(const struct hwpc_tell *t, const char *fmt, ...) HWPC_PRINTF(2, 3);
+void hwpc_tell_note(const struct hwpc_tell *t, const char *fmt, ...) HWPC_PRINTF(2, 3);
 
 #endif

@@ -5,14 +5,29 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void hwpc_tell_warn(const struct hwpc_tell *t, const char *fmt, ...)
+static void tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, va_list ap)
 {
 	char msg[1024];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	fn(ctx, msg);
+}
+
+void hwpc_tell_warn(const struct hwpc_tell *t, const char *fmt, ...)
+{
 	va_list ap;
 	if (!t || !t->warn)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	tell(t->warn, t->ctx, fmt, ap);
 	va_end(ap);
-	t->warn(t->ctx, msg);
+}
+
+void hwpc_tell_note(const struct hwpc_tell *t, const char *fmt, ...)
+{
+	va_list ap;
+	if (!t || !t->note || !t->verbose)
+		return;
+	va_start(ap, fmt);
+	tell(t->note, t->ctx, fmt, ap);
+	va_end(ap);
 }

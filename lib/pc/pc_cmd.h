@@ -7,6 +7,7 @@
 #define HWPC_PC_CMD_H
 
 #include "hwpc/pc.h"
+#include "core/core_cmd.h"
 
 /* The chip's default profile name (the one marked default=yes). */
 int hwpc_pc_profile_default(const struct hwpc_regdb *db, const struct hwpc_chipset *chip, char *buf,
@@ -42,6 +43,20 @@ int hwpc_pc_note_load(struct hwpc_dev *dev, const char *domain, struct hwpc_pc_n
  * (read=), never a live count (CTR_PRE, CTR_STOP) or state. */
 int hwpc_pc_note_check(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, bool *changed,
 			 char *diff, size_t len, struct hwpc_err *err);
+
+/* Check what pcsetup noted under key (a domain's name, HWPC_R10K_NOTE)
+ * against the device: a change is told once (*warned) and makes the run
+ * suspect; verbose tells say what was checked.  say->who starts the
+ * messages ("core_a: "), what names the setup ("counter setup") and
+ * against what it is checked ("the control words"). */
+struct hwpc_pc_note_say {
+	const char *who, *what, *against;
+};
+int hwpc_pc_note_verify(struct hwpc_dev *dev, const char *key, const struct hwpc_pc_note_say *say,
+			const struct hwpc_tell *tell, bool *warned, bool *suspect, struct hwpc_err *err);
+/* The same for PCOUNTER domain dom ("core_a: setup changed since ..."). */
+int hwpc_pc_note_verify_dom(struct hwpc_dev *dev, const char *dom, const struct hwpc_tell *tell, bool *warned,
+			    bool *suspect, struct hwpc_err *err);
 
 /* --- rotation: perf-style scaling -----------------------------------------
  * Several counter sets take turns on one domain.  Each set counted for part

@@ -7,6 +7,9 @@
 #define HWPC_R10K_CMD_H
 
 #include "hwpc/r10k.h"
+#include "core/core_cmd.h"
+
+#include <signal.h>
 
 /* Whether dev is an R10000/R12000 (its counters, not PCOUNTER's). */
 bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev);
@@ -23,6 +26,51 @@ int hwpc_r10k_sample_out(struct hwpc_out *o, const struct hwpc_r10k_session *s, 
 /* The multiplexed events' estimates as r10k_estimate records, under
  * columns as wide as their widest value (every row is known first). */
 int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct hwpc_err *err);
+
+/* ---- pcread's runs ---------------------------------------------------------- */
+
+/* How pcread reads the counters: once (interval_ns 0) or every interval,
+ * count times (have_count) or until *stop; events (and their modes)
+ * multiplexed over the counters.  tell gets the warnings and, verbose, the
+ * notes; flush, when set, is called after each interval's records. */
+struct hwpc_r10k_run_opts {
+	uint64_t interval_ns, count;
+	bool have_count;
+	const char *events, *modes;
+	const volatile sig_atomic_t *stop;
+	const struct hwpc_tell *tell;
+	void (*flush)(void *ctx);
+	void *flush_ctx;
+};
+struct hwpc_r10k_run {
+	const struct hwpc_r10k_run_opts *op;
+	struct hwpc_out *o;
+	struct hwpc_r10k_session s;
+	struct hwpc_r10k_mux m;
+	struct hwpc_r10k_sample smp; /* around a command: the last read */
+	uint64_t d0;                 /* around a command: device time at its start */
+	bool warned;  /* the setup changed since pcsetup: told */
+	bool suspect; /* data lost or suspect: --strict exits 3 */
+};
+/* Open the session on dev, records to o, and hold the control words
+ * against pcsetup's note. */
+int hwpc_r10k_run_open(struct hwpc_r10k_run *x, struct hwpc_dev *dev, const struct hwpc_r10k_run_opts *op,
+		       struct hwpc_out *o, struct hwpc_err *err);
+/* Read the counters once or every interval (r10k_counter records). */
+int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err);
+/* Multiplex op->events, a turn per interval (r10k_estimate records). */
+int hwpc_r10k_run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err);
+/* Around a command: begin just before it starts; step every
+ * hwpc_r10k_run_period_ns of host time (k from 0) and once when it has
+ * ended; end after it (ok: the run had no error, the estimates are
+ * written). */
+uint64_t hwpc_r10k_run_period_ns(const struct hwpc_r10k_run *x);
+int hwpc_r10k_run_cmd_begin(struct hwpc_r10k_run *x, struct hwpc_err *err);
+int hwpc_r10k_run_cmd_step(struct hwpc_r10k_run *x, uint64_t k, bool ended, struct hwpc_err *err);
+int hwpc_r10k_run_cmd_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err);
+/* After any run: the time a lagging device skipped is told, and a run by
+ * intervals holds the control words against pcsetup's note once more. */
+int hwpc_r10k_run_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err);
 
 /* ---- Not exported: for the commands and the library ---------------------- */
 
