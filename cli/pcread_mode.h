@@ -46,9 +46,7 @@ struct pcread_opts {
 	 * the setup it is counted with: setup options as pcsetup takes them
 	 * (by name, as given), or -f FILE [--set NAME]. */
 	char **cmd;
-	struct {
-		const char *name, *value;
-	} sopt[PCREAD_MAX_ARGS];
+	struct hwpc_pc_setup_arg sopt[PCREAD_MAX_ARGS];
 	unsigned nsopt;
 	const char *set;
 	const char *serve;          /* --serve [ADDR:]PORT */

@@ -414,6 +414,42 @@ int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uin
  * each was reprogrammed. */
 int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);
 
+/* Counting around a command (pcread [SETUP] -- CMD), one device: its
+ * domains set up from setup options (by name, as pcsetup takes them) or
+ * a setup file [set] (someone else's setup refused unless force; dry_run:
+ * the plan printed on plan_out, nothing written, nothing begun), or
+ * without a setup the domains named, else those counting now; then a span
+ * begun on them.  tell gets the warnings (and with verbose the setup-note
+ * checks); name names the device in messages. */
+struct hwpc_pc_setup_arg {
+	const char *name, *value;
+};
+struct hwpc_pc_around_opts {
+	const struct hwpc_pc_setup_arg *setup;
+	unsigned nsetup;
+	const char *setfile, *set;
+	const char *const *domains;
+	unsigned ndomains;
+	bool force, dry_run;
+	const struct hwpc_tell *tell;
+	const char *name;
+};
+struct hwpc_pc_around {
+	struct hwpc_dev *dev;
+	const struct hwpc_pc_layout *l;
+	struct hwpc_pcr r[HWPC_PC_MAX_DOMAINS];
+	unsigned n;
+	struct hwpc_pc_span sp;
+	bool suspect; /* a setup changed, a domain reprogrammed: --strict exits 3 */
+};
+int hwpc_pc_around_begin(struct hwpc_pc_around *a, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
+			 const struct hwpc_pc_around_opts *o, struct hwpc_out *plan_out, struct hwpc_err *err);
+/* End an interval now (hwpc_pc_span_sample); a domain set up again
+ * meanwhile is told (who, when not NULL, starts the messages: the device)
+ * and makes the run suspect. */
+int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struct hwpc_tell *tell,
+			  struct hwpc_err *err);
+
 /* One domain of a span as a pc_run record: an interval's counts (delta[],
  * numbered sample), or the whole run's (total[]) with the command's exit
  * status.  Text shows the columns hwpc_pc_run_cols gives (sampling: with
