@@ -6,7 +6,6 @@
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 static bool asked(const struct pcread_opts *op)
@@ -20,85 +19,6 @@ static const char *one_device(const struct pcread_opts *op)
 	return op->fmt == HWPC_FMT_TRACE ? "--format trace" : NULL;
 }
 
-static void note_sample(const struct pcread_opts *op, struct pcread_dev *p, struct pcread_dom *d,
-			const struct hwpc_pc_read_sample *s)
-{
-	if (s->lost && !d->warned_lost) {
-		cli_warn("%s: counter sets were lost (quad OVERFLOW: swapped again before being read%s)",
-			 d->r.di->name, op->ack ? "" : "; --ack frees the hardware for the next set");
-		d->warned_lost = p->suspect = true;
-	}
-	if (s->saturated && !d->warned_sat) {
-		char which[64];
-		hwpc_pc_ctr_list(s->saturated, ", ", which, sizeof which);
-		cli_warn("%s: saturated: %s (%s)", d->r.di->name, which,
-			 d->r.ctr[HWPC_PC_READ_CYCLES].sticky ? "the 40-bit counter passed 2^39: its low bits wrapped"
-							  : "stopped at 0xffffffff: the count is a lower bound");
-		d->warned_sat = p->suspect = true;
-	}
-	/* Text has no column for why event_pct is empty: say it once, where
-	 * the reason is more than an idle domain (JSON and CSV: event_pct_note). */
-	const char *why;
-	if (op->fmt == HWPC_FMT_TEXT && isnan(hwpc_pc_read_event_pct_why(s, &why)) && !d->warned_pct &&
-	    s->ctr[HWPC_PC_READ_CYCLES] && !(s->saturated & (1u << HWPC_PC_READ_CYCLES | 1u << HWPC_PC_READ_EVENT)) &&
-	    (s->present >> HWPC_PC_READ_EVENT & 1)) {
-		cli_warn("%s: no event_pct: %s", d->r.di->name, why);
-		d->warned_pct = true;
-	}
-	if (s->mode == HWPC_PC_READ_MODE_QUAD && op->have_interval && !op->ack && !d->warned_noack) {
-		cli_warn("%s: quad mode without --ack: every sample reads the same set until it is acked",
-			 d->r.di->name);
-		d->warned_noack = true;
-	}
-}
-
-/* --trigger: PM_TRIGGER fired before each read, so that quad-mode domains
- * swapping on it latch the set the read shows. */
-static int trigger(struct pcread_dev *p)
-{
-	struct hwpc_err err;
-	struct hwpc_pc_trigger t;
-	unsigned doms[HWPC_PC_MAX_DOMAINS];
-	for (unsigned i = 0; i < p->ndoms; i++)
-		doms[i] = p->doms[i].r.dom;
-	if (hwpc_pc_trigger_fire(p->dev, &p->layout, doms, p->ndoms, &t, &err))
-		return cli_fail(err.status, "--trigger: %s", err.msg);
-	return 0;
-}
-
-/* -i: was the domain set up again since the run began (hwpc_pc_watch)?
- * Its totals sum counts of two setups from then on: said once a change,
- * null in the records, and the run suspect (--strict: exit 3). */
-static int watch(struct pcread_dev *p, struct pcread_dom *d, struct hwpc_err *err)
-{
-	bool changed;
-	char why[320];
-	if (hwpc_pc_watch_check(p->dev, &d->watch, &changed, why, sizeof why, err))
-		return err->status;
-	if (!changed)
-		return 0;
-	cli_warn("%s: %s while it was read: its totals are lost from here on (null)", d->r.di->name, why);
-	d->reprogrammed = p->suspect = true;
-	return hwpc_pc_watch_begin(p->dev, &p->layout, d->r.dom, &d->watch, err);
-}
-
-/* --trigger goes to every domain: say which quad-mode domains not read
- * here it swaps too (their sets lost to whoever reads them). */
-static int others_swapped(struct pcread_dev *p)
-{
-	struct hwpc_err err;
-	uint32_t mine = 0, others;
-	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
-	for (unsigned i = 0; i < p->ndoms; i++)
-		mine |= 1u << p->doms[i].r.dom;
-	if (hwpc_pc_trigger_swaps(p->dev, &p->layout, mine, &others, names, sizeof names, &err))
-		return cli_fail_err(&err);
-	if (others)
-		cli_warn("--trigger swaps the quad sets of %s too (not read here): whoever reads them loses them",
-			 names);
-	return 0;
-}
-
 /* The run's writer: a Chrome trace, or records with their columns. */
 struct sink {
 	const struct pcread_run *r;
@@ -107,6 +27,7 @@ struct sink {
 	size_t ncols;
 	struct hwpc_out *o;
 	struct hwpc_trace *t;
+	struct hwpc_pc_reader_opts ro; /* how the devices are read */
 	bool rewrite;        /* OpenMetrics to a file: replaced every sample */
 	unsigned since_open; /* records since the file was (re)opened */
 	int broken;          /* the writer failed: the run ends */
@@ -154,36 +75,21 @@ static int publish(struct sink *k, const struct pcread_dev *p0)
 	return (rc = cli_outfile_open(k->r->of, k->r->op->output)) ? rc : sink_open(k, p0);
 }
 
-/* One device's start: what each input counts (--expr), its clock, and
- * the first sample, which decides the optional columns. */
-static int start(const struct pcread_opts *op, struct sink *k, struct pcread_dev *p, struct hwpc_sampler *clock,
-		 struct hwpc_pc_read_sample *first)
+/* One device's start: its clock and the first sample (hwpc_pc_reader_start),
+ * which decides the optional columns. */
+static int start(struct sink *k, struct pcread_dev *p, struct hwpc_sampler *clock, struct hwpc_pc_read_sample *first)
 {
+	const struct pcread_opts *op = k->r->op;
 	struct hwpc_err err;
 	k->lc.lag |= p->can_lag;
-	for (unsigned i = 0; i < p->ndoms; i++)
-		hwpc_pc_cols_widen(&k->lc, &p->doms[i].r);
-	for (unsigned i = 0; op->expr && i < p->ndoms; i++) {
-		struct hwpc_pc_names names;
-		if (hwpc_pc_names_build(&p->layout, p->doms[i].r.dom, &names, &err))
-			return cli_fail_err(&err);
-		int rc = hwpc_pc_read_exprs(&p->doms[i].r, &names, p->doms[i].expr, &err);
-		hwpc_pc_names_free(&names);
-		if (rc)
-			return cli_fail_err(&err);
-	}
+	for (unsigned i = 0; i < p->rd.ndoms; i++)
+		hwpc_pc_cols_widen(&k->lc, &p->rd.doms[i].r);
 	/* one clock per device: a virtual one is advanced, a realtime one
 	 * waited for (the first device's wait covers the others') */
 	hwpc_sampler_start(clock, p->dev, op->have_interval ? op->interval_ns : 0);
-	int rc = op->trigger ? others_swapped(p) : 0;
-	rc = rc ? rc : op->trigger ? trigger(p) : 0;
-	if (rc)
-		return rc;
-	for (unsigned i = 0; i < p->ndoms; i++) {
-		if (hwpc_pc_read(&p->doms[i].r, op->ack, &first[i], &err) ||
-		    (op->have_interval &&
-		     hwpc_pc_watch_begin(p->dev, &p->layout, p->doms[i].r.dom, &p->doms[i].watch, &err)))
-			return cli_fail_err(&err);
+	if (hwpc_pc_reader_start(&p->rd, &k->ro, first, &err))
+		return cli_fail_err(&err);
+	for (unsigned i = 0; i < p->rd.ndoms; i++) {
 		k->lc.quad |= first[i].mode == HWPC_PC_READ_MODE_QUAD;
 		k->lc.record |= first[i].mode == HWPC_PC_READ_MODE_RECORD;
 	}
@@ -201,18 +107,13 @@ static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_rea
 	struct hwpc_pc_read_sample s;
 	if (k->o)
 		cli_devices_tag(k->r->devs, p->index, k->o);
-	int rc = n && op->trigger ? trigger(p) : 0;
-	if (rc)
-		return rc;
-	for (unsigned i = 0; i < p->ndoms; i++) {
-		struct pcread_dom *d = &p->doms[i];
-		if (n && (hwpc_pc_read(&d->r, op->ack, &s, &err) || watch(p, d, &err)))
+	if (n && hwpc_pc_reader_trigger(&p->rd, &err))
+		return cli_fail_err(&err);
+	for (unsigned i = 0; i < p->rd.ndoms; i++) {
+		struct hwpc_pc_reader_dom *d = &p->rd.doms[i];
+		if (hwpc_pc_reader_read(&p->rd, i, n ? NULL : &first[i], &s, &err))
 			return cli_fail_err(&err);
-		if (!n)
-			s = first[i];
 		p->last_k = n, p->last_t_ns = t_ns;
-		hwpc_pc_read_acc_add(&d->acc, &d->r, &s);
-		note_sample(op, p, d, &s);
 		if (k->t)
 			hwpc_pc_counters_trace(k->t, &d->r, &s, t_ns);
 		else if (hwpc_pc_counters_out(k->o, op->fmt, &k->lc, &d->r, &d->acc, d->reprogrammed, d->expr, &s, n, t_ns, &err))
@@ -233,13 +134,15 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 	struct sink k = { .r = r, .lc = { .sample = op->have_interval, .totals = op->have_interval && op->totals,
 					  .expr = op->expr, .verbose = op->verbose, .count = op->have_count ? op->count : 0,
 					  .interval_ns = op->interval_ns },
+			  .ro = { .ack = op->ack, .trigger = op->trigger, .expr = op->expr, .sampling = op->have_interval,
+				  .text = op->fmt == HWPC_FMT_TEXT, .tell = &cli_tell },
 			  .rewrite = (op->fmt == HWPC_FMT_OPENMETRICS || op->fmt == HWPC_FMT_PROMETHEUS) && op->output &&
 				    op->have_interval };
 	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);
 	struct hwpc_sampler *clock = calloc(np, sizeof *clock);
 	int rc = !first || !clock ? cli_fail(HWPC_EOP, "out of memory") : 0;
 	for (size_t j = 0; j < np && !rc; j++) {
-		int drc = start(op, &k, ps[j], &clock[j], first[j]);
+		int drc = start(&k, ps[j], &clock[j], first[j]);
 		rc = drc && np == 1 ? drc : 0;
 		ps[j]->failed = drc != 0;
 	}

@@ -92,24 +92,13 @@ extern const struct pcread_mode pcread_signals, pcread_scan, pcread_rotate, pcre
 
 /* ---- The PCOUNTER modes' common part (pcread_pc.c) ----------------------- */
 
-/* A domain being read, and what has been said about it. */
-struct pcread_dom {
-	struct hwpc_pcr r;
-	struct hwpc_pc_read_acc acc;
-	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
-	bool warned_lost, warned_sat, warned_noack, warned_setup, warned_pct;
-	struct hwpc_pc_watch watch; /* -i: set up again while it is read? */
-	bool reprogrammed;          /* it was: the totals are no figure */
-};
-
 /* One device's PCOUNTER run. */
 struct pcread_dev {
 	struct hwpc_dev *dev;
 	size_t index; /* in the run's devices (cli_devices_tag) */
 	const char *name;
 	struct hwpc_pc_layout layout;
-	struct pcread_dom doms[HWPC_PC_MAX_DOMAINS];
-	unsigned ndoms;
+	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
 	bool can_lag; /* a device that can lag: records carry lag_ns */
 	bool suspect; /* --strict: exit 3 */
 	uint64_t last_k, last_t_ns; /* -i: the last sample and its time */

@@ -10,7 +10,7 @@
 
 /* Warn (and mark the run suspect) when the domain's registers no longer
  * hold what pcsetup recorded. */
-static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct pcread_dom *d)
+static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc_pc_reader_dom *d)
 {
 	struct hwpc_err err;
 	if (hwpc_pc_note_verify_dom(d->r.dev, d->r.di->name, op->verbose ? &cli_tell_verbose : &cli_tell,
@@ -23,10 +23,10 @@ static int pick_domains(const struct pcread_opts *op, struct pcread_dev *p)
 {
 	struct hwpc_err err;
 	unsigned doms[HWPC_PC_MAX_DOMAINS];
-	if (hwpc_pc_domains_pick(&p->layout, op->domains, op->ndomains, doms, &p->ndoms, &err))
+	if (hwpc_pc_domains_pick(&p->layout, op->domains, op->ndomains, doms, &p->rd.ndoms, &err))
 		return cli_fail(HWPC_EINPUT, "-D: %s", err.msg);
-	for (unsigned i = 0; i < p->ndoms; i++)
-		if (hwpc_pc_read_init(&p->doms[i].r, p->dev, &p->layout, doms[i], &err))
+	for (unsigned i = 0; i < p->rd.ndoms; i++)
+		if (hwpc_pc_read_init(&p->rd.doms[i].r, p->dev, &p->layout, doms[i], &err))
 			return cli_fail_err(&err);
 	return 0;
 }
@@ -41,13 +41,15 @@ static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *ho
 				op->events ? "--events" : "--modes", hwpc_dev_chip(p->dev) ? hwpc_dev_chip(p->dev)->name : "device");
 	if (hwpc_pc_layout_dev(p->dev, op->profile, &p->layout, &err))
 		return cli_fail_err(&err);
+	p->rd.dev = p->dev;
+	p->rd.l = &p->layout;
 	/* The device's lag counts from its open, the first access's catch-up
 	 * included: what that catch-up skipped is missing from the counts. */
 	uint64_t lag;
 	p->can_lag = hwpc_dev_lag_ns(p->dev, &lag);
 	int rc = how->domains ? pick_domains(op, p) : 0;
-	for (unsigned i = 0; i < p->ndoms && how->domains && !rc; i++)
-		rc = check_setup(op, p, &p->doms[i]);
+	for (unsigned i = 0; i < p->rd.ndoms && how->domains && !rc; i++)
+		rc = check_setup(op, p, &p->rd.doms[i]);
 	return rc;
 }
 
@@ -56,8 +58,8 @@ static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *ho
 static int finish(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
 {
 	int rc = 0;
-	for (unsigned i = 0; i < p->ndoms && !rc && op->have_interval && how->domains; i++)
-		rc = check_setup(op, p, &p->doms[i]);
+	for (unsigned i = 0; i < p->rd.ndoms && !rc && op->have_interval && how->domains; i++)
+		rc = check_setup(op, p, &p->rd.doms[i]);
 	uint64_t lag;
 	hwpc_dev_lag_ns(p->dev, &lag);
 	if (!rc && lag) {
@@ -66,6 +68,7 @@ static int finish(const struct pcread_opts *op, const struct pcread_pc_read *how
 			 p->name, (double)lag / 1e9);
 		p->suspect = true;
 	}
+	p->suspect |= p->rd.suspect;
 	if (!rc && op->strict && p->suspect)
 		rc = HWPC_ELOST;
 	return rc;

@@ -22,7 +22,7 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 	struct hwpc_pc_setfile sf;
 	struct hwpc_pc_read_rotation rt = { 0 };
 	struct hwpc_pc_read_rotset *sets = NULL;
-	struct pcread_dom *d = &p->doms[0];
+	struct hwpc_pc_reader_dom *d = &p->rd.doms[0];
 	const volatile sig_atomic_t *stop = cli_catch_stop();
 	unsigned dn;
 	int rc = 0;
@@ -43,7 +43,7 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 	if (!rc && others)
 		cli_warn("--force: PM_TRIGGER, fired to swap the quad sets, swaps those of %s too: whoever reads them loses them",
 			 names);
-	p->ndoms = 1;
+	p->rd.ndoms = 1;
 	for (uint64_t k = 0; !rc && !*stop && (!op->have_count || k < op->count); k++) {
 		const struct hwpc_pc_setfile_entry *e = &sf.e[k % sf.n];
 		if (hwpc_pc_read_rot_turn(&rt, &e->setup, op->interval_ns, &sets[k % sf.n], &err))

@@ -21,7 +21,7 @@ static bool scan_asked(const struct pcread_opts *op)
 }
 
 /* The scan of one domain; progress on a terminal. */
-static int scan(const struct pcread_run *r, struct pcread_dom *d, unsigned i, unsigned n, struct hwpc_pc_scan *sc,
+static int scan(const struct pcread_run *r, struct hwpc_pc_reader_dom *d, unsigned i, unsigned n, struct hwpc_pc_scan *sc,
 		struct hwpc_err *err)
 {
 	char what[64];
@@ -43,15 +43,15 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 	const volatile sig_atomic_t *stop = cli_catch_stop();
 	int rc = r->op->scan_ns && !sc ? cli_fail(HWPC_EOP, "out of memory") : 0;
 	unsigned i;
-	for (i = 0; i < p->ndoms && !rc && !*stop; i++) {
-		struct pcread_dom *d = &p->doms[i];
+	for (i = 0; i < p->rd.ndoms && !rc && !*stop; i++) {
+		struct hwpc_pc_reader_dom *d = &p->rd.doms[i];
 		struct hwpc_pc_names names;
 		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
 		if (hwpc_pc_names_build(&p->layout, d->r.dom, &names, &err)) {
 			rc = cli_fail_err(&err);
 			break;
 		}
-		if (sc ? scan(r, d, i, p->ndoms, sc, &err) : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
+		if (sc ? scan(r, d, i, p->rd.ndoms, sc, &err) : hwpc_pc_read_signals(&d->r, w, sizeof w / sizeof w[0], &err))
 			rc = cli_fail_err(&err);
 		else if (hwpc_pc_signals_out(o, r->op->fmt, &d->r, &names, w, sc, &err))
 			rc = cli_fail_err(&err);
@@ -62,8 +62,8 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 		unsigned whole = i - (sc->partial ? 1 : 0);
 		/* stopped before its first sample: nothing of it is out */
 		bool some = sc->partial && sc->samples[0];
-		cli_warn("--scan interrupted: %u of %u domain%s scanned%s%s%s", whole, p->ndoms, p->ndoms == 1 ? "" : "s",
-			 some ? "; the shares of " : "", some ? p->doms[i - 1].r.di->name : "",
+		cli_warn("--scan interrupted: %u of %u domain%s scanned%s%s%s", whole, p->rd.ndoms, p->rd.ndoms == 1 ? "" : "s",
+			 some ? "; the shares of " : "", some ? p->rd.doms[i - 1].r.di->name : "",
 			 some ? " cover the part of its window sampled" : "");
 		rc = 130;
 	}

@@ -414,6 +414,42 @@ int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uin
  * each was reprogrammed. */
 int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);
 
+/* A device's PCOUNTER domains read as pcread reads them: ack and trigger
+ * as --ack and --trigger, expr decompiles what each input counts (once, at
+ * the start), sampling watches the domains for a setup made while they are
+ * read; text: event_pct's reason is told (text has no column for it).  The
+ * caller fills dev, l, doms[].r (hwpc_pc_read_init) and ndoms. */
+struct hwpc_pc_reader_opts {
+	bool ack, trigger, expr, sampling, text;
+	const struct hwpc_tell *tell;
+};
+struct hwpc_pc_reader_dom {
+	struct hwpc_pcr r;
+	struct hwpc_pc_read_acc acc;
+	char expr[HWPC_LOP_NINPUTS][HWPC_PC_READ_EXPR_LEN];
+	bool warned_lost, warned_sat, warned_noack, warned_setup, warned_pct;
+	struct hwpc_pc_watch watch; /* sampling: set up again while it is read? */
+	bool reprogrammed;          /* it was: the totals are no figure */
+};
+struct hwpc_pc_reader {
+	struct hwpc_dev *dev;
+	const struct hwpc_pc_layout *l;
+	struct hwpc_pc_reader_dom doms[HWPC_PC_MAX_DOMAINS];
+	unsigned ndoms;
+	const struct hwpc_pc_reader_opts *o;
+	bool suspect; /* sets lost, a counter saturated, a domain reprogrammed: --strict exits 3 */
+};
+/* The first sample of every domain into first[] (PM_TRIGGER fired first
+ * with trigger, after telling which other domains it swaps). */
+int hwpc_pc_reader_start(struct hwpc_pc_reader *rd, const struct hwpc_pc_reader_opts *o,
+			 struct hwpc_pc_read_sample *first, struct hwpc_err *err);
+/* Before a later sample's reads: PM_TRIGGER with trigger. */
+int hwpc_pc_reader_trigger(struct hwpc_pc_reader *rd, struct hwpc_err *err);
+/* Domain i's sample into *s (first: the start's, not read again), added
+ * to its totals, and what it shows told. */
+int hwpc_pc_reader_read(struct hwpc_pc_reader *rd, unsigned i, const struct hwpc_pc_read_sample *first,
+			struct hwpc_pc_read_sample *s, struct hwpc_err *err);
+
 /* Counting around a command (pcread [SETUP] -- CMD), one device: its
  * domains set up from setup options (by name, as pcsetup takes them) or
  * a setup file [set] (someone else's setup refused unless force; dry_run:
