@@ -289,6 +289,14 @@ int hwpc_pc_clocks_plan(struct hwpc_pc_clocks *c, struct hwpc_dev *dev, const st
  * is advanced), and put back what was found, also after an error. */
 int hwpc_pc_clocks_measure(struct hwpc_pc_clocks *c, uint64_t window_ns, struct hwpc_err *err);
 void hwpc_pc_clocks_free(struct hwpc_pc_clocks *c);
+/* The measured clocks as pc_clock records, and the text columns for them. */
+int hwpc_pc_clocks_out(struct hwpc_out *o, enum hwpc_format fmt, const struct hwpc_pc_clocks *c, struct hwpc_err *err);
+size_t hwpc_pc_clocks_cols(const struct hwpc_col **cols);
+/* Are the figures suspect (--strict: exit 3)?  The device lagged during the
+ * window (they are low), or with strict a clock is less certain than
+ * HWPC_RATE_STRICT_PPM; told, with name (the device) first. */
+bool hwpc_pc_clocks_suspect(const struct hwpc_pc_clocks *c, const char *name, bool strict,
+			    const struct hwpc_tell *tell);
 
 /* ---- PM_TRIGGER by software (pc_trigger.c) -------------------------------
  * PGRAPH's PM_TRIGGER pulses into every domain; in quad mode it swaps the
