@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static void tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, va_list ap)
+HWPC_PRINTF(3, 0) static void tell(void (*fn)(void *, const char *), void *ctx, const char *fmt, va_list ap)
 {
 	char msg[1024];
 	vsnprintf(msg, sizeof msg, fmt, ap);
