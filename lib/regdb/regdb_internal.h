@@ -7,7 +7,7 @@
 #include "hwpc/regdb.h"
 
 /* A growable array of fixed-size elements; pointers into it are only taken
- * once loading has finished. */
+ * once loading has finished (regdb_vec.c). */
 struct vec {
 	void *data;
 	size_t len, cap, elsize;
@@ -91,9 +91,11 @@ struct hwpc_regdb {
 	void *tables_owned; /* freed with the database (HWPC_REGDB=DIR) */
 	const char **entry_strs; /* the entries' words, keys and values */
 };
+/* The full-name index's hash of a register name (regdb_names.c). */
 uint64_t regdb_name_hash(const char *s);
 /* The full-name index of the registers in db->regs (regdb_load.c). */
 int regdb_index_names(struct hwpc_regdb *db, struct hwpc_err *err);
+/* An empty database, its vecs typed (regdb_new.c); hwpc_regdb_free frees it. */
 struct hwpc_regdb *regdb_new(void);
 /* Parse texts into a finalised database of vecs, not compiled (what
  * regdb-compile and regdb_compact start from). */
@@ -107,7 +109,7 @@ void regdb_free_texts(struct hwpc_regdb_text *files, unsigned n);
 /* Parse one regdb file's text into db (regdb_parse.c); errors name file:line. */
 int regdb_parse_text(struct hwpc_regdb *db, const char *file, const char *text, struct hwpc_err *err);
 
-/* Looking a register up by name (regdb_query.c, shared by the database's
+/* Looking a register up by name (regdb_names.c, shared by the database's
  * and the chip view's lookups): does name match full, or a suffix of it
  * after a '.'? */
 bool regdb_name_matches(const char *full, const char *name);
@@ -132,7 +134,7 @@ bool regdb_miss_found(struct hwpc_err *err, const struct hwpc_regdb *db, const s
 void regdb_miss_unknown(struct hwpc_err *err, const struct regdb_miss *m, const char *name,
 			const char *chip);
 
-/* Is addr exactly an element of r (regdb_query.c)?  idx receives its indices. */
+/* Is addr exactly an element of r (regdb_addr.c)?  idx receives its indices. */
 bool regdb_element_at(const struct hwpc_reg *r, uint32_t addr, uint32_t *idx);
 /* Generated registers give up the chipsets where they meet hand-written
  * ones (regdb_resolve.c); run once spaces and gens are final. */

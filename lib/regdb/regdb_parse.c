@@ -16,28 +16,6 @@ const char *const hwpc_regdb_extension_keywords[] = {
 	"signal", "trailer", "domain", "profile", "event", "note", NULL,
 };
 
-void *vec_push(struct vec *v)
-{
-	if (v->len == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 16;
-		void *p = realloc(v->data, cap * v->elsize);
-		if (!p)
-			return NULL;
-		v->data = p;
-		v->cap = cap;
-	}
-	void *el = (char *)v->data + v->len++ * v->elsize;
-	memset(el, 0, v->elsize);
-	return el;
-}
-
-void vec_free(struct vec *v)
-{
-	free(v->data);
-	v->data = NULL;
-	v->len = v->cap = 0;
-}
-
 struct parser {
 	struct hwpc_regdb *db;
 	const char *file;

@@ -130,6 +130,12 @@ struct regdb_tables {
 	const uint32_t *chip_counts;    /* 3 per chipset: registers, fields, enums */
 };
 
+/* A string of the tables; offset 0 is none. */
+static inline const char *regdb_str(const struct regdb_tables *t, rt_str off)
+{
+	return off ? t->str + off : NULL;
+}
+
 struct hwpc_regdb;
 /* The compiled form of a loaded (parsed, finalised) database; *out is one
  * malloc'd block, freed with free(). */
@@ -138,7 +144,7 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
  * freed with it). */
 int regdb_open_tables(const struct regdb_tables *t, void *owned, struct hwpc_regdb **out,
 		      struct hwpc_err *err);
-/* One entry of the tables as the API's struct (regdb_open.c). */
+/* One entry of the tables as the API's struct (regdb_fill.c). */
 void regdb_fill_dims(const struct regdb_tables *t, struct hwpc_dim *out, uint32_t first, unsigned n);
 void regdb_fill_enum(const struct regdb_tables *t, struct hwpc_enum *o, const struct rt_enum *e);
 void regdb_fill_field(const struct regdb_tables *t, struct hwpc_field *o, const struct rt_field *f,
