@@ -21,8 +21,6 @@
 #define SIM_VERSION 6
 #define SIM_MAX_SECTIONS 16
 #define SIM_MAX_RANGES 32
-/* The fastest clock the simulator takes (sim_options.c). */
-#define SIM_MAX_HZ 1000000000000ULL
 /* What a realtime catch-up may cost, per access.  A step (the models'
  * max_step: 20 M domain-cycles stepped one at a time) costs about
  * SIM_STEP_CPU_NS of CPU.  An access catches up at most 1/5 of a step

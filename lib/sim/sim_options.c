@@ -5,7 +5,7 @@
 #include "core/err_local.h"
 #include "core/rundir.h"
 #include "core/strdist.h"
-#include "sim/sim.h"
+#include "sim/sim_options.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -11,6 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The fastest clock the simulator takes (1 THz: simulated time counts
+ * picoseconds, sim.h). */
+#define SIM_MAX_HZ 1000000000000ULL
 /* pchz0..pchz7: a domain's own PCOUNTER clock. */
 #define SIM_OPT_PC_DOMAINS 8
 /* mem=: the largest simulated memory. */
