@@ -4,7 +4,7 @@
  *
  * A model owns one section of the state file and serves the regdb spaces it
  * names.  Adding a model is: write a struct sim_model, add it to
- * sim_models[] in models.c. */
+ * sim_models[] in sim_model_table.c. */
 #ifndef HWPC_SIM_INTERNAL_H
 #define HWPC_SIM_INTERNAL_H
 
@@ -97,7 +97,7 @@ struct sim_header {
 	uint64_t lock_ticket;  /* the lock's queue: the next ticket (sim_lock.c) */
 };
 
-/* CRC-32 (IEEE) of data, continuing from crc (0 to start). */
+/* CRC-32 (IEEE) of data, continuing from crc (0 to start) (sim_crc32.c). */
 uint32_t sim_crc32(uint32_t crc, const void *data, size_t len);
 
 struct sim;
@@ -181,8 +181,9 @@ struct sim_model {
 	void (*bus_fault)(struct sim *s, void *state, void *priv, uint32_t addr, bool write, uint32_t val);
 };
 
+/* Every model, in the order they advance (sim_model_table.c). */
 extern const struct sim_model *const sim_models[];
-/* Each model, defined in its own file (pmc.c, pc_model.c, ...). */
+/* Each model, defined in its own file (pmc_model.c, pcm_model.c, ...). */
 extern const struct sim_model sim_model_pmc;
 extern const struct sim_model sim_model_ptimer;
 extern const struct sim_model sim_model_r10k;
@@ -270,13 +271,11 @@ extern const struct hwpc_dev_ops sim_dev_ops;
 
 enum sim_open_mode { SIM_OPEN, SIM_CREATE, SIM_RESET };
 /* Open (or create, or recreate) the state a spec names, check it and attach
- * the models.  The device's ops are sim_dev_ops. */
+ * the models.  The caller that makes a device of it sets its ops
+ * (hwpc_backend_sim_open: sim_dev_ops). */
 int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_regdb *db,
 	     enum sim_open_mode mode, struct sim **out, struct hwpc_err *err);
 void sim_destroy(struct sim *s);
-/* Lock, and fail (unlocked again) if another process recreated the state
- * since this one attached, or a lazy attach failed. */
-int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
 
 /* --- the core: journal (sim_journal.c) ---------------------------------- */
 
@@ -317,7 +316,7 @@ void sim_run_to(struct sim *s, sim_ps t);
  * one waited for (returns early on a signal). */
 int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err);
 
-/* --- the core: models (models.c) ------------------------------------------ */
+/* --- the core: models (sim_models.c) -------------------------------------- */
 
 /* A model's per-process data, attaching it first if it waited (NULL and
  * s->attach_failed[i] set if that attach failed). */
@@ -350,9 +349,12 @@ uint64_t sim_cycles_between(sim_ps from, sim_ps to, uint64_t hz);
 sim_ps sim_cycle_ps(uint64_t n, uint64_t hz);
 
 /* Hold the state file's lock (nests); sim_sync then brings the models to
- * the current time. */
+ * the current time (sim_hold.c). */
 void sim_lock(struct sim *s);
 void sim_unlock(struct sim *s);
+/* Lock, and fail (unlocked again) if another process recreated the state
+ * since this one attached, or a lazy attach failed. */
+int sim_lock_fresh(struct sim *s, struct hwpc_err *err);
 /* Current simulated time (does not advance the models). */
 sim_ps sim_clock_now(struct sim *s);
 /* Bring every model to the current time. Caller holds the lock. */

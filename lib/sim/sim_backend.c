@@ -194,7 +194,10 @@ int hwpc_backend_sim_open(const struct hwpc_devspec *spec, unsigned flags, const
 	struct sim *s;
 	int rc = sim_open(spec, flags, db, SIM_OPEN, &s, err);
 	*out = rc ? NULL : &s->dev;
-	if (!rc)
+	if (!rc) {
+		/* the state file's code (sim_state.c) knows no device layer */
+		s->dev.ops = &sim_dev_ops;
 		s->spec = *spec; /* how output names it */
+	}
 	return rc;
 }

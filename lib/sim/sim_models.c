@@ -1,24 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Every model the simulator knows, in the order they advance, and finding
- * them: by id, by address, attaching them when first needed.  PCOUNTER
- * comes before PTIMER: while PCOUNTER catches up it reads the PTIMER
- * counter at times between the start and the end of the advance. */
+/* A simulator's models, as the core and the models reach them: by id, by
+ * address, attaching them when first needed, and their hooks called in
+ * turn (time, bus faults).  Everything goes through the hooks
+ * of struct sim_model: nothing here names a model, so the models can use
+ * it without reaching back into the core (the table of every model is
+ * sim_model_table.c). */
 #include "core/err_local.h"
 #include "sim/sim.h"
 
 #include <stdlib.h>
-
-const struct sim_model *const sim_models[] = {
-	&sim_model_pmc,
-	&sim_model_pcounter,
-	&sim_model_ptimer,
-	&sim_model_r10k,
-	&sim_model_memory,
-	&sim_model_tensix,
-	&sim_model_pgraph,
-	&sim_model_punits,
-	NULL,
-};
 
 void *sim_model_priv(struct sim *s, unsigned i)
 {

@@ -30,68 +30,12 @@ static const uint64_t default_hz[HWPC_CLOCK_COUNT] = {
 	[HWPC_CLOCK_HCLK] = 100000000,  [HWPC_CLOCK_TCLK] = 100000000,
 };
 
-uint32_t sim_crc32(uint32_t crc, const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint32_t c = ~crc;
-	for (size_t i = 0; i < len; i++) {
-		c ^= p[i];
-		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
-	}
-	return ~c;
-}
-
 /* The CRC covers the layout and identity, fixed at create: the fields
  * before it.  Those after it change on every access and are checked for
  * sanity instead. */
 static uint32_t header_crc(const struct sim_header *h)
 {
 	return sim_crc32(0, h, offsetof(struct sim_header, header_crc));
-}
-
-/* --- locking ----------------------------------------------------------- */
-
-void sim_lock(struct sim *s)
-{
-	sim_lock_take(&s->lk);
-}
-
-void sim_unlock(struct sim *s)
-{
-	sim_lock_drop(&s->lk);
-}
-
-/* Lock, and refuse to touch a state another process has replaced since
- * this one attached (it lives on only in this process's mapping, and what
- * is done to it would be lost), or removed: the machine is gone, as a card
- * pulled from its slot (a long-running reader such as pcread --serve says
- * so rather than go on with a machine no other command can reach). */
-int sim_lock_fresh(struct sim *s, struct hwpc_err *err)
-{
-	bool outer = !s->lk.depth;
-	sim_lock(s);
-	struct stat st;
-	if (s->hdr && !fstat(s->fd, &st) && st.st_nlink == 0 && !s->hdr->superseded) {
-		sim_unlock(s);
-		return hwpc_err_set(err, HWPC_EOP, "simulator state %s was removed", s->path);
-	}
-	if (!s->hdr || s->hdr->superseded || s->hdr->create_id != s->create_id) {
-		sim_unlock(s);
-		return hwpc_err_set(err, HWPC_EOP,
-				    "simulator state %s was reset by another process; run the command again",
-				    s->path);
-	}
-	if (s->attach_err.status) {
-		sim_unlock(s);
-		return hwpc_err_set(err, s->attach_err.status, "%s", s->attach_err.msg);
-	}
-	/* an advance another process did not finish leaves nothing */
-	if (outer && sim_journal_recover(s, err)) {
-		sim_unlock(s);
-		return err->status;
-	}
-	return 0;
 }
 
 static void unmap_state(struct sim *s)
@@ -515,7 +459,6 @@ int sim_open(const struct hwpc_devspec *spec, unsigned flags, const struct hwpc_
 	s->fd = -1;
 	s->dirfd = AT_FDCWD;
 	s->name = s->path;
-	s->dev.ops = &sim_dev_ops;
 	s->dev.flags = flags;
 	s->verbose = flags & HWPC_OPEN_VERBOSE;
 	s->dev.db = db;
