@@ -344,7 +344,4 @@ int sim_mem_read(struct sim *s, uint64_t addr, void *buf, size_t len);
 uint64_t sim_mem_size(struct sim *s);
 uint64_t sim_mem_base(struct sim *s);
 
-/* ptimer.c */
-uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t);
-
 #endif

@@ -4,6 +4,7 @@
  * advances, and STATUS reads never disturb it. */
 #include "core/hash.h"
 #include "sim/pcm.h"
+#include "sim/ptimer_model.h"
 
 /* splitmix64 (a public-domain mixing function): the same bits on every
  * machine, unlike rand(). */

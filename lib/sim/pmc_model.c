@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* PMC and PSTRAPS: the identity of the simulated chip, its unit enables and
- * interrupt summary, and the crystal strap PTIMER's internal clock uses. */
-#include "sim/ptimer_model.h"
+ * interrupt summary (of the units' interrupt lines, the models' intr
+ * hooks), and the crystal strap PTIMER's internal clock uses. */
 #include "sim/sim.h"
 
 #include <stdlib.h>
@@ -15,7 +15,7 @@ struct pmc_priv {
 	uint32_t boot0, intr, enable, straps;
 	bool has_straps;
 	uint32_t straps_value;
-	const struct hwpc_field *intr_ptimer;
+	const struct hwpc_reg *intr_reg;
 };
 
 static size_t pmc_size(struct sim *s, const struct sim_opts *opts)
@@ -49,8 +49,7 @@ static int pmc_attach(struct sim *s, void *state, void **privp, struct hwpc_err 
 	pp->boot0 = sim_reg_addr(s, "PMC.BOOT_0", &ok);
 	pp->intr = sim_reg_addr(s, "PMC.INTR", &ok);
 	pp->enable = sim_reg_addr(s, "PMC.ENABLE", &ok);
-	const struct hwpc_reg *ri = reg(s, "PMC.INTR");
-	pp->intr_ptimer = ri ? hwpc_field_find(ri, s->dev.chip, "PTIMER") : NULL;
+	pp->intr_reg = reg(s, "PMC.INTR");
 	pp->straps = sim_reg_addr(s, "PSTRAPS.STRAPS0_PRIMARY", &pp->has_straps);
 	if (pp->has_straps) {
 		const struct hwpc_reg *r = reg(s, "PSTRAPS.STRAPS0_PRIMARY");
@@ -75,9 +74,7 @@ static int pmc_rd32(struct sim *s, void *state, void *privp, uint32_t addr, uint
 	if (addr == p->boot0) {
 		*val = s->dev.boot0;
 	} else if (addr == p->intr) {
-		*val = 0;
-		if (p->intr_ptimer && sim_ptimer_irq_pending(s))
-			hwpc_field_put(p->intr_ptimer, val, 1);
+		*val = p->intr_reg ? sim_models_intr(s, p->intr_reg) : 0;
 	} else if (addr == p->enable) {
 		*val = st->enable;
 	} else if (p->has_straps && addr == p->straps) {

@@ -134,10 +134,11 @@ uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t)
 	return tmp.counter;
 }
 
-bool sim_ptimer_irq_pending(struct sim *s)
+/* INTR & INTR_ENABLE: what PMC.INTR's PTIMER bit shows. */
+static bool ptimer_intr(struct sim *s, void *state, void *privp)
 {
-	struct ptimer_state *st = sim_model_state(s, SIM_MODEL_PTIMER, NULL);
-	return st && (st->intr & st->intr_enable);
+	const struct ptimer_state *st = state;
+	return (st->intr & st->intr_enable) != 0;
 }
 
 /* NV41+: a failed host access is recorded in MMIO_FAULT_*. */
@@ -333,4 +334,6 @@ const struct sim_model sim_model_ptimer = {
 	.wr32 = ptimer_wr32,
 	.show = ptimer_show,
 	.bus_fault = ptimer_bus_fault,
+	.intr_field = "PTIMER",
+	.intr = ptimer_intr,
 };

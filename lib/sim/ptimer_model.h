@@ -8,7 +8,5 @@
 /* The 56-bit tick counter as of time ns (>= the last synced time), without
  * changing the model: PCOUNTER's PTIMER_TIME_B12 signal samples it. */
 uint64_t sim_ptimer_ticks_at(struct sim *s, sim_ps t);
-/* PTIMER.INTR & INTR_ENABLE, for PMC.INTR. */
-bool sim_ptimer_irq_pending(struct sim *s);
 
 #endif

@@ -179,6 +179,10 @@ struct sim_model {
 	/* A host access no model answered (NV41+ PTIMER records it in its
 	 * MMIO_FAULT_* registers); called for every model that has one. */
 	void (*bus_fault)(struct sim *s, void *state, void *priv, uint32_t addr, bool write, uint32_t val);
+	/* The unit's interrupt line, which PMC.INTR shows in its field named
+	 * intr_field: whether it is up.  NULL: the unit raises none. */
+	const char *intr_field;
+	bool (*intr)(struct sim *s, void *state, void *priv);
 };
 
 /* Every model, in the order they advance (sim_model_table.c). */
@@ -331,6 +335,9 @@ sim_ps sim_models_time(struct sim *s, enum sim_time_hook which);
 int sim_find_range(const struct sim *s, uint32_t addr);
 /* A host access nothing answered: every model's bus_fault hook. */
 void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
+/* The value of the chip's PMC.INTR (intr): the field of every unit whose
+ * interrupt line is up (the models' intr hooks) set. */
+uint32_t sim_models_intr(struct sim *s, const struct hwpc_reg *intr);
 /* Read simulated memory (the models' memory hooks) by address, under the
  * lock; the memories in model order (NULL past the last) (mmio.c). */
 int sim_mem_copy(struct sim *s, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);

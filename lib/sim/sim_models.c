@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A simulator's models, as the core and the models reach them: by id, by
  * address, attaching them when first needed, and their hooks called in
- * turn (time, bus faults).  Everything goes through the hooks
+ * turn (time, bus faults, interrupts).  Everything goes through the hooks
  * of struct sim_model: nothing here names a model, so the models can use
  * it without reaching back into the core (the table of every model is
  * sim_model_table.c). */
@@ -87,4 +87,19 @@ void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val)
 			if (!s->attach_failed[i])
 				s->models[i]->bus_fault(s, s->state[i], p, addr, write, val);
 		}
+}
+
+uint32_t sim_models_intr(struct sim *s, const struct hwpc_reg *intr)
+{
+	uint32_t v = 0;
+	for (unsigned i = 0; i < s->nmodels; i++) {
+		const struct sim_model *m = s->models[i];
+		const struct hwpc_field *f = m->intr ? hwpc_field_find(intr, s->dev.chip, m->intr_field) : NULL;
+		if (!f)
+			continue; /* the chip's PMC.INTR has no bit for the unit */
+		void *p = sim_model_priv(s, i);
+		if (!s->attach_failed[i] && m->intr(s, s->state[i], p))
+			hwpc_field_put(f, &v, 1);
+	}
+	return v;
 }
