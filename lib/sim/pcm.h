@@ -226,7 +226,7 @@ struct pc_priv {
 	bool enabled;
 };
 
-/* pc_profile.c */
+/* pcm_profile.c */
 int pc_profile_load(struct sim *s, const char *profile, struct pc_priv *p, struct hwpc_err *err);
 int pc_profile_default(struct sim *s, char *buf, size_t len, struct hwpc_err *err);
 int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name);
@@ -235,10 +235,12 @@ const char *pc_signal_name(struct sim *s, const struct pc_priv *p, unsigned dom,
 const char *pc_signal_near(struct sim *s, const struct pc_priv *p, unsigned dom, const char *name);
 void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv *p);
 
-/* pc_regs.c */
+/* pcm_regs.c */
 int pc_regs_attach(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 int pc_rd32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t *val);
 int pc_wr32(struct sim *s, void *state, void *priv, uint32_t addr, uint32_t val);
+
+/* pcm_ctrl.c: the control fields pcm_regs.c resolved, read from the state */
 enum pc_mode pc_dom_mode(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 enum pc_ctr_mode pc_dom_ctr_mode(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 uint64_t pc_ctrl_get(const struct pc_priv *p, const struct pc_state *st, unsigned d,
@@ -247,14 +249,18 @@ uint64_t pc_ctrl_get(const struct pc_priv *p, const struct pc_state *st, unsigne
 bool pc_periodic_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 bool pc_record_reset(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 
-/* pc_api.c: what other simulated units do to PCOUNTER, and the way in for
- * pcsim's requests: the model, locked (with sync: brought up to now) */
+/* pcm_api.c: the way in for pcsim's requests: the model, locked (with
+ * sync: brought up to now) */
 int pc_enter(struct hwpc_dev *dev, bool sync, struct sim **sp, struct pc_state **st, struct pc_priv **p,
 	     struct hwpc_err *err);
+/* What other simulated units ask of PCOUNTER, models beside it (no way
+ * back into the simulator's core): PGRAPH's PM_TRIGGER pulse
+ * (pcm_input.c), and the instances of a domain set the profile has, for
+ * the unit count registers (pcm_profile.c).  Caller holds the lock. */
 void pc_pm_trigger(struct sim *s);
 unsigned pc_set_instances(struct sim *s, const char *setname);
 
-/* pc_gen.c */
+/* pcm_gen.c */
 uint64_t pc_splitmix64(uint64_t x);
 int pc_gen_value(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds,
 		 const struct pc_gen *g, uint64_t n);
@@ -273,7 +279,7 @@ uint64_t pc_random_word(const struct pc_random_stream *rs, uint64_t W);
 uint64_t pc_gen_word(struct sim *s, const struct pc_state *st, const struct pc_dom_state *ds, const struct pc_gen *g,
 		     uint64_t W);
 
-/* pc_input.c */
+/* pcm_input.c */
 int pc_signal(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 	      unsigned sig, uint64_t n);
 /* At most this many: 4 per input with a SRC register, and SWAP. */
@@ -289,7 +295,7 @@ void pc_sample(const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_flag_update(struct pc_dom_state *ds, bool set, bool clr);
 void pc_import_step(const struct pc_priv *p, struct pc_dom_state *ds, const struct pc_dom_cache *c);
 
-/* pc_counter.c */
+/* pcm_counter.c */
 void pc_ctr_add(const struct pc_priv *p, uint64_t *c, unsigned which, uint64_t k);
 unsigned pc_b2(const uint8_t mux[PC_NINPUTS]);
 unsigned pc_b4(const uint8_t mux[PC_NINPUTS]);
@@ -297,7 +303,7 @@ unsigned pc_b6(const uint8_t mux[PC_NINPUTS]);
 uint64_t pc_event_increment(enum pc_ctr_mode m, bool event, const uint8_t mux[PC_NINPUTS]);
 uint64_t pc_extra_increment(enum pc_ctr_mode m, const uint8_t mux[PC_NINPUTS]);
 
-/* pc_single.c, pc_quad.c, pc_record.c */
+/* pcm_single.c, pcm_quad.c, pcm_recmode.c */
 void pc_single_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, const bool in[PC_NINPUTS],
 		     const uint8_t mux[PC_NINPUTS]);
 void pc_quad_cycle(const struct pc_priv *p, struct pc_state *st, unsigned d, const bool in[PC_NINPUTS],
@@ -311,15 +317,17 @@ void pc_record_clear(struct pc_dom_state *ds);
  * missing is an error (HWPC_EINPUT) on a chipset with record mode. */
 int pc_record_params(struct sim *s, struct pc_priv *p, struct hwpc_err *err);
 
-/* pc_model.c */
+/* pcm_step.c: the reference engine */
 void pc_cache(const struct pc_priv *p, const struct pc_state *st, unsigned d, struct pc_dom_cache *c);
 void pc_step(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d);
 void pc_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 void pc_run_setup(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
+
+/* pcm_api.c: one domain's state, for pcsim show */
 void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_state *st, unsigned d,
 		    struct hwpc_out *o);
 
-/* pc_block.c: a quad-mode domain 64 cycles at a time, exact against
+/* pcm_block.c: a quad-mode domain 64 cycles at a time, exact against
  * pc_step.  0 when domain d's configuration (registers as cached by
  * pc_run_setup) does not allow it; else such a cycle costs about 1/share
  * of one the reference steps (the catch-up budget).  And: step d towards
@@ -328,7 +336,7 @@ void pc_show_domain(struct sim *s, const struct pc_priv *p, const struct pc_stat
 unsigned pc_block_share(const struct pc_priv *p, const struct pc_state *st, unsigned d);
 uint64_t pc_block_to(struct sim *s, const struct pc_priv *p, struct pc_state *st, unsigned d, uint64_t m);
 
-/* pc_fast.c: the fast engine, exact against pc_run */
+/* pcm_fast.c: the fast engine, exact against pc_run */
 void pc_fast_run(struct sim *s, struct pc_priv *p, struct pc_state *st, sim_ps to);
 /* Domain-cycles per second the fast engine steps one at a time in the
  * current configuration (those of domains it cannot skip). */
@@ -338,7 +346,7 @@ struct pc_fast_stats {
 };
 void pc_fast_stats_get(struct pc_fast_stats *out);
 
-/* memory.c */
+/* sim_memory.c */
 int sim_mem_write(struct sim *s, uint64_t addr, const void *buf, size_t len);
 int sim_mem_read(struct sim *s, uint64_t addr, void *buf, size_t len);
 uint64_t sim_mem_size(struct sim *s);

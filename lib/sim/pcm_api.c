@@ -303,30 +303,6 @@ int hwpc_sim_pc_set_gen(struct hwpc_dev *dev, unsigned dom, unsigned sig, const 
 	return rc;
 }
 
-/* PGRAPH fired PM_TRIGGER (its DEBUG_1 register, pgraph.c): a pulse on
- * every domain's next cycle.  Caller holds the lock. */
-void pc_pm_trigger(struct sim *s)
-{
-	struct pc_state *st = sim_model_state(s, SIM_MODEL_PCOUNTER, NULL);
-	for (unsigned d = 0; st && d < st->ndomains; d++)
-		st->dom[d].pm_pending = 1;
-}
-
-/* How many instances ("gpc", "part") of a domain set the simulated
- * profile has: what the chip's unit count registers report (punits.c). */
-unsigned pc_set_instances(struct sim *s, const char *setname)
-{
-	void *priv;
-	if (!sim_model_state(s, SIM_MODEL_PCOUNTER, &priv))
-		return 0;
-	const struct pc_priv *p = priv;
-	unsigned n = 0;
-	for (unsigned d = 0; d < p->ndomains; d++)
-		if (!strcmp(p->dom[d].setname, setname) && p->dom[d].inst + 1 > n)
-			n = p->dom[d].inst + 1;
-	return n;
-}
-
 int hwpc_sim_pc_pulse(struct hwpc_dev *dev, const char *what, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);

@@ -186,3 +186,12 @@ void pc_flag_update(struct pc_dom_state *ds, bool set, bool clr)
 	else if (set)
 		ds->flag = 1;
 }
+
+/* PGRAPH fired PM_TRIGGER (its DEBUG_1 register, pgraph.c): a pulse on
+ * every domain's next cycle.  Caller holds the lock. */
+void pc_pm_trigger(struct sim *s)
+{
+	struct pc_state *st = sim_model_state(s, SIM_MODEL_PCOUNTER, NULL);
+	for (unsigned d = 0; st && d < st->ndomains; d++)
+		st->dom[d].pm_pending = 1;
+}

@@ -236,3 +236,18 @@ void pc_init_generators(struct sim *s, struct pc_state *st, const struct pc_priv
 		}
 	}
 }
+
+/* How many instances ("gpc", "part") of a domain set the simulated
+ * profile has: what the chip's unit count registers report (punits.c). */
+unsigned pc_set_instances(struct sim *s, const char *setname)
+{
+	void *priv;
+	if (!sim_model_state(s, SIM_MODEL_PCOUNTER, &priv))
+		return 0;
+	const struct pc_priv *p = priv;
+	unsigned n = 0;
+	for (unsigned d = 0; d < p->ndomains; d++)
+		if (!strcmp(p->dom[d].setname, setname) && p->dom[d].inst + 1 > n)
+			n = p->dom[d].inst + 1;
+	return n;
+}
