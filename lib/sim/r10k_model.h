@@ -5,18 +5,8 @@
 #define HWPC_SIM_R10K_MODEL_H
 
 #include "hwpc/r10k.h"
+#include "sim/r10k_model_rate.h"
 #include "sim/sim.h"
-
-/* A workload rate: num/den events per second or per CPU cycle.  rem
- * carries the fraction of an event from one advance to the next, so the
- * count never depends on how time is sliced. */
-struct r10k_rate {
-	uint64_t num, den;
-	uint32_t per_cycle; /* 1: per cycle, 0: per second */
-	uint32_t pad;
-	uint64_t total; /* events that happened since power-on */
-	unsigned __int128 rem; /* below den (per cycle) or den * 1e12 (per second, ps) */
-};
 
 /* CPU modes the simulated CPU can be in (pcsim cpu-mode). */
 enum r10k_cpu_mode { R10K_MODE_USER, R10K_MODE_KERNEL, R10K_MODE_EXL, R10K_MODE_SUPERVISOR, R10K_MODE_ERL,
@@ -40,12 +30,6 @@ struct r10k_priv {
 	uint32_t a_ctrl[HWPC_R10K_MAX_COUNTERS], a_count[HWPC_R10K_MAX_COUNTERS], a_intr, a_prid;
 	uint32_t intr_bit[HWPC_R10K_MAX_COUNTERS];
 };
-
-/* "1000", "1000/s", "2.5M/s", "0.5/cycle". */
-int sim_r10k_rate_parse(const char *text, struct r10k_rate *out, struct hwpc_err *err);
-void sim_r10k_rate_format(const struct r10k_rate *r, char *buf, size_t len);
-/* Events in an interval of ps picoseconds holding cycles CPU cycles. */
-uint64_t sim_r10k_rate_events(struct r10k_rate *r, uint64_t ps, uint64_t cycles);
 
 extern const char *const sim_r10k_mode_names[R10K_MODE_COUNT];
 /* The library's mode bit the CPU mode counts under (0: none, ERL). */

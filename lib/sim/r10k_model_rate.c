@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Workload rates of the R10000/R12000 model, kept as exact fractions so
  * that counts in virtual time are whole, predictable numbers. */
-#include "sim/r10k_model.h"
+#include "sim/r10k_model_rate.h"
+#include "sim/sim.h"
 
 #include <ctype.h>
 #include <stdio.h>
