@@ -12,30 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
-/* A growable array of one element type. */
-struct grow {
-	void *data;
-	size_t len, cap, elsize;
-};
-
-static void *grow_push(struct grow *g)
-{
-	if (g->len == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 64;
-		void *p = realloc(g->data, cap * g->elsize);
-		if (!p)
-			return NULL;
-		g->data = p;
-		g->cap = cap;
-	}
-	void *el = (char *)g->data + g->len++ * g->elsize;
-	memset(el, 0, g->elsize);
-	return el;
-}
-
 /* Distinct strings, each once; offset 0 is NULL. */
 struct pool {
-	struct grow text;  /* char */
+	struct vec text;  /* char */
 	uint32_t *slot;    /* offset, 0 empty */
 	size_t nslots, n;
 	bool oom;
@@ -76,7 +55,7 @@ static rt_str pool_add(struct pool *p, const char *s)
 			return p->slot[k];
 	uint32_t off = (uint32_t)p->text.len;
 	for (size_t i = 0; i <= len; i++) {
-		char *c = grow_push(&p->text);
+		char *c = vec_push(&p->text);
 		if (!c) {
 			p->oom = true;
 			return 0;
@@ -90,7 +69,7 @@ static rt_str pool_add(struct pool *p, const char *s)
 
 /* Distinct chipset sets, each once. */
 struct gensets {
-	struct grow sets; /* struct hwpc_gens */
+	struct vec sets; /* struct hwpc_gens */
 	bool oom;
 };
 
@@ -102,7 +81,7 @@ static uint16_t gens_add(struct gensets *g, const struct hwpc_gens *s)
 	for (size_t i = g->sets.len; i-- > 0;)
 		if (!memcmp(&v[i], s, sizeof *s))
 			return (uint16_t)i;
-	struct hwpc_gens *n = g->sets.len < 0xffff ? grow_push(&g->sets) : NULL;
+	struct hwpc_gens *n = g->sets.len < 0xffff ? vec_push(&g->sets) : NULL;
 	if (!n) {
 		g->oom = true;
 		return 0;
@@ -123,8 +102,8 @@ struct ctx {
 	const struct hwpc_regdb *db;
 	struct pool str;
 	struct gensets gens;
-	struct grow vendors, chipsets, dims, spaces, regs, fields, enums, params, entries, entry_strs;
-	struct grow reg_src; /* const struct hwpc_reg *, per emitted register */
+	struct vec vendors, chipsets, dims, spaces, regs, fields, enums, params, entries, entry_strs;
+	struct vec reg_src; /* const struct hwpc_reg *, per emitted register */
 	uint32_t *fmap, *emap; /* source field/enum index -> emitted index + 1 */
 	uint32_t *smap;        /* source space index -> emitted index */
 	uint32_t nhand_spaces;
@@ -134,7 +113,7 @@ static uint32_t add_dims(struct ctx *c, const struct hwpc_dim *d, unsigned n)
 {
 	uint32_t first = (uint32_t)c->dims.len;
 	for (unsigned i = 0; i < n; i++) {
-		struct rt_dim *o = grow_push(&c->dims);
+		struct rt_dim *o = vec_push(&c->dims);
 		if (!o) {
 			c->str.oom = true;
 			return 0;
@@ -156,7 +135,7 @@ static uint32_t add_enums(struct ctx *c, const struct hwpc_field *f)
 	uint32_t at = (uint32_t)c->enums.len;
 	for (unsigned i = 0; i < f->nenums; i++) {
 		const struct hwpc_enum *e = &f->enums[i];
-		struct rt_enum *o = grow_push(&c->enums);
+		struct rt_enum *o = vec_push(&c->enums);
 		if (!o) {
 			c->str.oom = true;
 			return 0;
@@ -179,7 +158,7 @@ static uint32_t add_fields(struct ctx *c, const struct hwpc_reg *r)
 	uint32_t at = (uint32_t)c->fields.len;
 	for (unsigned i = 0; i < r->nfields; i++) {
 		const struct hwpc_field *f = &r->fields[i];
-		struct rt_field *o = grow_push(&c->fields);
+		struct rt_field *o = vec_push(&c->fields);
 		if (!o) {
 			c->str.oom = true;
 			return 0;
@@ -239,7 +218,7 @@ static unsigned add_merged(struct ctx *c, const struct hwpc_reg *h, const struct
 			       (bits_meet(f, &h->fields[j]) || !strcasecmp(f->name, h->fields[j].name));
 		if (skip)
 			continue;
-		struct rt_field *o = grow_push(&c->fields);
+		struct rt_field *o = vec_push(&c->fields);
 		if (!o) {
 			c->str.oom = true;
 			return n;
@@ -261,7 +240,7 @@ static unsigned add_merged(struct ctx *c, const struct hwpc_reg *h, const struct
 				eg.bits[k] &= gens.bits[k];
 			if (gens_empty(&eg))
 				continue;
-			struct rt_enum *x = grow_push(&c->enums);
+			struct rt_enum *x = vec_push(&c->enums);
 			if (!x) {
 				c->str.oom = true;
 				return n;
@@ -282,8 +261,8 @@ static unsigned add_merged(struct ctx *c, const struct hwpc_reg *h, const struct
 static void add_reg(struct ctx *c, const struct hwpc_reg *r)
 {
 	const struct hwpc_regdb *db = c->db;
-	struct rt_reg *o = grow_push(&c->regs);
-	const struct hwpc_reg **src = grow_push(&c->reg_src);
+	struct rt_reg *o = vec_push(&c->regs);
+	const struct hwpc_reg **src = vec_push(&c->reg_src);
 	if (!o || !src) {
 		c->str.oom = true;
 		return;
@@ -337,7 +316,7 @@ static void add_rest(struct ctx *c)
 	const struct hwpc_regdb *db = c->db;
 	for (size_t i = 0; i < db->vendors.len; i++) {
 		const struct hwpc_vendor *v = VEC_AT(db->vendors, struct hwpc_vendor, i);
-		struct rt_vendor *o = grow_push(&c->vendors);
+		struct rt_vendor *o = vec_push(&c->vendors);
 		if (!o)
 			goto oom;
 		o->id = v->id;
@@ -345,7 +324,7 @@ static void add_rest(struct ctx *c)
 	}
 	for (size_t i = 0; i < db->chipsets.len; i++) {
 		const struct hwpc_chipset *h = VEC_AT(db->chipsets, struct hwpc_chipset, i);
-		struct rt_chipset *o = grow_push(&c->chipsets);
+		struct rt_chipset *o = vec_push(&c->chipsets);
 		if (!o)
 			goto oom;
 		o->name = pool_add(&c->str, h->name);
@@ -365,7 +344,7 @@ static void add_rest(struct ctx *c)
 		if (s->generated != gen)
 			continue;
 		c->smap[i] = (uint32_t)c->spaces.len;
-		struct rt_space *o = grow_push(&c->spaces);
+		struct rt_space *o = vec_push(&c->spaces);
 		if (!o)
 			goto oom;
 		o->name = pool_add(&c->str, s->name);
@@ -381,7 +360,7 @@ static void add_rest(struct ctx *c)
 	}
 	for (size_t i = 0; i < db->params.len; i++) {
 		const struct hwpc_param *p = VEC_AT(db->params, struct hwpc_param, i);
-		struct rt_param *o = grow_push(&c->params);
+		struct rt_param *o = vec_push(&c->params);
 		if (!o)
 			goto oom;
 		o->num = p->num;
@@ -396,7 +375,7 @@ static void add_rest(struct ctx *c)
 	}
 	for (size_t i = 0; i < db->records.len; i++) {
 		const struct hwpc_regdb_entry *e = VEC_AT(db->records, struct hwpc_regdb_entry, i);
-		struct rt_entry *o = grow_push(&c->entries);
+		struct rt_entry *o = vec_push(&c->entries);
 		if (!o)
 			goto oom;
 		o->keyword = pool_add(&c->str, e->keyword);
@@ -407,7 +386,7 @@ static void add_rest(struct ctx *c)
 		o->nattrs = (uint16_t)e->nattrs;
 		o->gens = gens_add(&c->gens, &e->gens);
 		for (unsigned k = 0; k < e->nwords + 2 * e->nattrs; k++) {
-			rt_str *s = grow_push(&c->entry_strs);
+			rt_str *s = vec_push(&c->entry_strs);
 			if (!s)
 				goto oom;
 			*s = pool_add(&c->str, k < e->nwords ? e->words[k]
@@ -439,7 +418,7 @@ static int cmp_addr(const void *a, const void *b, void *arg)
 }
 
 /* Copy n elements of g to *at in the block; returns where they went. */
-static const void *place(char **at, const struct grow *g)
+static const void *place(char **at, const struct vec *g)
 {
 	size_t bytes = g->len * g->elsize;
 	const void *where = *at;
@@ -465,13 +444,13 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 	c.entries.elsize = sizeof(struct rt_entry);
 	c.entry_strs.elsize = sizeof(rt_str);
 	c.reg_src.elsize = sizeof(const struct hwpc_reg *);
-	struct grow slots = { .elsize = sizeof(uint32_t) }, next = { .elsize = sizeof(uint32_t) },
+	struct vec slots = { .elsize = sizeof(uint32_t) }, next = { .elsize = sizeof(uint32_t) },
 		    order = { .elsize = sizeof(uint32_t) }, chip_regs = { .elsize = sizeof(uint16_t) },
 		    chip_first = { .elsize = sizeof(uint32_t) }, chip_counts = { .elsize = sizeof(uint32_t) };
 	int rc = 0;
 
 	*out = NULL;
-	char *zero = grow_push(&c.str.text); /* offset 0: NULL */
+	char *zero = vec_push(&c.str.text); /* offset 0: NULL */
 	if (zero)
 		*zero = 0;
 	else
@@ -506,10 +485,10 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 	while (nslots < n * 2)
 		nslots *= 2;
 	for (size_t i = 0; i < nslots && !c.str.oom; i++)
-		if (!grow_push(&slots))
+		if (!vec_push(&slots))
 			c.str.oom = true;
 	for (size_t i = 0; i < n && !c.str.oom; i++)
-		if (!grow_push(&next) || !grow_push(&order))
+		if (!vec_push(&next) || !vec_push(&order))
 			c.str.oom = true;
 	if (!c.str.oom) {
 		uint32_t *slot = slots.data, *nx = next.data, *ord = order.data;
@@ -540,7 +519,7 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 	}
 	const struct hwpc_gens *sets = c.gens.sets.data;
 	for (size_t ci = 0; ci < c.chipsets.len && !c.str.oom; ci++) {
-		uint32_t *first = grow_push(&chip_first), cnt[3] = { 0, 0, 0 };
+		uint32_t *first = vec_push(&chip_first), cnt[3] = { 0, 0, 0 };
 		if (!first) {
 			c.str.oom = true;
 			break;
@@ -551,7 +530,7 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 			const struct rt_reg *r = &((struct rt_reg *)c.regs.data)[i];
 			if (!(sets[r->gens].bits[ci / 64] >> (ci % 64) & 1))
 				continue;
-			uint16_t *slot = grow_push(&chip_regs);
+			uint16_t *slot = vec_push(&chip_regs);
 			if (!slot)
 				c.str.oom = true;
 			else
@@ -563,14 +542,14 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 			}
 		}
 		for (int k = 0; k < 3; k++) {
-			uint32_t *x = grow_push(&chip_counts);
+			uint32_t *x = vec_push(&chip_counts);
 			if (!x)
 				c.str.oom = true;
 			else
 				*x = cnt[k];
 		}
 	}
-	uint32_t *last = grow_push(&chip_first);
+	uint32_t *last = vec_push(&chip_first);
 	if (last)
 		*last = (uint32_t)chip_regs.len;
 	else
@@ -580,7 +559,7 @@ int regdb_compact(const struct hwpc_regdb *db, struct regdb_tables **out, struct
 		goto done;
 	}
 
-	const struct grow *parts[] = { &c.str.text, &c.gens.sets, &c.vendors, &c.chipsets, &c.dims,
+	const struct vec *parts[] = { &c.str.text, &c.gens.sets, &c.vendors, &c.chipsets, &c.dims,
 				       &c.spaces, &c.regs, &c.fields, &c.enums, &c.params,
 				       &c.entries, &c.entry_strs, &slots, &next, &order, &chip_regs,
 				       &chip_first, &chip_counts };
@@ -637,7 +616,7 @@ done:
 	free(c.str.text.data);
 	free(c.str.slot);
 	free(c.gens.sets.data);
-	struct grow *all[] = { &c.vendors, &c.chipsets, &c.dims, &c.spaces, &c.regs, &c.fields, &c.enums,
+	struct vec *all[] = { &c.vendors, &c.chipsets, &c.dims, &c.spaces, &c.regs, &c.fields, &c.enums,
 			       &c.params, &c.entries, &c.entry_strs, &c.reg_src, &slots, &next, &order,
 			       &chip_regs, &chip_first, &chip_counts };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
