@@ -571,7 +571,7 @@ static int kw_param(struct parser *p, const struct regdb_line *l)
 
 /* "generated FROM [commit=ID] [file=PATH]", the first statement of a
  * file written by a converter (regdb/tools/rnndb2regdb.py): its registers
- * yield to hand-written ones where they meet (regdb_load.c). */
+ * yield to hand-written ones where they meet (regdb_resolve.c). */
 static int kw_generated(struct parser *p, const struct regdb_line *l)
 {
 	if (need_words(p, l, 2, "generated FROM [commit=ID] [file=PATH]") ||

@@ -271,7 +271,7 @@ uint64_t *sim_file_ticket(int fd, void **map);
 /* The simulator's device operations (sim_backend.c). */
 extern const struct hwpc_dev_ops sim_dev_ops;
 
-/* --- the core: state file (state.c) --------------------------------------- */
+/* --- the core: state file (sim_state.c) ----------------------------------- */
 
 enum sim_open_mode { SIM_OPEN, SIM_CREATE, SIM_RESET };
 /* Open (or create, or recreate) the state a spec names, check it and attach
@@ -301,7 +301,7 @@ uint64_t sim_journal_room(struct sim *s);
  * Caller holds the lock (outermost). */
 int sim_journal_recover(struct sim *s, struct hwpc_err *err);
 
-/* --- the core: clock (clock.c) -------------------------------------------- */
+/* --- the core: clock (sim_clock.c) ---------------------------------------- */
 
 /* CLOCK_MONOTONIC in ps. */
 sim_ps sim_mono_ps(void);
@@ -339,10 +339,10 @@ void sim_bus_fault(struct sim *s, uint32_t addr, bool write, uint32_t val);
  * interrupt line is up (the models' intr hooks) set. */
 uint32_t sim_models_intr(struct sim *s, const struct hwpc_reg *intr);
 /* Read simulated memory (the models' memory hooks) by address, under the
- * lock; the memories in model order (NULL past the last) (mmio.c). */
+ * lock; the memories in model order (NULL past the last) (sim_mmio.c). */
 int sim_mem_copy(struct sim *s, uint64_t addr, void *buf, size_t len, struct hwpc_err *err);
 uint8_t *sim_memory(struct sim *s, unsigned index, struct hwpc_sim_mem *out);
-/* MMIO as the chip sees it: lock, sync, dispatch (mmio.c). */
+/* MMIO as the chip sees it: lock, sync, dispatch (sim_mmio.c). */
 int sim_mmio_rd32(struct sim *s, uint32_t off, uint32_t *val);
 int sim_mmio_wr32(struct sim *s, uint32_t off, uint32_t val);
 
