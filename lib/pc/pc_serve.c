@@ -9,6 +9,7 @@
  * before the scrape asked does not answer it, and scrapes that ask while
  * one read is pending share the next. */
 #include "core/err_local.h"
+#include "pc/pc_serve.h"
 #include "pc/pc_serve_internal.h"
 
 #include <errno.h>

@@ -24,24 +24,7 @@
 
 #include "hwpc/output.h"
 #include "hwpc/pc.h"
-
-struct hwpc_pc_serve_opts {
-	const char *profile;        /* the chip's PCOUNTER profile (NULL: its default) */
-	const char *const *domains; /* -D: the domains served (none, or "all": every one) */
-	unsigned ndomains;
-	bool ack;                   /* ack each quad set read (the devices open for writing) */
-	bool trigger;               /* fire PM_TRIGGER before each read (pc_cmd.h) */
-	uint64_t interval_ns;       /* also read every interval_ns between scrapes (0: only at scrapes) */
-	uint64_t timeout_ns;        /* how long a scrape waits for a device's read */
-	/* Each domain's samples carry the Unix time of the read that gave
-	 * them (hwpc_out_timestamp): a scraper's rate() is then over the
-	 * reads' times, however long after the scrape began a read came. */
-	bool timestamps;
-	/* Told when a device goes down or answers again, from the thread that
-	 * saw it, under no lock (NULL: nobody is told). */
-	void (*log)(void *ctx, const char *msg);
-	void *log_ctx;
-};
+#include "pc/pc_serve_opts.h"
 
 struct hwpc_pc_serve;
 

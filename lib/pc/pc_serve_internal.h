@@ -7,7 +7,7 @@
 #define HWPC_PC_SERVE_INTERNAL_H
 
 #include "pc/pc_cmd.h"
-#include "pc/pc_serve.h"
+#include "pc/pc_serve_opts.h"
 
 #include <pthread.h>
 
