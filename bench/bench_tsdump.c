@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 
 #include "hwpc.h"
-#include "stream/tsdump_internal.h" /* pieces joined, for the report */
+#include "stream/tsdump_state.h" /* pieces joined, for the report */
 
 #define CHUNK (1u << 20)
 

@@ -4,57 +4,16 @@
  * only their own work per event; JSON and CSV rows are in tsdump_rows.c,
  * the trace in tsdump_trace.c. */
 #include "core/err_local.h"
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 #include "tensix/tensix_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks)
-{
-	/* Unknown rate: one tick per nanosecond (tsdump(1) says so). */
-	return t->o.hz > 0 ? (double)ticks / t->o.hz * 1e6 : (double)ticks / 1e3;
-}
-
 static const char *tok_name(const struct hwpc_tsdump *t, uint32_t token, const struct hwpc_tok **m)
 {
 	*m = t->o.map ? hwpc_tokmap_find(t->o.map, token) : NULL;
 	return *m ? (*m)->name : NULL;
-}
-
-void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts, int tid)
-{
-	struct slicestat *sl = &t->slices[tok->pair];
-	if (tok->role == HWPC_TOKMAP_BEGIN) {
-		if (sl->depth < SLICE_DEPTH)
-			sl->stack[sl->depth++] = ts;
-		else
-			sl->unmatched_begin++;
-		return;
-	}
-	if (!sl->depth) {
-		sl->unmatched_end++;
-		if (t->tr) {
-			struct hwpc_trace_arg a = { .key = "ts", .num = (double)ts };
-			char name[96];
-			snprintf(name, sizeof name, "%s end (no begin)", tok->name);
-			hwpc_trace_instant(t->tr, PID_TENSIX, tid, tsdump_us(t, ts), name, "unmatched", &a, 1);
-		}
-		return;
-	}
-	uint64_t b = sl->stack[--sl->depth], d = ts - b;
-	if (!sl->count || d < sl->min)
-		sl->min = d;
-	if (d > sl->max)
-		sl->max = d;
-	sl->total += d;
-	sl->count++;
-	if (t->tr) {
-		struct hwpc_trace_arg a[2] = { { .key = "begin_ts", .num = (double)b },
-					       { .key = "ticks", .num = (double)d } };
-		hwpc_trace_complete(t->tr, PID_TENSIX, tid, tsdump_us(t, b), tsdump_us(t, ts) - tsdump_us(t, b),
-				    tok->name, "slice", a, 2);
-	}
 }
 
 /* --summary: statistics only. */
@@ -147,19 +106,6 @@ static int text_cb(void *ctx, const struct hwpc_tensix_item *it)
 	return hwpc_out_end(o, &t->werr) ? 1 : 0;
 }
 
-struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, struct hwpc_err *err)
-{
-	struct hwpc_out *o = hwpc_out_new(t->o.out, fmt, err);
-	if (!o)
-		return NULL;
-	hwpc_out_set_command(o, "tsdump");
-	/* Text names the device once, above the first table. */
-	if (fmt != HWPC_FMT_TEXT || !t->device_shown)
-		hwpc_out_set_device(o, t->o.device, t->o.chipset);
-	t->device_shown = true;
-	return o;
-}
-
 static const struct hwpc_col text_cols[] = {
 	{ "kind", 11 }, { "offset", 10 }, { "buffer", 6 }, { "index", 8 },   { "size", 4 },
 	{ "token", 9 }, { "name", 0 },    { "ts", 14 },    { "time", 9 },    { "message", 0 },
@@ -189,7 +135,7 @@ struct hwpc_tsdump *tsdump_new(const struct hwpc_tsdump_opts *opts, bool referen
 	if (npairs && !(t->slices = calloc(npairs, sizeof *t->slices)))
 		goto oom;
 	if (opts->record) {
-		/* PCOUNTER record buffers: every format through tsdump_record.c. */
+		/* PCOUNTER record buffers: every format through tsdump_recbuf.c. */
 		if (!opts->rec_layout) {
 			hwpc_err_set(err, HWPC_EINPUT, "record decoding needs the packet layout (hwpc_rec_layout_load)");
 			goto fail;

@@ -13,7 +13,7 @@
  * after SERIAL_AFTER of them no more pieces are handed out: the rest is
  * decoded once, in order, into the caller's tsdump. */
 #include "core/err_local.h"
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 #include "tensix/tensix_cmd.h"
 
 #include <sched.h>

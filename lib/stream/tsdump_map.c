@@ -14,7 +14,7 @@
  * allocator (this takes ~200 bytes of the static TLS block that dlopen()ed
  * libraries share). */
 #include "core/err_local.h"
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 
 #include <errno.h>
 #include <setjmp.h>

@@ -6,7 +6,7 @@
  * (tsdump_stats.c); when either says no, the caller decodes the piece's
  * bytes again with the earlier tsdump, so the summary is always the one a
  * single pass gives. */
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 #include "tensix/tensix_cmd.h"
 
 bool tsdump_splittable(const struct hwpc_tsdump *t)

@@ -3,7 +3,7 @@
  * rates) or anomaly; counter tracks in a trace; a summary with totals and
  * losses.  Record buffers are small next to Tensix streams, so every format
  * goes through the generic writers. */
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  * The generic record writer, which matches keys by name per record and
  * keeps every field apart, is tsdump's reference path (tsdump.c,
  * item_record): tests hold these rows to it byte for byte. */
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  *   token, count, first_ts, last_ts, min, mean, max, offset, buffer, message
  * min/mean/max are the gaps between a token's events, or slice durations,
  * in counter ticks. */
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 
 #include <stdlib.h>
 #include <string.h>

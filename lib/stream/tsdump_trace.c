@@ -6,7 +6,7 @@
  * the values is constant, times are formatted without printf.  trace_item
  * writes the same through the writer's calls; tests hold one to the other
  * byte for byte. */
-#include "stream/tsdump_internal.h"
+#include "stream/tsdump_state.h"
 
 #include <string.h>
 

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "stream/tsdump_internal.h" /* the piece functions and counters */
+#include "stream/tsdump_state.h" /* the piece functions and counters */
 #include "tsx_collect.h"
 #include "tsx_gen.h"
 #include "tensix/tensix_cmd.h"

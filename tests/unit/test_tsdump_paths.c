@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "stream/tsdump_internal.h" /* tsdump_new: the reference path */
+#include "stream/tsdump_state.h" /* tsdump_new: the reference path */
 #include "tsx_gen.h"
 
 static struct hwpc_tokmap *test_map(void)

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Internal to tsdump's library part: the state shared by the item writers
- * (tsdump.c), the JSON and CSV rows (tsdump_rows.c), the statistics and
- * summary (tsdump_stats.c) and the record-buffer path (tsdump_record.c). */
-#ifndef HWPC_TSDUMP_INTERNAL_H
-#define HWPC_TSDUMP_INTERNAL_H
+/* Internal to tsdump's library part: the state of one tsdump, which all of
+ * its files share, and what each file offers the others.  tsdump.c makes
+ * the state and dispatches each item to one output part: the JSON and CSV
+ * rows (tsdump_rows.c), the trace (tsdump_trace.c), the statistics and
+ * summary (tsdump_stats.c) or the record-buffer path (tsdump_recbuf.c).
+ * What the parts share stands below them (tsdump_out.c, tsdump_slice.c),
+ * so no part calls back into tsdump.c. */
+#ifndef HWPC_TSDUMP_STATE_H
+#define HWPC_TSDUMP_STATE_H
 
 #include <pthread.h>
 
@@ -118,7 +122,7 @@ bool stats_mergeable(const struct hwpc_tsdump *t, const struct hwpc_tsdump *p);
 void stats_merge(struct hwpc_tsdump *t, const struct hwpc_tsdump *p);
 void stats_free(struct hwpc_tsdump *t);
 
-/* tsdump_record.c */
+/* tsdump_recbuf.c: PCOUNTER record buffers, in every format. */
 int rec_item(void *ctx, const struct hwpc_rec_item *it);
 int rec_summary(struct hwpc_tsdump *t, struct hwpc_err *err);
 /* Declare the columns of packet rows (text table, CSV header). */
@@ -154,11 +158,15 @@ void tsdump_sigbus_release(void);
 /* hwpc_tsdump_new, with every item through the generic writers (the
  * reference the fast paths are tested against) when reference is set. */
 struct hwpc_tsdump *tsdump_new(const struct hwpc_tsdump_opts *opts, bool reference, struct hwpc_err *err);
-/* A record writer on t's output: the command and device named (text: the
- * device only in the first one, which comes first). */
+
+/* tsdump_out.c: what the output parts write with.  A record writer on t's
+ * output: the command and device named (text: the device only in the
+ * first one, which comes first).  Ticks in the trace's microseconds. */
 struct hwpc_out *tsdump_out_new(struct hwpc_tsdump *t, enum hwpc_format fmt, struct hwpc_err *err);
 double tsdump_us(const struct hwpc_tsdump *t, uint64_t ticks);
-/* Slices: an event with a begin or end token of the map. */
+
+/* tsdump_slice.c: an event with a begin or end token of the map, at ts,
+ * on the trace's track tid (when a trace is written). */
 void tsdump_slice(struct hwpc_tsdump *t, const struct hwpc_tok *tok, uint64_t ts, int tid);
 
 #endif
