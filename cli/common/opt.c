@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The table-driven option parser (see opt.h). */
 #include "opt.h"
+#include "opt_help.h"
 
 #include <stdio.h>
 #include <stdlib.h>

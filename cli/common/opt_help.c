@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* --help generated from a command's option table (see opt.h). */
-#include "opt.h"
+/* --help generated from a command's option table (see opt_table.h). */
+#include "opt_help.h"
 
 static void help_table(const struct cli_opt *t, FILE *fp)
 {
