@@ -3,7 +3,11 @@
  * expressions, counts, record buffer, triggers, raw writes - in the order
  * the hardware needs, and remember what was set for pcread.  See
  * pcsetup(1). */
-#include "pcsetup.h"
+#include "pcsetup_opts.h"
+#include "pcsetup_pc.h"
+#include "pcsetup_r10k.h"
+#include "pcsetup_regs.h"
+#include "pcsetup_scan.h"
 #include "common/devices.h"
 #include "common/opt.h"
 #include "common/setup_opts.h"

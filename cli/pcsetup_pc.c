@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* pcsetup on a GPU: the PCOUNTER setup of one device, from the options or
  * a setup file, and --trigger. */
-#include "pcsetup.h"
+#include "pcsetup_pc.h"
 #include "pc/pc_cmd.h"
 
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /* pcsetup on an R10000/R12000: one counter's control word, planned by the
  * library (stop, preset, clear the interrupt, control word), printed by
  * --dry-run, else written and recorded for pcread. */
-#include "pcsetup.h"
+#include "pcsetup_r10k.h"
 
 int cli_r10k_setup(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, const struct cli_r10k_setup *a,
 		   struct hwpc_out *o)

@@ -5,7 +5,7 @@
  * its fields (--dry-run), or written and read back by the library's one
  * register-write implementation (hwpc_regwrite_*); a write whose compared
  * bits did not stick is an error (exit 1). */
-#include "pcsetup.h"
+#include "pcsetup_regs.h"
 #include "regs/regs_cmd.h"
 
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * on a terminal; an interrupted scan prints what it counted, says so and
  * exits 130.  --dry-run prints the first window's writes and those that
  * put the setup back. */
-#include "pcsetup.h"
+#include "pcsetup_scan.h"
 #include "common/scan.h"
 #include "pc/pc_cmd.h"
 
