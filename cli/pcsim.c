@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pcsim: drive the simulator - create and reset simulated GPUs, move their
  * clock, show their state.  See pcsim(1). */
-#include "pcsim.h"
+#include "pcsim_drive.h"
+#include "pcsim_state.h"
 
 #include "common/devices.h"
 #include "common/opt.h"

@@ -2,7 +2,7 @@
 /* pcsim's subcommands that drive the simulated hardware: PCOUNTER signals,
  * traces and pulses, R10000/R12000 event rates and CPU modes, the Tensix
  * timestamper's commands and scripts. */
-#include "pcsim.h"
+#include "pcsim_drive.h"
 #include "core/core_cmd.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 /* pcsim's subcommands on the simulated GPU as a whole: create, reset and
  * list them, move and show their time, show their state, raw register
  * access and memory dumps. */
-#include "pcsim.h"
+#include "pcsim_state.h"
 #include "common/outfile.h"
 #include "regdb/regdb_cmd.h"
 #include "regs/regs_cmd.h"
