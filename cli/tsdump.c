@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* tsdump: decode Tensix timestamp streams and PCOUNTER record buffers from a
  * file or a device, and report every loss.  See tsdump(1). */
-#include "tsdump.h"
+#include "tsdump_input.h"
+#include "tsdump_mmiotrace.h"
+#include "tsdump_opts.h"
 
 #include "common/devices.h"
 #include "common/opt.h"

@@ -2,7 +2,7 @@
 /* tsdump's input from a file (an L1 image read by buffer bounds, or one
  * stream), with progress on a terminal, and the record buffer -d -D
  * names. */
-#include "tsdump.h"
+#include "tsdump_input.h"
 #include "core/core_cmd.h"
 
 #include <errno.h>

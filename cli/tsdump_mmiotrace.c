@@ -4,7 +4,7 @@
  * --format setup, a pcsetup setup file of the last PCOUNTER configuration
  * the trace wrote.  Two passes over the text, streamed (cli_lines): the
  * BAR0 and the chipset first, the accesses second. */
-#include "tsdump.h"
+#include "tsdump_mmiotrace.h"
 
 #include "common/lines.h"
 #include "stream/mmiotrace.h"
