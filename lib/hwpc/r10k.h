@@ -203,6 +203,10 @@ struct hwpc_r10k_mux_event {
 	uint32_t word;           /* its control word there */
 	uint64_t count;          /* events counted while it was on the counter */
 	uint64_t time_counted_ns; /* device time it counted (time skipped left out) */
+	/* How far time_counted_ns can be off: at each end of each of its
+	 * turns, the device time between reading the clock and the counters
+	 * being read and set (a host preempted there stretches it). */
+	uint64_t time_unc_ns;
 };
 struct hwpc_r10k_mux {
 	unsigned n;
@@ -215,6 +219,9 @@ struct hwpc_r10k_mux {
 	/* hwpc_dev_lag_ns at the start and at the last step: the device time
 	 * a lagging simulator skipped, which no event counted */
 	uint64_t lag_start, lag_last;
+	/* the width of the first and of the last step's clock bracket (see
+	 * hwpc_r10k_mux_event.time_unc_ns) */
+	uint64_t start_unc_ns, last_unc_ns;
 	bool can_lag;
 	unsigned steps;
 	bool started;
@@ -241,6 +248,11 @@ struct hwpc_r10k_estimate {
 	bool can_lag;             /* the device can lag (else lag_ns is 0 and means nothing) */
 	double fraction;          /* time_counted / time_total */
 	double scaled;            /* count * time_total / time_counted */
+	/* How far scaled can be off from the timing of the turns alone
+	 * (time_unc_ns, and the brackets of the run's two ends); how the
+	 * event's rate varied between the turns adds to that, unmeasured. */
+	double scaled_unc;
+	uint64_t time_unc_ns;     /* how far time_counted_ns can be off */
 	bool counted;             /* false: never on a counter (scaled is 0) */
 };
 HWPC_API void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hwpc_r10k_estimate *out);

@@ -82,9 +82,15 @@ static const struct hwpc_schema_key r10k_estimate[] = {
 	SK("counter", U64, NULL, LABEL, "the counter it was multiplexed on"),
 	SK("count", U64, "events", GAUGE, "what it counted while it was on the counter"),
 	SK("scaled", U64, "events", GAUGE, "the count scaled to the whole run (null: never counted)"),
+	SK("scaled_unc", U64, "events", GAUGE,
+	   "how far scaled can be off from the timing of the turns alone, rounded up (time_unc_ns and the run's ends); "
+	   "how the event's rate varied between turns adds to it, unmeasured (null: never counted)"),
 	SK("counted_pct", DOUBLE, "%", GAUGE, "the share of the run it was counting"),
 	SK("time_counted_ns", U64, "ns", NONE,
 	   "how long it was counting, in device time (what a lagging simulator skipped left out)"),
+	SK("time_unc_ns", U64, "ns", NONE,
+	   "how far time_counted_ns can be off: the device time between reading the clock and the counters at each "
+	   "end of each turn"),
 	SK("time_total_ns", U64, "ns", NONE, "how long the run was, in device time less lag_ns"),
 	SK("lag_ns", U64, "ns", NONE,
 	   "device time a lagging realtime simulator skipped during the run: no event counted it (null: the "

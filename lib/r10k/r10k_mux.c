@@ -115,6 +115,9 @@ int hwpc_r10k_mux_start(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, ui
 			return err->status;
 	}
 	m->start_ns = m->last_ns = now_ns;
+	/* The counters began when they were programmed, after now_ns. */
+	uint64_t after = hwpc_dev_now_ns(s->dev);
+	m->start_unc_ns = m->last_unc_ns = after > now_ns ? after - now_ns : 0;
 	m->can_lag = hwpc_dev_lag_ns(s->dev, &m->lag_start);
 	m->lag_last = m->lag_start;
 	m->steps = 0;
@@ -162,6 +165,7 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 			return err->status;
 		ch |= v != s->ctrl[c];
 	}
+	struct hwpc_r10k_mux_event *credited[HWPC_R10K_MAX_COUNTERS] = { 0 };
 	for (unsigned c = 0; c < s->cpu.ncounters; c++) {
 		if (!m->nper[c])
 			continue;
@@ -173,6 +177,7 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 		if (!ch) {
 			e->count += hwpc_r10k_delta(s->last[c], raw, s->cpu.counter_bits);
 			e->time_counted_ns += now_ns - m->last_ns - skipped;
+			credited[c] = e;
 		}
 		s->last[c] = raw;
 		if (rotate)
@@ -181,6 +186,14 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 		if ((rotate || ch) && program(m, s, c, err))
 			return err->status;
 	}
+	/* The turn that ended counted from its counter's read and set, not
+	 * from now_ns: each end of it is as uncertain as the device time
+	 * those accesses took (the next turn begins as uncertain). */
+	uint64_t after = hwpc_dev_now_ns(s->dev), bracket = after > now_ns ? after - now_ns : 0;
+	for (unsigned c = 0; c < s->cpu.ncounters; c++)
+		if (credited[c])
+			credited[c]->time_unc_ns += m->last_unc_ns + bracket;
+	m->last_unc_ns = bracket;
 	if (ch)
 		s->changes++;
 	if (changed)
@@ -228,5 +241,11 @@ void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hw
 		lag = run;
 	hwpc_r10k_scale(i < m->n ? e->count : 0, i < m->n ? e->time_counted_ns : 0, run - lag, out);
 	out->lag_ns = lag;
+	/* scaled = count * total / counted: the relative errors of counted
+	 * and of total add (to first order). */
+	out->time_unc_ns = i < m->n ? e->time_unc_ns : 0;
+	if (out->counted && run > lag)
+		out->scaled_unc = out->scaled * ((double)out->time_unc_ns / (double)out->time_counted_ns +
+						 (double)(m->start_unc_ns + m->last_unc_ns) / (double)(run - lag));
 	out->can_lag = m->can_lag;
 }

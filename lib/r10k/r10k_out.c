@@ -147,18 +147,21 @@ static void widen(struct hwpc_col *c, size_t len)
 int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	struct hwpc_col cols[] = { { "event", 0 },  { "counter", 0 },	   { "count", 0 },
-				   { "scaled", 0 }, { "counted_pct", 0 }, { "time_counted_ns", 0 },
-				   { "time_total_ns", 0 }, { "lag_ns", 0 } };
+	struct hwpc_col cols[] = { { "event", 0 },	     { "counter", 0 },	       { "count", 0 },
+				   { "scaled", 0 },	     { "scaled_unc", 0 },      { "counted_pct", 0 },
+				   { "time_counted_ns", 0 }, { "time_unc_ns", 0 },     { "time_total_ns", 0 },
+				   { "lag_ns", 0 } };
 	struct hwpc_r10k_estimate e;
 	for (unsigned i = 0; i < m->n; i++) {
 		hwpc_r10k_mux_estimate(m, i, &e);
 		widen(&cols[0], strlen(m->ev[i].ev->name));
 		widen(&cols[2], digits(e.count));
 		widen(&cols[3], e.counted ? digits((uint64_t)llround(e.scaled)) : 1);
-		widen(&cols[5], digits(e.time_counted_ns));
-		widen(&cols[6], digits(e.time_total_ns));
-		widen(&cols[7], e.can_lag ? digits(e.lag_ns) : 1);
+		widen(&cols[4], e.counted ? digits((uint64_t)ceil(e.scaled_unc)) : 1);
+		widen(&cols[6], digits(e.time_counted_ns));
+		widen(&cols[7], digits(e.time_unc_ns));
+		widen(&cols[8], digits(e.time_total_ns));
+		widen(&cols[9], e.can_lag ? digits(e.lag_ns) : 1);
 	}
 	if (hwpc_out_table(o, cols, sizeof cols / sizeof cols[0], err))
 		return err->status;
@@ -168,12 +171,16 @@ int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct 
 		hwpc_out_str(o, "event", m->ev[i].ev->name);
 		hwpc_out_u64(o, "counter", m->ev[i].counter);
 		hwpc_out_u64(o, "count", e.count);
-		if (e.counted)
+		if (e.counted) {
 			hwpc_out_u64(o, "scaled", (uint64_t)llround(e.scaled));
-		else
+			hwpc_out_u64(o, "scaled_unc", (uint64_t)ceil(e.scaled_unc));
+		} else {
 			hwpc_out_null(o, "scaled");
+			hwpc_out_null(o, "scaled_unc");
+		}
 		hwpc_out_double(o, "counted_pct", 100.0 * e.fraction, 2);
 		hwpc_out_u64(o, "time_counted_ns", e.time_counted_ns);
+		hwpc_out_u64(o, "time_unc_ns", e.time_unc_ns);
 		hwpc_out_u64(o, "time_total_ns", e.time_total_ns);
 		if (e.can_lag)
 			hwpc_out_u64(o, "lag_ns", e.lag_ns);
