@@ -8,13 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The domains a setup puts in quad mode. */
-static uint32_t quad_jobs(const struct hwpc_pc_jobset *js)
+/* The domains a setup sets up (all), or puts in quad mode. */
+static uint32_t jobs(const struct hwpc_pc_jobset *js, bool quad_only)
 {
-	uint32_t quad = 0;
+	uint32_t doms = 0;
 	for (size_t j = 0; j < js->n; j++)
-		quad |= (uint32_t)(js->job[j].setup->mode == HWPC_PC_QUAD) << js->job[j].dom;
-	return quad;
+		if (!quad_only || js->job[j].setup->mode == HWPC_PC_QUAD)
+			doms |= 1u << js->job[j].dom;
+	return doms;
 }
 
 /* The setup options or the setup file, planned, checked (someone else's
@@ -41,7 +42,7 @@ static int set_up(struct hwpc_pc_around *a, const struct hwpc_pc_around_opts *o,
 					err) ||
 		    (!o->force && hwpc_pc_jobset_check(js, a->dev, a->l, err)) ||
 		    hwpc_pc_setup_plan_many(a->dev, a->l, js->job, js->n, &plan, err) ||
-		    hwpc_pc_span_check(a->dev, a->l, quad_jobs(js), o->force, err)))
+		    hwpc_pc_span_check(a->dev, a->l, jobs(js, false), jobs(js, true), o->force, err)))
 		rc = err->status;
 	if (!rc && o->dry_run)
 		rc = hwpc_wplan_print(&plan, plan_out, err);

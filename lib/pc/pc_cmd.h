@@ -412,12 +412,13 @@ struct hwpc_pc_span {
  * HWPC_EINPUT naming them, unless force (then others says which). */
 int hwpc_pc_span_begin(struct hwpc_pc_span *sp, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
 		       struct hwpc_pcr *const *rs, unsigned n, bool force, struct hwpc_err *err);
-/* The same refusal before anything is written: a setup about to put the
- * domains quad (a bit per domain index) in quad mode, checked as
- * hwpc_pc_span_begin will, so that a span refused leaves the domains as
- * they were. */
-int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t quad, bool force,
-		       struct hwpc_err *err);
+/* The same refusals before anything is written: a setup of the domains
+ * mine (a bit per domain index) about to put quad of them in quad mode,
+ * checked as hwpc_pc_span_begin will (a chip where no public document
+ * says how to swap them; PM_TRIGGER swapping other domains' sets), so that
+ * a span refused leaves the domains as they were. */
+int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t quad,
+		       bool force, struct hwpc_err *err);
 /* End an interval now: delta[] and total[] of every domain, and whether
  * each was reprogrammed. */
 int hwpc_pc_span_sample(struct hwpc_pc_span *sp, struct hwpc_err *err);

@@ -43,17 +43,30 @@ static void stamp(struct hwpc_pc_span_dom *d, const uint64_t t[2])
  * to every domain: other quad-mode domains' sets would be swapped at every
  * sample, and whoever reads them would find them lost (OVERFLOW) or cut
  * short; that is refused, as someone else's setup is, unless force. */
+/* How quad domains are swapped around a run on this chip (PRE_OP on
+ * G84:GF100, else PM_TRIGGER, *t then says how it is fired), or HWPC_EINPUT
+ * where no public document says how to fire it. */
+static int swap_kind(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, struct hwpc_pc_trigger *t,
+		     struct hwpc_err *err)
+{
+	struct hwpc_err why;
+	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
+	if (hwpc_param_num(l->db, l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
+		return HWPC_PC_SPAN_PRE_OP;
+	if (hwpc_pc_trigger_find(dev, t, &why))
+		return -hwpc_err_set(err, HWPC_EINPUT, "counting a quad-mode domain around a command swaps its sets by "
+				     "PM_TRIGGER on %s (whatever its SWAP input), and %s", l->chip->name, why.msg);
+	return HWPC_PC_SPAN_TRIGGER;
+}
+
 static int pick_swap(struct hwpc_pc_span *sp, bool force, struct hwpc_err *err)
 {
-	/* regdb-names: PCOUNTER.PRE_OP_SWAPS G84:GF100 */
-	if (hwpc_param_num(sp->l->db, sp->l->chip, "PCOUNTER.PRE_OP_SWAPS", 0)) {
-		sp->swap = HWPC_PC_SPAN_PRE_OP;
+	int kind = swap_kind(sp->dev, sp->l, &sp->trigger, err);
+	if (kind < 0)
+		return -kind;
+	sp->swap = kind;
+	if (kind == HWPC_PC_SPAN_PRE_OP)
 		return 0;
-	}
-	struct hwpc_err why;
-	if (hwpc_pc_trigger_find(sp->dev, &sp->trigger, &why))
-		return hwpc_err_set(err, HWPC_EINPUT, "a quad-mode domain swaps on PM_TRIGGER, and %s", why.msg);
-	sp->swap = HWPC_PC_SPAN_TRIGGER;
 	uint32_t mine = 0;
 	for (unsigned i = 0; i < sp->n; i++)
 		mine |= 1u << sp->d[i].r->dom;
@@ -61,14 +74,21 @@ static int pick_swap(struct hwpc_pc_span *sp, bool force, struct hwpc_err *err)
 				     sizeof sp->others_names, err);
 }
 
-int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t quad, bool force,
-		       struct hwpc_err *err)
+int hwpc_pc_span_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t quad,
+		       bool force, struct hwpc_err *err)
 {
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_trigger t;
 	uint32_t others;
 	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
-	if (!quad || hwpc_param_num(l->db, l->chip, "PCOUNTER.PRE_OP_SWAPS", 0))
+	if (!quad)
 		return 0;
-	return hwpc_pc_trigger_check(dev, l, quad, force, &others, names, sizeof names, err);
+	int kind = swap_kind(dev, l, &t, err);
+	if (kind < 0)
+		return -kind;
+	if (kind == HWPC_PC_SPAN_PRE_OP)
+		return 0;
+	return hwpc_pc_trigger_check(dev, l, mine, force, &others, names, sizeof names, err);
 }
 
 /* Read (and ack) every latched quad set into the totals; with drop, the

@@ -399,6 +399,23 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	check [ "$(jq -r 'select(.type=="pc_counters")|.state' <<<"$output")" = EMPTY ]
 	run -0 pcread -d sim:nv40 -D core --format json
 	check [ "$(jq -r 'select(.type=="pc_counters")|.mode' <<<"$output")" = SINGLE ]
+	# a dry run shows what would happen: the same refusal
+	run -2 pcread -d sim:nv40 -D core --mode quad --event 1 --dry-run -- true
+	check [ "$output" = "pcread: $want" ]
+	# where no public document says how to fire PM_TRIGGER (NV30, GF100),
+	# quad mode around a command is refused before the setup is written
+	for spec in "nv30 1" "gf100 hub.0 --swap 0x10"; do
+		read -r chip dom swap <<<"$spec"
+		vsim "$chip"
+		before=$(pcread -d "sim:$chip" -D "$dom" --format json | jq -r 'select(.type=="pc_counters")|.mode')
+		run -2 pcread -d "sim:$chip" -D "$dom" $swap --mode quad --event 1 -- true
+		[[ "$output" == "pcread: counting a quad-mode domain around a command swaps its sets by PM_TRIGGER on ${chip^^} (whatever its SWAP input), and no public document names "* ]]
+		run -0 pcread -d "sim:$chip" -D "$dom" --format json
+		check [ "$(jq -r 'select(.type=="pc_counters")|.mode' <<<"$output")" = "$before" ]
+		check [ "$before" != QUAD ]
+	done
+	vsim nv40
+	pcsetup -d sim:nv40 -D shader --mode quad --event 1 >/dev/null
 	printf 'set a\nmode quad\nevent 1\nset b\nmode quad\nevent 2\n' >"$BATS_TEST_TMPDIR/rot.setup"
 	run -2 pcread -d sim:nv40 -D core -f "$BATS_TEST_TMPDIR/rot.setup" -i 1ms -n 2
 	check [ "$output" = "pcread: $want" ]
