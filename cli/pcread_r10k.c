@@ -28,10 +28,11 @@ static void flush_all(void *ctx)
 static int step(void *ctx, uint64_t k, bool ended)
 {
 	struct hwpc_err err;
+	const struct hwpc_r10k_run *x = ctx;
 	if (hwpc_r10k_run_cmd_step(ctx, k, ended, &err))
 		return cli_fail_err(&err);
-	if (((struct hwpc_r10k_run *)ctx)->op->interval_ns)
-		fflush(NULL);
+	if (x->op->interval_ns && x->op->flush)
+		x->op->flush(x->op->flush_ctx);
 	return 0;
 }
 

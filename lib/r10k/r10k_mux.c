@@ -188,10 +188,12 @@ int hwpc_r10k_mux_rotate(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, u
 	}
 	/* The turn that ended counted from its counter's read and set, not
 	 * from now_ns: each end of it is as uncertain as the device time
-	 * those accesses took (the next turn begins as uncertain). */
+	 * those accesses took (the next turn begins as uncertain).  A counter
+	 * with one event is never stopped: its count runs on across steps,
+	 * and it has no turns to be uncertain about. */
 	uint64_t after = hwpc_dev_now_ns(s->dev), bracket = after > now_ns ? after - now_ns : 0;
 	for (unsigned c = 0; c < s->cpu.ncounters; c++)
-		if (credited[c])
+		if (credited[c] && m->nper[c] > 1)
 			credited[c]->time_unc_ns += m->last_unc_ns + bracket;
 	m->last_unc_ns = bracket;
 	if (ch)
@@ -244,7 +246,9 @@ void hwpc_r10k_mux_estimate(const struct hwpc_r10k_mux *m, unsigned i, struct hw
 	/* scaled = count * total / counted: the relative errors of counted
 	 * and of total add (to first order). */
 	out->time_unc_ns = i < m->n ? e->time_unc_ns : 0;
-	if (out->counted && run > lag)
+	/* An event counted all along is its count, exactly: the run's ends
+	 * are its own, and their uncertainty cancels. */
+	if (out->counted && run > lag && out->time_unc_ns)
 		out->scaled_unc = out->scaled * ((double)out->time_unc_ns / (double)out->time_counted_ns +
 						 (double)(m->start_unc_ns + m->last_unc_ns) / (double)(run - lag));
 	out->can_lag = m->can_lag;

@@ -277,6 +277,8 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	# counter 1's count by its 0.1 % above
 	check holds a="$all" p="$part" u="$unc" 'p - a <= u + a / 1000 + 1 && a - p <= u + a / 1000 + 1'
 	check holds a="$all" u="$unc" 'u >= 0 && u < a'
+	# counted all along (counter 1 never rotates): exact, no uncertainty
+	check [ "$(report -c 'select(.type=="r10k_estimate" and .counter==1)|[.scaled_unc,.time_unc_ns,.counted_pct]')" = "[0,0,100]" ]
 	# its share: some of the run, not all (how much depends on when the
 	# turns fell on a loaded machine, and on what lagged in them)
 	check holds p="$pct" 'p > 0 && p < 100'
