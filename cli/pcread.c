@@ -233,8 +233,9 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 	if (o->setfile && !o->cmd && !o->have_interval)
 		return cli_fail(HWPC_EINPUT, "-f needs -i: how long each counter set counts in its turn");
 	if (o->setfile && !o->cmd && o->set)
-		return cli_fail(HWPC_EINPUT, "--set picks the set a setup file gives -- COMMAND; -f rotation takes "
-				"every set of %s in turn", o->setfile);
+		return cli_fail(HWPC_EINPUT, "--set cannot be combined with -f rotation, which takes every set of %s in "
+				"turn: leave --set out, or set one set up with pcsetup -f %s --set %s", o->setfile, o->setfile,
+				o->set);
 	if (nargs && o->diff)
 		o->diff_b = argv[first];
 	else if (nargs && !o->list_regs)

@@ -202,7 +202,7 @@ fails() {
 	fails 2 "pcread: -n needs -i, --watch or --until" pcread -n 3
 	fails 2 "pcread: --signals and --reg cannot be combined" pcread --signals --reg CTRL
 	fails 2 "pcread: -f needs -i: how long each counter set counts in its turn" pcread -f x
-	fails 2 "pcread: --set picks the set a setup file gives -- COMMAND; -f rotation takes every set of x in turn" pcread -f x -i 1ms --set idle
+	fails 2 "pcread: --set cannot be combined with -f rotation, which takes every set of x in turn: leave --set out, or set one set up with pcsetup -f x --set idle" pcread -f x -i 1ms --set idle
 	fails 2 "pcsetup: --set needs -f: it selects a set of a setup file" pcsetup --set a --event 1
 	fails 2 "tsdump: --l1-base needs --buf0 or --buf1" tsdump x --l1-base 4
 	fails 2 "tsdump: --cntl needs --buf0 or --buf1: it says which buffers are valid; without them FILE is one plain stream" tsdump x --cntl 7
