@@ -189,8 +189,8 @@ HWPC_API int hwpc_r10k_open(struct hwpc_r10k_session *s, struct hwpc_dev *dev, s
 /* Read both counters into the virtual counters, checking the control words. */
 HWPC_API int hwpc_r10k_read(struct hwpc_r10k_session *s, struct hwpc_r10k_sample *out, struct hwpc_err *err);
 
-/* What pcsetup wrote, for pcread (hwpc_pc_note_load/check with the
- * name HWPC_R10K_NOTE): counter's control word added to the device's
+/* What pcsetup wrote, for pcread (the setup note named HWPC_R10K_NOTE,
+ * which the commands check): counter's control word added to the device's
  * record, whose generation goes up by one. */
 #define HWPC_R10K_NOTE "r10k"
 HWPC_API int hwpc_r10k_note_save(struct hwpc_dev *dev, const struct hwpc_r10k_cpu *cpu, unsigned counter, uint32_t word,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tsdump's output of decoded items (see hwpc/tsdump.h).  One callback per
+/* tsdump's output of decoded items (see hwpc/stream.h).  One callback per
  * output kind, chosen once, so the summary, JSON, CSV and trace paths do
  * only their own work per event; JSON and CSV rows are in tsdump_rows.c,
  * the trace in tsdump_trace.c. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tsdump's input from a device (see hwpc/tsdump.h): the Tensix buffers
+/* tsdump's input from a device (see hwpc/stream.h): the Tensix buffers
  * in L1 and a PCOUNTER record buffer, read a chunk at a time so that
  * memory stays bounded; and the layout of an L1 image from the STATUS and
  * CNTL values it was dumped with, at the bits regdb gives their fields. */

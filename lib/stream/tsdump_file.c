@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tsdump's input from a regular file (see hwpc/tsdump.h): mapped in
+/* tsdump's input from a regular file (see hwpc/stream.h): mapped in
  * windows (tsdump_map.c), and, for the summary of a Tensix stream, decoded
  * in pieces on several threads.
  *
