@@ -331,6 +331,12 @@ int hwpc_pc_trigger_fire(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, c
  * names, ", " between them ("" when none). */
 int hwpc_pc_trigger_swaps(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, uint32_t *swapped,
 			  char *names, size_t len, struct hwpc_err *err);
+/* --trigger's warning, where PM_TRIGGER swaps quad-mode domains besides
+ * mine: *any, and "--trigger swaps the quad sets of shader too (not
+ * WHERE): whoever reads them loses them" in buf ("" when it swaps no
+ * other). */
+int hwpc_pc_trigger_others_text(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, const char *where,
+				bool *any, char *buf, size_t len, struct hwpc_err *err);
 /* For a command whose own counting fires PM_TRIGGER (pcread -- CMD, -f
  * rotation on NV40:G84): the others it swaps (hwpc_pc_trigger_swaps) are
  * HWPC_EINPUT naming them, as someone else's setup is, unless force. */

@@ -14,15 +14,15 @@
  * here it swaps too (their sets lost to whoever reads them). */
 static int others_swapped(struct hwpc_pc_reader *rd, struct hwpc_err *err)
 {
-	uint32_t mine = 0, others;
-	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	uint32_t mine = 0;
+	bool any;
+	char msg[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2) + 96];
 	for (unsigned i = 0; i < rd->ndoms; i++)
 		mine |= 1u << rd->doms[i].r.dom;
-	if (hwpc_pc_trigger_swaps(rd->dev, rd->l, mine, &others, names, sizeof names, err))
+	if (hwpc_pc_trigger_others_text(rd->dev, rd->l, mine, "read here", &any, msg, sizeof msg, err))
 		return err->status;
-	if (others)
-		hwpc_tell_warn(rd->o->tell, "--trigger swaps the quad sets of %s too (not read here): whoever reads them "
-			       "loses them", names);
+	if (any)
+		hwpc_tell_warn(rd->o->tell, "%s", msg);
 	return 0;
 }
 

@@ -73,16 +73,15 @@ static void say(struct serve_dev *d, const char *what, const char *why)
  * --trigger warns). */
 static int others_swapped(struct serve_dev *d, struct hwpc_err *err)
 {
-	uint32_t mine = 0, others;
-	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	uint32_t mine = 0;
+	bool any;
+	char msg[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2) + 96];
 	for (unsigned i = 0; i < d->ndoms; i++)
 		mine |= 1u << d->doms[i].r.dom;
-	if (hwpc_pc_trigger_swaps(d->dev, &d->layout, mine, &others, names, sizeof names, err))
+	if (hwpc_pc_trigger_others_text(d->dev, &d->layout, mine, "served", &any, msg, sizeof msg, err))
 		return err->status;
-	char why[sizeof names + 64];
-	snprintf(why, sizeof why, "%s too (not served): whoever reads them loses them", names);
-	if (others)
-		say(d, "warning: --trigger swaps the quad sets of ", why);
+	if (any)
+		say(d, "warning: ", msg);
 	return 0;
 }
 

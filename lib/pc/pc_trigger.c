@@ -137,3 +137,17 @@ int hwpc_pc_trigger_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, 
 				    "the same)", l->chip->name, names);
 	return 0;
 }
+
+int hwpc_pc_trigger_others_text(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, const char *where,
+				bool *any, char *buf, size_t len, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	uint32_t others;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	if (hwpc_pc_trigger_swaps(dev, l, mine, &others, names, sizeof names, err))
+		return err->status;
+	*any = others != 0;
+	snprintf(buf, len, *any ? "--trigger swaps the quad sets of %s too (not %s): whoever reads them loses them" : "",
+		 names, where);
+	return 0;
+}
