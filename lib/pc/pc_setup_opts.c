@@ -47,7 +47,13 @@ static int opt_mode(struct hwpc_pc_setup *s, const char *o, const char *v, struc
 			s->mode = (enum hwpc_pc_mode)i;
 			return 0;
 		}
-	return hwpc_err_set(err, HWPC_EINPUT, "--%s: expected single, quad or record, got '%s'", o, v);
+	struct hwpc_near n;
+	hwpc_near_init(&n, v);
+	for (unsigned i = 0; i < 3; i++)
+		hwpc_near_add(&n, names[i]);
+	const char *near = hwpc_near_best(&n);
+	return hwpc_err_set(err, HWPC_EINPUT, "--%s: expected single, quad or record, got '%s'%s%s%s", o, v,
+			    near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
 }
 
 static int opt_expr(struct hwpc_pc_setup *s, enum hwpc_lop_input in, const char *o, const char *v,

@@ -3,6 +3,7 @@
  * plan builder; and, when the generation lacks one, where it exists. */
 #include "dev/backend.h"
 #include "core/err_local.h"
+#include "core/strdist.h"
 #include "pc/pc_setup_internal.h"
 #include "pc/pc_cmd.h"
 
@@ -141,8 +142,14 @@ int pc_setup_put_enum(struct pc_setup *c, const char *opt, const char *reg, cons
 		if (*where)
 			return hwpc_err_set(c->err, HWPC_EINPUT, "--%s %s: not on %s (%s: %s; %s has %s)", opt, word,
 					    c->chip->name, up, where, c->chip->name, list);
-		return hwpc_err_set(c->err, HWPC_EINPUT, "--%s: unknown value '%s' (%s has %s)", opt, word,
-				    c->chip->name, list);
+		struct hwpc_near n;
+		hwpc_near_init(&n, up);
+		for (unsigned i = 0; i < f->nenums; i++)
+			if (hwpc_gens_has(&f->enums[i].gens, c->chip))
+				hwpc_near_add(&n, f->enums[i].name);
+		const char *near = hwpc_near_best(&n);
+		return hwpc_err_set(c->err, HWPC_EINPUT, "--%s: unknown value '%s' (%s%s%s%s has %s)", opt, word,
+				    near ? "did you mean " : "", near ? near : "", near ? "? " : "", c->chip->name, list);
 	}
 	hwpc_field_put(f, val, e->value);
 	*own |= hwpc_field_mask(f);

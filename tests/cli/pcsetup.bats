@@ -446,6 +446,8 @@ no domain: give -D NAME|N (G84 has 8 domains)@-d sim:g84 --event 1
 --mode quad: NV10 has no quad mode (quad mode: NV30-)@-d sim:nv10 --mode quad
 --counter-mode event_b6: not on NV30 (EVENT_B6: NV40-; NV30 has SIMPLE, EVENT_B4)@-d sim:nv30 -D 0 --counter-mode event_b6
 --counter-mode: unknown value 'fast' (G84 has SIMPLE, EVENT_B4, EVENT_B6, EXTRA_B4, EXTRA_B6_EVENT_B2)@-d sim:g84 -D 1 --counter-mode fast
+--counter-mode: unknown value 'evnt_b6' (did you mean EVENT_B6? G84 has SIMPLE, EVENT_B4, EVENT_B6, EXTRA_B4, EXTRA_B6_EVENT_B2)@-d sim:g84 -D 1 --counter-mode evnt_b6
+--mode: expected single, quad or record, got 'quda' (did you mean quad?)@-d sim:g84 -D 1 --mode quda
 counter mode EVENT_B4 needs --bits with 4 signals (the integer's bits, low first: START.0 START.1 START.2 START.3)@-d sim:g84 -D 1 --counter-mode event_b4 --event 1
 --bits: expected 4 signals, got 2@-d sim:g84 -D 1 --counter-mode event_b4 --bits 1,2
 --bits: counter mode SIMPLE adds no integer of signals@-d sim:g84 -D 1 --bits 1,2
