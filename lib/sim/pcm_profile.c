@@ -182,6 +182,9 @@ int pc_signal_by_name(struct sim *s, const struct pc_priv *p, unsigned dom, cons
 			hwpc_pc_trailer_spell(w, spelt, sizeof spelt);
 		if (w && (!strcasecmp(w, name) || !strcasecmp(spelt, name)))
 			return (int)sig;
+		/* "flag" is the domain's own flag, as in expressions */
+		if (di->wire[sig] == PC_W_FLAG && di->warg[sig] == di->local && !strcasecmp(name, "flag"))
+			return (int)sig;
 	}
 	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
 		const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);
@@ -206,6 +209,8 @@ const char *pc_signal_near(struct sim *s, const struct pc_priv *p, unsigned dom,
 			hwpc_pc_trailer_spell(w, spelt[sig], sizeof spelt[sig]);
 			hwpc_near_add(&near, spelt[sig]);
 		}
+		if (di->wire[sig] == PC_W_FLAG && di->warg[sig] == di->local)
+			hwpc_near_add(&near, "flag");
 	}
 	for (unsigned i = 0; i < hwpc_regdb_entry_count(s->dev.db); i++) {
 		const struct hwpc_regdb_entry *r = hwpc_regdb_entry_at(s->dev.db, i);

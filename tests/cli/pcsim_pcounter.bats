@@ -118,6 +118,11 @@ EOF
 	# the name pcread --signals prints for the same signal
 	run -0 pcread -d sim:g84 -D core_a --signals --format json
 	check [ "$(jq -r 'select(.signal_index == 250) | .signal' <<<"$output")" = "dom5.flag" ]
+	# a domain's own flag is "flag" too, as in expressions and --signals
+	run -2 pcsim -d sim:g84 signal core_a flag const 1
+	check [ "$output" = "pcsim: signal 0xfe of domain core_a is dom1.flag, wired inside the chip; it has no generator" ]
+	run -2 pcsim -d sim:g84 signal core_a flagg const 1
+	check [ "$output" = "pcsim: unknown signal 'flagg' in domain core_a (did you mean flag?)" ]
 	run -2 pcsim -d sim:g84 signal core_a pm_triger const 1
 	check [ "$output" = "pcsim: unknown signal 'pm_triger' in domain core_a (did you mean pm_trigger?)" ]
 	run -2 pcsim -d sim:g84 signal core_a pc01_gr_idel const 1
