@@ -98,7 +98,8 @@ static const struct hwpc_schema_key pc_signal[] = {
 	SK("one_count", U64, NULL, NONE, "--scan: samples (or cycles, counted) in which it was 1"),
 	SK("sample_count", U64, NULL, NONE, "--scan: samples taken (or cycles counted)"),
 	SK("exact", BOOL, NULL, NONE,
-	   "--scan: active_pct is exact: counted by the counters, or every cycle of the window sampled"),
+	   "--scan: active_pct is exact: counted by the counters, or every cycle of the window sampled (false for a "
+	   "signal not sampled at all: a scan interrupted or failed before its window)"),
 	SK("seed", U64, NULL, NONE,
 	   "--scan: the seed of the sampled instants (--seed repeats them; null: counted, no sampling)"),
 };

@@ -369,7 +369,7 @@ int hwpc_pc_signals_out(struct hwpc_out *o, enum hwpc_format fmt, const struct h
 			hwpc_out_double(o, "active_pct_high", hi, 2);
 			hwpc_out_u64(o, "one_count", sc->ones[sig]);
 			hwpc_out_u64(o, "sample_count", sc->samples[sig]);
-			hwpc_out_bool(o, "exact", sc->counted || sc->every_cycle);
+			hwpc_out_bool(o, "exact", (sc->counted || sc->every_cycle) && sc->samples[sig]);
 			if (sc->counted)
 				hwpc_out_null(o, "seed");
 			else

@@ -252,8 +252,14 @@ int sim_wait_until_ns(struct sim *s, uint64_t t_ns, struct hwpc_err *err)
 	sim_sync(s);
 	sim_ps now = s->hdr->now_ps;
 	int rc = 0;
-	if (t > now && s->clock_mode == SIM_CLOCK_VIRTUAL)
-		rc = sim_advance(s, t - now, err);
+	/* A wait is not one step: a virtual clock is advanced in steps the
+	 * models take in reasonable time (pcsim advance refuses a longer one;
+	 * a command that waits has not asked for one step). */
+	for (sim_ps at = now; !rc && t > at && s->clock_mode == SIM_CLOCK_VIRTUAL;) {
+		sim_ps step = sim_max_step(s), by = t - at < step ? t - at : step;
+		rc = sim_advance(s, by, err);
+		at += by;
+	}
 	sim_unlock(s);
 	if (t <= now || s->clock_mode == SIM_CLOCK_VIRTUAL)
 		return rc;

@@ -262,6 +262,28 @@ static void test_catchup_limit(void **unused)
 	pt_close(&t);
 }
 
+/* A wait is not one step: pcsim advance refuses a step longer than the
+ * models take in reasonable time, and a command that waits longer (a
+ * --scan window) is advanced in such steps, to the picosecond. */
+static void test_wait_longer_than_a_step(void **state)
+{
+	(void)state;
+	struct pt t;
+	struct hwpc_err err;
+	pt_open(&t, "nv40", "engine=reference");
+	struct sim *s = (struct sim *)t.dev;
+	sim_ps step = sim_max_step(s);
+	assert_true(step < SIM_END_PS / 4);
+	uint64_t by = (uint64_t)(step / SIM_PS_PER_NS) + (uint64_t)(step / SIM_PS_PER_NS) / 8;
+	uint64_t t0 = hwpc_dev_now_ns(t.dev);
+	assert_int_equal(hwpc_sim_advance_ns(t.dev, by, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "advance in steps"));
+	assert_int_equal(hwpc_dev_now_ns(t.dev), t0);
+	assert_int_equal(hwpc_dev_wait_ns(t.dev, by, &err), 0);
+	assert_int_equal(hwpc_dev_now_ns(t.dev) - t0, by);
+	pt_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_short_catchup_while_waited_for),
 		cmocka_unit_test(test_wait_is_not_own_work),
 		cmocka_unit_test(test_catchup_limit),
+		cmocka_unit_test(test_wait_longer_than_a_step),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
