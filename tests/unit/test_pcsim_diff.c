@@ -9,8 +9,9 @@
 #include <cmocka.h>
 
 #include "pcdiff.h"
+#include "test_cases.h"
 
-#define CONFIGS 300
+#define CONFIGS HWPC_TEST_CASES(300)
 
 static void test_engines_agree(void **unused)
 {

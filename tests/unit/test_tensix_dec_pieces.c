@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "stream/tsdump_state.h" /* the piece functions and counters */
+#include "test_cases.h"
 #include "tsx_collect.h"
 #include "tsx_gen.h"
 #include "tensix/tensix_cmd.h"
@@ -106,7 +107,7 @@ static void test_every_split_damaged_streams(void **state)
 	static uint32_t w[700];
 	static uint8_t b[sizeof w];
 	unsigned joined = 0;
-	for (int round = 0; round < 60; round++) {
+	for (int round = 0; round < HWPC_TEST_CASES(60); round++) {
 		size_t n = gen(w, sizeof w / sizeof *w);
 		tsx_words_le(b, w, n);
 		joined += every_split(b, n * 4 - (round % 5 == 0));
@@ -119,7 +120,7 @@ static void test_every_split_writer_streams(void **state)
 	static uint32_t w[1200];
 	static uint8_t b[sizeof w];
 	unsigned joined = 0;
-	for (int round = 0; round < 60; round++) {
+	for (int round = 0; round < HWPC_TEST_CASES(60); round++) {
 		size_t n = gen_runs(w, sizeof w / sizeof *w, round % 3 ? 0 : rnd(3));
 		tsx_words_le(b, w, n);
 		joined += every_split(b, n * 4);
@@ -134,7 +135,7 @@ static void test_sync_points_join(void **state)
 	static uint32_t w[6000];
 	static uint8_t b[sizeof w];
 	unsigned tried = 0, joined = 0;
-	for (int round = 0; round < 100; round++) {
+	for (int round = 0; round < HWPC_TEST_CASES(100); round++) {
 		size_t n = gen_runs(w, sizeof w / sizeof *w, 0), len = n * 4;
 		tsx_words_le(b, w, n);
 		size_t at[8];

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* How many random cases a test runs.  The sanitizer pass (make check-asan)
+ * runs the same code paths as the plain pass to find memory and undefined
+ * behaviour errors, at four to eight times the cost of each case; it takes
+ * a quarter of the random cases, and the plain pass every one (make
+ * difftest runs far more).  Which cases: the first ones, so a failure
+ * seen in either pass is found again by its seed. */
+#ifndef HWPC_TEST_CASES_H
+#define HWPC_TEST_CASES_H
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HWPC_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HWPC_TEST_SANITIZED 1
+#endif
+#endif
+
+#ifdef HWPC_TEST_SANITIZED
+#define HWPC_TEST_CASES(n) ((n) / 4 > 0 ? (n) / 4 : 1)
+#else
+#define HWPC_TEST_CASES(n) (n)
+#endif
+
+#endif
