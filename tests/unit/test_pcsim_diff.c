@@ -32,8 +32,9 @@ static void test_engines_agree(void **unused)
 		      t.checkpoints, (unsigned long long)fs.skipped, (unsigned long long)fs.parallel,
 		      (unsigned long long)fs.stepped,
 		      (unsigned long long)fs.delegated, (unsigned long long)fs.limited);
+	print_message("%u configurations at GHz clocks\n", t.ghz_configs);
 	assert_true(t.checkpoints >= CONFIGS);
-	assert_true(t.ghz_configs > CONFIGS / 8);
+	assert_true(t.ghz_configs * 10 > CONFIGS); /* a tenth of them at GHz clocks, or more */
 	assert_true(fs.skipped > 0 && fs.parallel > 0 && fs.stepped > 0 && fs.delegated > 0);
 	pcd_fini(&t);
 	assert_int_equal(failed, 0);

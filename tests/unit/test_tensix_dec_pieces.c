@@ -152,7 +152,7 @@ static void test_sync_points_join(void **state)
 		free(got);
 		tried += k;
 	}
-	assert_true(tried > 300);
+	assert_true(tried > 3 * HWPC_TEST_CASES(100));
 	if (joined < tried * 9 / 10)
 		fail_msg("only %u of %u joins at sync points", joined, tried);
 }
