@@ -147,7 +147,10 @@ int hwpc_pc_trigger_others_text(struct hwpc_dev *dev, const struct hwpc_pc_layou
 	if (hwpc_pc_trigger_swaps(dev, l, mine, &others, names, sizeof names, err))
 		return err->status;
 	*any = others != 0;
-	snprintf(buf, len, *any ? "--trigger swaps the quad sets of %s too (not %s): whoever reads them loses them" : "",
-		 names, where);
+	if (len)
+		buf[0] = 0;
+	if (*any)
+		snprintf(buf, len, "--trigger swaps the quad sets of %s too (not %s): whoever reads them loses them",
+			 names, where);
 	return 0;
 }
