@@ -113,7 +113,7 @@ static int all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t 
 		const struct hwpc_pc_around_opts ao = {
 			.setup = op->sopt, .nsetup = op->nsopt, .setfile = op->setfile, .set = op->set,
 			.domains = op->domains, .ndomains = op->ndomains, .force = op->force, .dry_run = op->dry_run,
-			.tell = op->verbose ? &cli_tell_verbose : &cli_tell, .name = ps[j]->name,
+			.tell = cli_tell_v(op->verbose), .name = ps[j]->name,
 		};
 		cli_devices_tag(r->devs, ps[j]->index, x.o);
 		int drc = hwpc_pc_around_begin(&x.as[j], ps[j]->dev, &ps[j]->layout, &ao, x.o, &err) ? cli_fail_err(&err)

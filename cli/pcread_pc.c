@@ -13,7 +13,7 @@
 static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc_pc_reader_dom *d)
 {
 	struct hwpc_err err;
-	if (hwpc_pc_note_verify_dom(d->r.dev, d->r.di->name, op->verbose ? &cli_tell_verbose : &cli_tell,
+	if (hwpc_pc_note_verify_dom(d->r.dev, d->r.di->name, cli_tell_v(op->verbose),
 				    &d->warned_setup, &p->suspect, &err))
 		return cli_fail_err(&err);
 	return 0;

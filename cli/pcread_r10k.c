@@ -83,7 +83,7 @@ static int run(const struct pcread_run *r)
 	const struct hwpc_r10k_run_opts ro = {
 		.interval_ns = op->have_interval ? op->interval_ns : 0, .count = op->count, .have_count = op->have_count,
 		.events = op->events, .modes = op->modes, .stop = cli_catch_stop(),
-		.tell = op->verbose ? &cli_tell_verbose : &cli_tell, .flush = flush_all,
+		.tell = cli_tell_v(op->verbose), .flush = flush_all,
 	};
 	struct hwpc_err err;
 	struct hwpc_r10k_run *x = calloc(1, sizeof *x);

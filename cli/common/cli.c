@@ -120,7 +120,12 @@ static void tell_note(void *ctx, const char *msg)
 	cli_note("%s", msg);
 }
 const struct hwpc_tell cli_tell = { .warn = tell_warn, .note = tell_note };
-const struct hwpc_tell cli_tell_verbose = { .warn = tell_warn, .note = tell_note, .verbose = true };
+
+const struct hwpc_tell *cli_tell_v(bool verbose)
+{
+	static const struct hwpc_tell loud = { .warn = tell_warn, .note = tell_note, .verbose = true };
+	return verbose ? &loud : &cli_tell;
+}
 
 void cli_note(const char *fmt, ...)
 {

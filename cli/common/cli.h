@@ -18,8 +18,9 @@ int cli_fail(int status, const char *fmt, ...) HWPC_PRINTF(2, 3);
 int cli_fail_err(const struct hwpc_err *err);
 void cli_warn(const char *fmt, ...) HWPC_PRINTF(1, 2);
 /* The library's warnings (struct hwpc_tell) told as cli_warn tells them,
- * and with -v its notes as cli_note does. */
-extern const struct hwpc_tell cli_tell, cli_tell_verbose;
+ * and with verbose (-v) its notes as cli_note does. */
+extern const struct hwpc_tell cli_tell;
+const struct hwpc_tell *cli_tell_v(bool verbose);
 /* "prog: msg" on stderr: what -v reports that is no warning (a check
  * that passed). */
 void cli_note(const char *fmt, ...) HWPC_PRINTF(1, 2);

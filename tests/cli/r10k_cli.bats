@@ -74,6 +74,9 @@ bats_require_minimum_version 1.5.0
 
 @test "pcread --events: rotation and perf-style scaled estimates" {
 	vsim r10000
+	# a turn needs a length: -i (or -- COMMAND, which rotates every 10 ms)
+	run -2 pcread -d sim:r10000 --events 9,10
+	check [ "$output" = "pcread: --events needs -i: how long each event counts in its turn" ]
 	pcsim -d sim:r10000 rate 9 3000
 	pcsim -d sim:r10000 rate 10 600
 	run nocsvid pcread -d sim:r10000 --events 9,10,11,cycles,graduated_instructions -i 10ms -n 6 --format csv
