@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile_sweep.h"
 
 /* The signals that end a command by default and that a named temporary
  * file must not outlive. */
@@ -69,18 +70,18 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t)(slash - path));
 }
 
-/* ".NAME.XXXXXX" beside path: a dot name, so that collectors that read
- * *.prom skip it. */
+/* ".NAME.hwpc-XXXXXX" beside path: a dot name, so that collectors that
+ * read *.prom skip it, and marked as ours for outfile_sweep. */
 static char *tmp_name(const char *path)
 {
 	size_t n = strlen(path);
-	char *t = malloc(n + 16);
+	char *t = malloc(n + 24);
 	if (!t)
 		return NULL;
 	const char *slash = strrchr(path, '/');
 	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
 	memcpy(t, path, dir);
-	snprintf(t + dir, n + 16 - dir, ".%s.XXXXXX", path + dir);
+	snprintf(t + dir, n + 24 - dir, ".%s." OUTFILE_TMP_MARK "XXXXXX", path + dir);
 	return t;
 }
 
@@ -110,15 +111,36 @@ int cli_outfile_open_named(struct cli_outfile *of, const char *path)
 	int rc = start(of, path);
 	if (rc)
 		return rc > 0 ? 0 : -rc;
+	outfile_sweep(path);
 	if (!(of->tmp = tmp_name(path)))
 		return open_fail(of, path, ENOMEM);
-	sigset_t old;
-	block_fatal(&old);
-	int fd = mkstemp(of->tmp);
-	int e = errno;
-	if (fd >= 0)
-		pending_tmp = of->tmp;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	int fd = -1, e = 0;
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		memcpy(of->tmp + strlen(of->tmp) - 6, "XXXXXX", 6);
+		sigset_t old;
+		block_fatal(&old);
+		fd = mkstemp(of->tmp);
+		e = errno;
+		if (fd >= 0)
+			pending_tmp = of->tmp;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (fd < 0)
+			return open_fail(of, path, e);
+		/* held from here on (where the filesystem can lock it); a
+		 * sweeper that removed the name before we held it leaves us a
+		 * file with no name: make another */
+		struct stat mine, named;
+		outfile_hold_lock(fd);
+		if (fstat(fd, &mine) || stat(of->tmp, &named) || mine.st_dev != named.st_dev ||
+		    mine.st_ino != named.st_ino) {
+			e = EAGAIN;
+			close(fd);
+			fd = -1;
+			block_fatal(&old);
+			pending_tmp = NULL;
+			sigprocmask(SIG_SETMASK, &old, NULL);
+		}
+	}
 	if (fd < 0)
 		return open_fail(of, path, e);
 	/* mkstemp makes the file 0600; an output file gets the usual mode */
@@ -161,9 +183,14 @@ int cli_outfile_open(struct cli_outfile *of, const char *path)
 	char *dir = dir_of(path);
 	if (!dir)
 		return open_fail(of, path, ENOMEM);
+	outfile_sweep(path);
 	int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
 	int e = errno;
 	free(dir);
+	/* held before it can have a name (publish_anon); a filesystem that
+	 * cannot lock cannot be swept either */
+	if (fd >= 0)
+		outfile_hold_lock(fd);
 	if (fd < 0 && (e == EOPNOTSUPP || e == EISDIR || e == EINVAL)) {
 		/* no O_TMPFILE here: a named temporary file */
 		free(of->path);

@@ -6,10 +6,10 @@
  * that fails or is interrupted leaves FILE as it was.
  *
  * Where the filesystem has O_TMPFILE the temporary file has no name until
- * it is complete, so nothing can leave it behind, not even SIGKILL; it is
- * linked in as FILE (linkat), or, when FILE exists, under a temporary name
- * renamed over FILE at once, with the catchable signals blocked between the
- * two calls.  Elsewhere it is a named ".FILE.XXXXXX", removed on SIGINT,
+ * it is complete; it is linked in as FILE (linkat), or, when FILE exists,
+ * under a temporary name renamed over FILE at once, with the catchable
+ * signals blocked between the two calls (a SIGKILL there leaves the name:
+ * outfile_sweep.h).  Elsewhere it is a named ".FILE.hwpc-XXXXXX", removed on SIGINT,
  * SIGTERM, SIGHUP and SIGPIPE: the handlers that do it go in before the
  * file exists (a command's own handler for a signal takes its place and
  * ends the command through cli_outfile_close).  A FILE that exists and is

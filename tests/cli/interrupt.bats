@@ -5,6 +5,18 @@
 # command and whenever it comes.
 load helpers
 
+# What a signal $3 may leave in directory $1 beside FILE $2: nothing else,
+# except after SIGKILL, which may come between the link and the rename of
+# a replacement (cli/common/outfile_sweep.h): one ".FILE.hwpc-XXXXXX",
+# which the next -o of FILE removes.
+left_ok() {
+	left=$(ls -A "$1" | tr '\n' ' ')
+	[ "$left" = "$2 " ] && return 0
+	[ "$3" = KILL ] && [[ "$left" =~ ^\.$2\.hwpc-[A-Za-z0-9]{6}\ $2\ $ ]] && return 0
+	echo "$3 left: $left"
+	return 1
+}
+
 # Every line of $1 is a JSON record, or $1 is the old content.
 whole_or_old() {
 	[ "$(cat "$1")" = old ] && return 0
@@ -30,10 +42,12 @@ assert json.loads(lines[0])["type"] == "schema"
 			sleep "$delay"
 			kill -s "$sig" "$pid" 2>/dev/null || true
 			wait "$pid" || true
-			[ "$(ls -A "$d")" = out.json ] || { echo "$sig after ${delay}s left: $(ls -A "$d")"; false; }
+			left_ok "$d" out.json "$sig" || { echo "after ${delay}s"; false; }
 			whole_or_old "$d/out.json" || { echo "$sig after ${delay}s: $(head -c 300 "$d/out.json")"; false; }
 		done
 	done
+	pcread -d sim:g84 -D core_a --format json -o "$d/out.json"
+	check [ "$(ls -A "$d")" = out.json ]
 }
 
 @test "-o of a command that does not catch signals (tsdump): nothing left either" {
@@ -49,9 +63,48 @@ assert json.loads(lines[0])["type"] == "schema"
 			sleep "$delay"
 			kill -s "$sig" "$pid" 2>/dev/null || true
 			wait "$pid" || true
-			[ "$(ls -A "$d")" = t.json ] || { echo "$sig after ${delay}s left: $(ls -A "$d")"; false; }
+			left_ok "$d" t.json "$sig" || { echo "after ${delay}s"; false; }
 		done
 	done
+	head -c 4096 /dev/zero >"$BATS_TEST_TMPDIR/small.bin"
+	tsdump "$BATS_TEST_TMPDIR/small.bin" --buf0 0:0xfff --format json -o "$d/t.json"
+	check [ "$(ls -A "$d")" = t.json ]
+}
+
+# The sweep (cli/common/outfile_sweep.h): the next -o of FILE removes the
+# temporary files of dead writers, never a live writer's, nor a name that
+# only looks like one.
+@test "-o: the next run removes a killed command's temporary file, not a live one's" {
+	vsim g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	echo old >"$d/out"
+	# dead: held by no one
+	echo half >"$d/.out.hwpc-Ab3xyz"
+	# not ours: another FILE, another mark, a short suffix, a symlink
+	touch "$d/.other.hwpc-Ab3xyz" "$d/.out.XYZabc" "$d/.out.hwpc-abc"
+	ln -s out "$d/.out.hwpc-link01"
+	ptime -d sim:g84 --format json -o "$d/out"
+	check [ "$(ls -A "$d" | tr '\n' ' ')" = ".other.hwpc-Ab3xyz .out.XYZabc .out.hwpc-abc .out.hwpc-link01 out " ]
+	rm "$d"/.o*
+	# a live writer's, named where the filesystem has no O_TMPFILE
+	hold "$d/out" named
+	live=$(ls -A "$d" | grep hwpc-)
+	ptime -d sim:g84 --format json -o "$d/out"
+	check [ -e "$d/$live" ]
+	kill -s USR1 "$HOLD"
+	wait "$HOLD"
+	check [ "$(cat "$d/out")" = new ]
+	check [ "$(ls -A "$d")" = out ]
+	# the same writer killed by SIGKILL leaves its file; the next run
+	# removes it
+	hold "$d/out" named
+	kill -s KILL "$HOLD"
+	wait "$HOLD" || true
+	check [ "$(ls -A "$d" | wc -l)" -eq 2 ]
+	ptime -d sim:g84 --format json -o "$d/out"
+	check [ "$(ls -A "$d")" = out ]
+	check grep -q '"type":"timer"' "$d/out"
 }
 
 # outfile_hold FILE anon|named in the background, once it holds FILE's
@@ -77,7 +130,7 @@ hold() {
 	for sig in INT TERM HUP PIPE; do
 		echo old >"$d/out"
 		hold "$d/out" named
-		check [ "$(ls -A "$d" | wc -l)" -eq 2 ] # out and .out.XXXXXX
+		check [ "$(ls -A "$d" | wc -l)" -eq 2 ] # out and .out.hwpc-XXXXXX
 		kill -s "$sig" "$HOLD"
 		wait "$HOLD" || true
 		check [ "$(ls -A "$d")" = out ]

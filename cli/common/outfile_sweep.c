@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* Removing the temporary files of dead -o writers (outfile_sweep.h). */
+#include "outfile_sweep.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int outfile_hold_lock(int fd)
+{
+	int rc;
+	/* blocking: a sweeper holds a lock only while it removes the name */
+	while ((rc = flock(fd, LOCK_EX)) && errno == EINTR)
+		;
+	return rc;
+}
+
+/* name is ".BASE.hwpc-XXXXXX" with six letters or digits. */
+static bool is_tmp_of(const char *name, const char *base)
+{
+	size_t n = strlen(base), m = strlen(OUTFILE_TMP_MARK);
+	if (name[0] != '.' || strncmp(name + 1, base, n) || name[1 + n] != '.' ||
+	    strncmp(name + 2 + n, OUTFILE_TMP_MARK, m))
+		return false;
+	const char *x = name + 2 + n + m;
+	if (strlen(x) != 6)
+		return false;
+	for (int i = 0; i < 6; i++)
+		if (!((x[i] >= 'a' && x[i] <= 'z') || (x[i] >= 'A' && x[i] <= 'Z') || (x[i] >= '0' && x[i] <= '9')))
+			return false;
+	return true;
+}
+
+/* Remove dir/name if it is our user's regular file and no one holds it.
+ * The lock is taken before the name is checked again, so a writer that
+ * locks after us finds its name gone and makes another (outfile.c). */
+static void sweep_one(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return;
+	struct stat st, now;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    !flock(fd, LOCK_EX | LOCK_NB) && !fstatat(dfd, name, &now, AT_SYMLINK_NOFOLLOW) &&
+	    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+		unlinkat(dfd, name, 0);
+	close(fd);
+}
+
+void outfile_sweep(const char *path)
+{
+	static char *swept;
+	if (swept && !strcmp(swept, path))
+		return;
+	free(swept);
+	swept = strdup(path);
+
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	char *dir = slash ? (slash == path ? strdup("/") : strndup(path, (size_t)(slash - path))) : strdup(".");
+	if (!dir || !*base) {
+		free(dir);
+		return;
+	}
+	DIR *d = opendir(dir);
+	free(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (is_tmp_of(e->d_name, base))
+			sweep_one(dirfd(d), e->d_name);
+	closedir(d);
+}

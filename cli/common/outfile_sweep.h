@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* The temporary files of -o FILE (outfile.h) that a killed command left.
+ *
+ * A temporary file has a name for a moment even with O_TMPFILE: Linux can
+ * link a nameless file only where no file is, so replacing an existing
+ * FILE links it as ".FILE.hwpc-XXXXXX" and renames that over FILE.  A
+ * SIGKILL between the two calls, or at any time where the filesystem has
+ * no O_TMPFILE, leaves that name.  So every temporary file is held under
+ * flock(2) by the command writing it, and the next command that opens the
+ * same FILE removes those no one holds: their writer is dead (a lock ends
+ * with its process).  A live command's file is left alone. */
+#ifndef HWPC_CLI_OUTFILE_SWEEP_H
+#define HWPC_CLI_OUTFILE_SWEEP_H
+
+/* The suffix after ".FILE." ahead of the six random characters. */
+#define OUTFILE_TMP_MARK "hwpc-"
+
+/* Remove the temporary files of path that no live command holds (once per
+ * path in a process: its own are removed as it goes).  Best effort: what
+ * cannot be examined is left. */
+void outfile_sweep(const char *path);
+
+/* Hold fd's file as a live temporary file.  0, or -1 with errno where the
+ * filesystem cannot lock (then no sweeper can take it either). */
+int outfile_hold_lock(int fd);
+
+#endif
