@@ -83,46 +83,21 @@ static int trouble(const struct hwpc_err *err)
 /* B is the second file, or the device. */
 static int diff(const struct pcread_run *r)
 {
-	const char *path_a = r->op->diff, *path_b = r->op->diff_b;
-	struct hwpc_dev *dev = r->devs->n ? r->devs->v[0].dev : NULL;
-	struct hwpc_snapshot a, b = { 0 };
+	const struct pcread_opts *op = r->op;
+	const struct hwpc_snap_filter filter = { .all = op->diff_all, .ignore = op->ignore, .nignore = op->nignore };
+	struct hwpc_snap_left left;
 	struct hwpc_err err;
-	struct hwpc_out *o = NULL;
-	unsigned n = 0;
-	int rc;
-	if (hwpc_snapshot_load(r->devs->db, path_a, &a, &err))
-		return trouble(&err);
-	if (path_b) {
-		rc = hwpc_snapshot_load(r->devs->db, path_b, &b, &err) ? trouble(&err) : 0;
-		if (!rc && a.chip != b.chip)
-			rc = cli_fail(HWPC_EINPUT, "--diff: %s is a snapshot of %s, %s of %s: no register compares",
-				      path_a, a.chip->name, path_b, b.chip->name);
-	} else if (hwpc_dev_chip(dev) != a.chip) {
-		rc = cli_fail(HWPC_EINPUT, "--diff %s: a snapshot of %s (BOOT_0 0x%08x), the device is %s (BOOT_0 0x%08x)",
-			      path_a, a.chip->name, a.boot0, hwpc_dev_chip(dev) ? hwpc_dev_chip(dev)->name : "of no known chipset",
-			      hwpc_dev_boot0(dev));
-	} else {
-		rc = hwpc_snapshot_take(dev, &b, &err) ? trouble(&err) : 0;
-	}
-	const struct hwpc_snap_filter filter = { .all = r->op->diff_all, .ignore = r->op->ignore,
-						 .nignore = r->op->nignore };
-	struct hwpc_snap_left left = { 0 };
-	/* The differences and their summary: two kinds in one CSV table. */
-	static const char *const kinds[] = { "reg_diff", "reg_diff_summary" };
-	if (!rc && (!(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err)) ||
-		    (r->op->fmt == HWPC_FMT_CSV && hwpc_out_kinds(o, kinds, 2, &err)) ||
-		    hwpc_snapshot_diff_out(&a, &b, &filter, o, &n, &left, &err) ||
-		    (r->op->fmt != HWPC_FMT_TEXT && hwpc_snapshot_diff_summary_out(o, n, &left, &err)) ||
-		    hwpc_out_finish(o, &err)))
-		rc = trouble(&err);
+	unsigned n;
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, op->fmt, NULL, 0, &err);
+	int rc = !o || hwpc_snapshot_compare_out(r->devs->db, op->diff, op->diff_b, r->devs->n ? r->devs->v[0].dev : NULL,
+						&filter, op->fmt, o, &n, &left, &err) || hwpc_out_finish(o, &err)
+			 ? trouble(&err) : 0;
 	/* Text: the table, then what it leaves out, in words. */
-	if (!rc && r->op->fmt == HWPC_FMT_TEXT && (left.volatile_n || left.ignored_n))
+	if (!rc && op->fmt == HWPC_FMT_TEXT && (left.volatile_n || left.ignored_n))
 		fprintf(r->of->fp, "left out: %u register%s whose only changes are volatile (counters, timers, status; "
 			"--all keeps them), %u named by --ignore\n", left.volatile_n, left.volatile_n == 1 ? "" : "s",
 			left.ignored_n);
 	hwpc_out_free(o);
-	hwpc_snapshot_free(&a);
-	hwpc_snapshot_free(&b);
 	return rc ? rc : n ? 1 : 0;
 }
 

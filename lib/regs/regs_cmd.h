@@ -136,6 +136,15 @@ int hwpc_snapshot_diff_out(const struct hwpc_snapshot *a, const struct hwpc_snap
 int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const struct hwpc_snap_left *left,
 				   struct hwpc_err *err);
 
+/* pcread --diff: snapshot path_a ("-": standard input) against path_b, or
+ * (path_b NULL) against dev as it is now, as reg_diff records (fmt, o's
+ * format: CSV puts both kinds in one table) with the reg_diff_summary
+ * record after them, but in text; *ndiff differ, *left were left out.
+ * Snapshots of another chipset are HWPC_EINPUT. */
+int hwpc_snapshot_compare_out(const struct hwpc_regdb *db, const char *path_a, const char *path_b, struct hwpc_dev *dev,
+			      const struct hwpc_snap_filter *filter, enum hwpc_format fmt, struct hwpc_out *o,
+			      unsigned *ndiff, struct hwpc_snap_left *left, struct hwpc_err *err);
+
 /* ---- Watching registers ------------------------------------------------- */
 
 /* Registers or fields polled for changes (envytools' nvawatch -t), each
