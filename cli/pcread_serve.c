@@ -2,13 +2,11 @@
 /* pcread --serve [ADDR:]PORT: the Prometheus exporter (pcread(1),
  * SERVING).  Every device's domains are read at each scrape of /metrics
  * and every -i between scrapes, by the exporter (pc/pc_serve.h); HTTP is
- * common/metrics_http.c.  Runs until SIGTERM or SIGINT, then exits 0. */
+ * common/metrics_http.c, which serves until SIGTERM or SIGINT; then exit 0. */
 #include "common/metrics_http.h"
 #include "pcread_mode.h"
 #include "pc/pc_serve.h"
 
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -63,45 +61,19 @@ static int scrape(void *ctx, enum hwpc_format fmt, char **body, size_t *len, str
 	return hwpc_pc_serve_scrape(ctx, fmt, body, len, err);
 }
 
-/* Serve until SIGTERM or SIGINT (blocked since run() began, and so in every
- * thread, which inherit the mask: this one takes it with sigwait). */
-static int serve(const struct pcread_opts *op, struct hwpc_pc_serve *s, size_t n, int fd, const char *url,
-		 const sigset_t *stop)
+static int start(void *ctx)
 {
 	struct hwpc_err err;
-	int sig;
-	signal(SIGPIPE, SIG_IGN); /* a scraper that hangs up is its own business */
-	if (hwpc_pc_serve_start(s, &err))
-		return cli_fail_err(&err);
-	struct cli_metrics_http *h = cli_metrics_http_start(fd, "--serve", scrape, s);
-	if (!h)
-		return HWPC_EOP;
-	fprintf(stderr, "%s: serving %s: %zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)\n",
-		cli_prog, url, n, n == 1 ? "" : "s",
-		(double)(op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS) / 1e9,
-		op->trigger ? ", PM_TRIGGER fired before each read" : "", op->ack ? ", quad sets acked" : "",
-		(double)(op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS) / 1e9);
-	while (sigwait(stop, &sig))
-		;
-	cli_metrics_http_stop(h);
-	return 0;
+	return hwpc_pc_serve_start(ctx, &err) ? cli_fail_err(&err) : 0;
 }
 
 static int run(const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	struct cli_listen l;
-	char url[96];
+	char what[256];
 	size_t n;
-	int fd, rc;
-	sigset_t stop;
-	/* From here on a stop waits for sigwait: one during start-up ends the
-	 * server as soon as it is up, with exit 0. */
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	cli_metrics_hold_stop();
 	const struct hwpc_pc_serve_opts o = {
 		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .ack = op->ack,
 		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS,
@@ -111,10 +83,14 @@ static int run(const struct pcread_run *r)
 	struct hwpc_pc_serve *s = hwpc_pc_serve_new(&o, &err);
 	if (!s)
 		return cli_fail_err(&err);
-	rc = add_devices(r, s, &n);
-	if (!rc && !(rc = cli_listen_parse("--serve", op->serve, &l)) &&
-	    !(rc = cli_listen_bind("--serve", op->serve, &l, &fd, url, sizeof url)))
-		rc = serve(op, s, n, fd, url, &stop);
+	int rc = add_devices(r, s, &n);
+	snprintf(what, sizeof what, ": %zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)", n,
+		 n == 1 ? "" : "s", (double)o.interval_ns / 1e9, op->trigger ? ", PM_TRIGGER fired before each read" : "",
+		 op->ack ? ", quad sets acked" : "", (double)o.timeout_ns / 1e9);
+	const struct cli_metrics_serve ms = { .opt = "--serve", .spec = op->serve, .what = what, .scrape = scrape,
+					      .start = start, .ctx = s };
+	if (!rc)
+		rc = cli_metrics_serve(&ms);
 	if (!hwpc_pc_serve_free(s)) {
 		/* A device still inside a read that never returned keeps its
 		 * thread, the device and the database: nothing can be closed

@@ -3,7 +3,8 @@
  * HEAD /metrics answers a scrape in the format the Accept header asks
  * for; another path is 404, another method 405.  The socket is bound
  * here rather than by the library, so that a port in use or not allowed
- * is reported as such.
+ * is reported as such.  A command serves until SIGTERM or SIGINT, which
+ * it holds from its start so that no thread of the server takes them.
  *
  * libmicrohttpd is loaded (dlopen) when --serve starts, not linked: it
  * brings GnuTLS and nine more libraries, whose loading made every other
@@ -16,6 +17,8 @@
 #include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,7 +192,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	return reply(c, MHD_HTTP_OK, hwpc_format_content_type(fmt), body, len, MHD_RESPMEM_MUST_FREE);
 }
 
-struct cli_metrics_http *cli_metrics_http_start(int fd, const char *opt, cli_scrape_fn scrape, void *ctx)
+static struct cli_metrics_http *http_start(int fd, const char *opt, cli_scrape_fn scrape, void *ctx)
 {
 	if (mhd_load(opt)) {
 		close(fd);
@@ -219,10 +222,48 @@ struct cli_metrics_http *cli_metrics_http_start(int fd, const char *opt, cli_scr
 	return h;
 }
 
-void cli_metrics_http_stop(struct cli_metrics_http *h)
+/* No new connection, and the scrapes under way finish. */
+static void http_stop(struct cli_metrics_http *h)
 {
-	if (!h)
-		return;
 	mhd.stop_daemon(h->d); /* closes the listening socket too */
 	free(h);
+}
+
+static sigset_t stop_signals(void)
+{
+	sigset_t stop;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	return stop;
+}
+
+void cli_metrics_hold_stop(void)
+{
+	sigset_t stop = stop_signals();
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+}
+
+int cli_metrics_serve(const struct cli_metrics_serve *s)
+{
+	struct cli_listen l;
+	char url[96];
+	int fd, sig, rc;
+	if ((rc = cli_listen_parse(s->opt, s->spec, &l)) || (rc = cli_listen_bind(s->opt, s->spec, &l, &fd, url, sizeof url)))
+		return rc;
+	if (s->start && (rc = s->start(s->ctx))) {
+		close(fd);
+		return rc;
+	}
+	signal(SIGPIPE, SIG_IGN); /* a scraper that hangs up is its own business */
+	struct cli_metrics_http *h = http_start(fd, s->opt, s->scrape, s->ctx);
+	if (!h)
+		return HWPC_EOP;
+	fprintf(stderr, "%s: serving %s%s\n", cli_prog, url, s->what);
+	/* The stop, held since cli_metrics_hold_stop, is taken here. */
+	sigset_t stop = stop_signals();
+	while (sigwait(&stop, &sig))
+		;
+	http_stop(h);
+	return 0;
 }

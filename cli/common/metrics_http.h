@@ -2,8 +2,8 @@
 /* A Prometheus exporter's HTTP side, for any command that serves metrics
  * (pcread --serve): the listening socket for [ADDR:]PORT, and
  * libmicrohttpd answering GET /metrics with what a scrape callback makes, a
- * thread per connection, so that scrapes run side by side.  Nothing here
- * knows what is measured. */
+ * thread per connection, so that scrapes run side by side, until SIGTERM.
+ * Nothing here knows what is measured. */
 #ifndef HWPC_CLI_METRICS_HTTP_H
 #define HWPC_CLI_METRICS_HTTP_H
 
@@ -35,12 +35,24 @@ int cli_listen_bind(const char *opt, const char *spec, const struct cli_listen *
  * side by side. */
 typedef int (*cli_scrape_fn)(void *ctx, enum hwpc_format fmt, char **body, size_t *len, struct hwpc_err *err);
 
-struct cli_metrics_http;
-/* Serve scrape(ctx) on the listening socket fd (which the server then
- * owns); opt names the option in messages.  NULL after saying why it could
- * not start. */
-struct cli_metrics_http *cli_metrics_http_start(int fd, const char *opt, cli_scrape_fn scrape, void *ctx);
-/* Stop: no new connection, and the scrapes under way finish. */
-void cli_metrics_http_stop(struct cli_metrics_http *h);
+/* A server run until SIGTERM or SIGINT: scrape(ctx) served on
+ * [ADDR:]PORT (spec, cli_listen_parse'd; opt names the option in messages:
+ * "--serve"), start(ctx) (may be NULL) run once the socket is bound and
+ * before the first scrape (non-zero: its exit status, said, ends the run),
+ * and once serving a line on standard error, which a service manager
+ * keeps: "prog: serving URL" and what ("prog: serving URL: 2 devices"). */
+struct cli_metrics_serve {
+	const char *opt, *spec, *what;
+	cli_scrape_fn scrape;
+	int (*start)(void *ctx);
+	void *ctx;
+};
+/* Hold SIGINT and SIGTERM from now on, in this thread and in every thread
+ * started after (they inherit the mask): a stop during start-up ends the
+ * server as soon as it is up.  Call it before starting anything. */
+void cli_metrics_hold_stop(void);
+/* Serve until SIGTERM or SIGINT; 0, or the exit status after saying why
+ * it could not serve. */
+int cli_metrics_serve(const struct cli_metrics_serve *s);
 
 #endif
