@@ -81,7 +81,7 @@ static int start(struct sink *k, struct pcread_dev *p, struct hwpc_sampler *cloc
 {
 	const struct pcread_opts *op = k->r->op;
 	struct hwpc_err err;
-	k->lc.lag |= p->can_lag;
+	k->lc.lag |= p->rd.can_lag;
 	for (unsigned i = 0; i < p->rd.ndoms; i++)
 		hwpc_pc_cols_widen(&k->lc, &p->rd.doms[i].r);
 	/* one clock per device: a virtual one is advanced, a realtime one

@@ -99,7 +99,6 @@ struct pcread_dev {
 	const char *name;
 	struct hwpc_pc_layout layout;
 	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
-	bool can_lag; /* a device that can lag: records carry lag_ns */
 	bool suspect; /* --strict: exit 3 */
 	uint64_t last_k, last_t_ns; /* -i: the last sample and its time */
 	bool failed;  /* reported; left out of the rest of the run */

@@ -8,29 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Warn (and mark the run suspect) when the domain's registers no longer
- * hold what pcsetup recorded. */
-static int check_setup(const struct pcread_opts *op, struct pcread_dev *p, struct hwpc_pc_reader_dom *d)
-{
-	struct hwpc_err err;
-	if (hwpc_pc_note_verify_dom(d->r.dev, d->r.di->name, cli_tell_v(op->verbose),
-				    &d->warned_setup, &p->suspect, &err))
-		return cli_fail_err(&err);
-	return 0;
-}
-
-static int pick_domains(const struct pcread_opts *op, struct pcread_dev *p)
-{
-	struct hwpc_err err;
-	unsigned doms[HWPC_PC_MAX_DOMAINS];
-	if (hwpc_pc_domains_pick(&p->layout, op->domains, op->ndomains, doms, &p->rd.ndoms, &err))
-		return cli_fail(HWPC_EINPUT, "-D: %s", err.msg);
-	for (unsigned i = 0; i < p->rd.ndoms; i++)
-		if (hwpc_pc_read_init(&p->rd.doms[i].r, p->dev, &p->layout, doms[i], &err))
-			return cli_fail_err(&err);
-	return 0;
-}
-
 /* One device set up: its layout, domains, and the setup check before
  * reading. */
 static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
@@ -39,39 +16,22 @@ static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *ho
 	if (op->events || op->modes)
 		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
 				op->events ? "--events" : "--modes", hwpc_dev_chip(p->dev) ? hwpc_dev_chip(p->dev)->name : "device");
-	if (hwpc_pc_layout_dev(p->dev, op->profile, &p->layout, &err))
+	if (hwpc_pc_reader_open(&p->rd, p->dev, &p->layout, op->profile, op->domains, op->ndomains, how->domains,
+				cli_tell_v(op->verbose), &err))
 		return cli_fail_err(&err);
-	p->rd.dev = p->dev;
-	p->rd.l = &p->layout;
-	/* The device's lag counts from its open, the first access's catch-up
-	 * included: what that catch-up skipped is missing from the counts. */
-	uint64_t lag;
-	p->can_lag = hwpc_dev_lag_ns(p->dev, &lag);
-	int rc = how->domains ? pick_domains(op, p) : 0;
-	for (unsigned i = 0; i < p->rd.ndoms && how->domains && !rc; i++)
-		rc = check_setup(op, p, &p->rd.doms[i]);
-	return rc;
+	return 0;
 }
 
 /* After the run: was a domain reprogrammed while it was read, did the
  * device lag? */
 static int finish(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
 {
-	int rc = 0;
-	for (unsigned i = 0; i < p->rd.ndoms && !rc && op->have_interval && how->domains; i++)
-		rc = check_setup(op, p, &p->rd.doms[i]);
-	uint64_t lag;
-	hwpc_dev_lag_ns(p->dev, &lag);
-	if (!rc && lag) {
-		cli_warn("%s: the device's time lagged %.6f s behind realtime since pcread opened it (the catch-up of "
-			 "the time before included): the counts cover that much less time (pcsim(1), \"PCOUNTER engines\")",
-			 p->name, (double)lag / 1e9);
-		p->suspect = true;
-	}
+	struct hwpc_err err;
+	if (op->have_interval && how->domains && hwpc_pc_reader_verify(&p->rd, cli_tell_v(op->verbose), &err))
+		return cli_fail_err(&err);
+	hwpc_pc_reader_lag(&p->rd, p->name, &cli_tell);
 	p->suspect |= p->rd.suspect;
-	if (!rc && op->strict && p->suspect)
-		rc = HWPC_ELOST;
-	return rc;
+	return op->strict && p->suspect ? HWPC_ELOST : 0;
 }
 
 /* Each device in turn on one writer. */

@@ -453,7 +453,22 @@ struct hwpc_pc_reader {
 	unsigned ndoms;
 	const struct hwpc_pc_reader_opts *o;
 	bool suspect; /* sets lost, a counter saturated, a domain reprogrammed: --strict exits 3 */
+	bool can_lag; /* a device whose time can lag (hwpc_pc_reader_open) */
 };
+/* Open rd on dev as pcread's PCOUNTER modes do: l gets the layout of
+ * profile; with pick, the domains named (none, or "all": every domain; a
+ * name l lacks is HWPC_EINPUT, "-D: ..."), each held against pcsetup's
+ * note (hwpc_pc_reader_verify). */
+int hwpc_pc_reader_open(struct hwpc_pc_reader *rd, struct hwpc_dev *dev, struct hwpc_pc_layout *l, const char *profile,
+			const char *const *domains, unsigned ndomains, bool pick, const struct hwpc_tell *tell,
+			struct hwpc_err *err);
+/* Do the domains' registers still hold what pcsetup noted
+ * (hwpc_pc_note_verify_dom)?  A change is told once a domain and makes rd
+ * suspect. */
+int hwpc_pc_reader_verify(struct hwpc_pc_reader *rd, const struct hwpc_tell *tell, struct hwpc_err *err);
+/* After the run: the time a lagging device skipped since it was opened is
+ * told (who first: the device) and makes rd suspect. */
+void hwpc_pc_reader_lag(struct hwpc_pc_reader *rd, const char *who, const struct hwpc_tell *tell);
 /* The first sample of every domain into first[] (PM_TRIGGER fired first
  * with trigger, after telling which other domains it swaps). */
 int hwpc_pc_reader_start(struct hwpc_pc_reader *rd, const struct hwpc_pc_reader_opts *o,

@@ -4,7 +4,8 @@
  * the 64-bit totals, and what the reads show told once a domain: sets
  * lost, counters saturated, a quad domain read without its ack, an
  * EVENT/CYCLES ratio that cannot be given, a domain set up again while it
- * was read (its totals then null). */
+ * was read (its totals then null); opened and closed as pcread's
+ * PCOUNTER modes do, each domain held against pcsetup's note. */
 #include "pc/pc_cmd.h"
 #include "core/err_local.h"
 
@@ -130,4 +131,52 @@ int hwpc_pc_reader_read(struct hwpc_pc_reader *rd, unsigned i, const struct hwpc
 	hwpc_pc_read_acc_add(&d->acc, &d->r, s);
 	tell_sample(rd, d, s);
 	return 0;
+}
+
+int hwpc_pc_reader_open(struct hwpc_pc_reader *rd, struct hwpc_dev *dev, struct hwpc_pc_layout *l, const char *profile,
+			const char *const *domains, unsigned ndomains, bool pick, const struct hwpc_tell *tell,
+			struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	unsigned doms[HWPC_PC_MAX_DOMAINS];
+	uint64_t lag;
+	if (hwpc_pc_layout_dev(dev, profile, l, err))
+		return err->status;
+	rd->dev = dev;
+	rd->l = l;
+	/* The device's lag counts from its open, the first access's catch-up
+	 * included: what that catch-up skipped is missing from the counts. */
+	rd->can_lag = hwpc_dev_lag_ns(dev, &lag);
+	if (!pick)
+		return 0;
+	if (hwpc_pc_domains_pick(l, domains, ndomains, doms, &rd->ndoms, err)) {
+		hwpc_err_prefix(err, "-D");
+		return err->status = HWPC_EINPUT;
+	}
+	for (unsigned i = 0; i < rd->ndoms; i++)
+		if (hwpc_pc_read_init(&rd->doms[i].r, dev, l, doms[i], err))
+			return err->status;
+	return hwpc_pc_reader_verify(rd, tell, err);
+}
+
+int hwpc_pc_reader_verify(struct hwpc_pc_reader *rd, const struct hwpc_tell *tell, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	for (unsigned i = 0; i < rd->ndoms; i++)
+		if (hwpc_pc_note_verify_dom(rd->dev, rd->doms[i].r.di->name, tell, &rd->doms[i].warned_setup,
+					    &rd->suspect, err))
+			return err->status;
+	return 0;
+}
+
+void hwpc_pc_reader_lag(struct hwpc_pc_reader *rd, const char *who, const struct hwpc_tell *tell)
+{
+	uint64_t lag;
+	hwpc_dev_lag_ns(rd->dev, &lag);
+	if (!lag)
+		return;
+	hwpc_tell_warn(tell, "%s: the device's time lagged %.6f s behind realtime since pcread opened it (the catch-up "
+		       "of the time before included): the counts cover that much less time (pcsim(1), \"PCOUNTER "
+		       "engines\")", who, (double)lag / 1e9);
+	rd->suspect = true;
 }
