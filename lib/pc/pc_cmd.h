@@ -480,6 +480,23 @@ int hwpc_pc_reader_trigger(struct hwpc_pc_reader *rd, struct hwpc_err *err);
 int hwpc_pc_reader_read(struct hwpc_pc_reader *rd, unsigned i, const struct hwpc_pc_read_sample *first,
 			struct hwpc_pc_read_sample *s, struct hwpc_err *err);
 
+/* pcread -f: the sets of setfile take turns on one quad-mode domain of
+ * rd's device (domain, or the file's: hwpc_pc_setfile_rotation_domain),
+ * rd->doms[0], each for interval_ns, count turns (without have_count:
+ * until *stop), then the setup note says what the hardware holds, and the
+ * sets are pc_set_count records on out.  Where PM_TRIGGER ends a turn and
+ * swaps other domains' sets too, that is HWPC_EINPUT naming them unless
+ * force (then told); a set that saturated is told and makes rd suspect. */
+struct hwpc_pc_rotate_opts {
+	const char *setfile, *domain;
+	uint64_t interval_ns, count;
+	bool have_count, force;
+	const volatile sig_atomic_t *stop;
+	const struct hwpc_tell *tell;
+};
+int hwpc_pc_rotate_out(struct hwpc_pc_reader *rd, const struct hwpc_pc_rotate_opts *o, struct hwpc_out *out,
+		       struct hwpc_err *err);
+
 /* Counting around a command (pcread [SETUP] -- CMD), one device: its
  * domains set up from setup options (by name, as pcsetup takes them) or
  * a setup file [set] (someone else's setup refused unless force; dry_run:

@@ -15,6 +15,7 @@
 #include "pc/pc_cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err)
@@ -136,4 +137,56 @@ int hwpc_pc_read_rot_save(struct hwpc_pc_read_rotation *rt, struct hwpc_err *err
 	if (!rt->rec.n)
 		return 0;
 	return hwpc_pc_note_save(rt->r->dev, rt->r->di->name, &rt->rec, err);
+}
+
+int hwpc_pc_rotate_out(struct hwpc_pc_reader *rd, const struct hwpc_pc_rotate_opts *o, struct hwpc_out *out,
+		       struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_setfile sf;
+	struct hwpc_pc_read_rotation rt = { 0 };
+	struct hwpc_pc_read_rotset *sets = NULL;
+	struct hwpc_pc_reader_dom *d = &rd->doms[0];
+	struct hwpc_err serr;
+	unsigned dn;
+	int rc = 0;
+	if (hwpc_pc_setfile_parse(o->setfile, &sf, err))
+		return err->status;
+	if (hwpc_pc_setfile_rotation_domain(rd->l, &sf, o->domain, &dn, err) ||
+	    hwpc_pc_read_init(&d->r, rd->dev, rd->l, dn, err) || hwpc_pc_read_rot_init(&rt, &d->r, err))
+		rc = err->status;
+	else if (!(sets = calloc(sf.n, sizeof *sets)))
+		rc = hwpc_err_set(err, HWPC_EOP, "out of memory");
+	/* A turn that ends with PM_TRIGGER swaps every quad-mode domain. */
+	uint32_t others = 0;
+	char names[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
+	if (!rc && rt.by_trigger &&
+	    hwpc_pc_trigger_check(rd->dev, rd->l, 1u << dn, o->force, &others, names, sizeof names, err))
+		rc = err->status;
+	if (!rc && others)
+		hwpc_tell_warn(o->tell, "--force: PM_TRIGGER, fired to swap the quad sets, swaps those of %s too: whoever "
+			       "reads them loses them", names);
+	rd->ndoms = 1;
+	for (uint64_t k = 0; !rc && !*o->stop && (!o->have_count || k < o->count); k++) {
+		const struct hwpc_pc_setfile_entry *e = &sf.e[k % sf.n];
+		if (hwpc_pc_read_rot_turn(&rt, &e->setup, o->interval_ns, &sets[k % sf.n], &serr))
+			rc = hwpc_err_set(err, serr.status, "%s:%u: %s %s: %s", o->setfile,
+					  hwpc_pc_setup_line(&e->setup, serr.msg), *e->set ? "set" : "domain",
+					  *e->set ? e->set : d->r.di->name, serr.msg);
+	}
+	/* The hardware now holds a set pcread wrote: say so in the record
+	 * (after an error too: a turn may have been programmed). */
+	if (hwpc_pc_read_rot_save(&rt, rc ? &serr : err) && !rc)
+		rc = err->status;
+	for (size_t j = 0; j < sf.n && !rc; j++)
+		if (sets[j].saturated && !d->warned_sat) {
+			hwpc_tell_warn(o->tell, "%s: a counter saturated in set '%s': its count is a lower bound",
+				       d->r.di->name, sf.e[j].set);
+			d->warned_sat = rd->suspect = true;
+		}
+	if (!rc && hwpc_pc_sets_out(out, &d->r, &sf, sets, err))
+		rc = err->status;
+	free(sets);
+	hwpc_pc_setfile_free(&sf);
+	return rc;
 }
