@@ -5,8 +5,6 @@
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 
 /* What nvatiming waits; long enough for a few ppm on real hardware, short
  * enough that no 32-bit CYCLES saturates below 40 GHz. */
@@ -22,30 +20,15 @@ static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const ch
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	struct hwpc_pc_layout l;
-	unsigned doms[HWPC_PC_MAX_DOMAINS], n;
-	struct hwpc_pc_clocks *c = calloc(1, sizeof *c);
-	int rc = c ? 0 : cli_fail(HWPC_EOP, "out of memory");
-	if (!rc && (hwpc_pc_layout_dev(dev, op->profile, &l, &err) ||
-		    hwpc_pc_domains_pick(&l, op->domains, op->ndomains, doms, &n, &err)))
-		rc = cli_fail(err.status, "%s%s", err.status == HWPC_EINPUT && op->ndomains ? "-D: " : "", err.msg);
-	if (!rc && hwpc_pc_clocks_plan(c, dev, &l, doms, n, &err))
-		rc = cli_fail_err(&err);
-	if (!rc && op->dry_run) {
-		if (hwpc_wplan_print(&c->setup, o, &err) || hwpc_wplan_print(&c->keep.restore_first, o, &err) ||
-		    hwpc_wplan_print(&c->keep.restore, o, &err))
-			rc = cli_fail_err(&err);
-	} else if (!rc) {
-		if (hwpc_pc_clocks_measure(c, op->have_window ? op->window_ns : DEFAULT_WINDOW_NS, &err) ||
-		    hwpc_pc_clocks_out(o, op->fmt, c, &err))
-			rc = cli_fail_err(&err);
-		else if (hwpc_pc_clocks_suspect(c, name, op->strict, &cli_tell))
-			rc = op->strict ? HWPC_ELOST : 0;
-	}
-	if (c)
-		hwpc_pc_clocks_free(c);
-	free(c);
-	return rc;
+	const struct hwpc_pc_clocks_opts co = {
+		.profile = op->profile, .name = name, .domains = op->domains, .ndomains = op->ndomains,
+		.window_ns = op->have_window ? op->window_ns : DEFAULT_WINDOW_NS, .fmt = op->fmt, .dry_run = op->dry_run,
+		.strict = op->strict, .tell = &cli_tell,
+	};
+	bool suspect;
+	if (hwpc_pc_clocks_run_out(dev, &co, o, &suspect, &err))
+		return cli_fail_err(&err);
+	return suspect && op->strict ? HWPC_ELOST : 0;
 }
 
 /* Each device in turn; one that fails is reported and the others go on. */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The clocks pcread --clocks measured, as pc_clock records (hwpc-output(7))
- * and as a judgement (pc_cmd.h). */
+ * and as a judgement (pc_cmd.h); a device's run of them. */
 #include "pc/pc_cmd.h"
 #include "core/err_local.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* Wide enough for GHz with their uncertainty, and a second's cycles. */
 static const struct hwpc_col text_cols[] = {
@@ -69,4 +70,34 @@ bool hwpc_pc_clocks_suspect(const struct hwpc_pc_clocks *c, const char *name, bo
 		}
 	}
 	return false;
+}
+
+int hwpc_pc_clocks_run_out(struct hwpc_dev *dev, const struct hwpc_pc_clocks_opts *o, struct hwpc_out *out,
+			   bool *suspect, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_layout l;
+	unsigned doms[HWPC_PC_MAX_DOMAINS], n;
+	struct hwpc_pc_clocks *c = calloc(1, sizeof *c);
+	int rc = c ? 0 : hwpc_err_set(err, HWPC_EOP, "out of memory");
+	*suspect = false;
+	if (!rc && (hwpc_pc_layout_dev(dev, o->profile, &l, err) ||
+		    hwpc_pc_domains_pick(&l, o->domains, o->ndomains, doms, &n, err)))
+		rc = err->status == HWPC_EINPUT && o->ndomains ? hwpc_err_prefix(err, "-D") : err->status;
+	if (!rc && hwpc_pc_clocks_plan(c, dev, &l, doms, n, err))
+		rc = err->status;
+	if (!rc && o->dry_run) {
+		if (hwpc_wplan_print(&c->setup, out, err) || hwpc_wplan_print(&c->keep.restore_first, out, err) ||
+		    hwpc_wplan_print(&c->keep.restore, out, err))
+			rc = err->status;
+	} else if (!rc) {
+		if (hwpc_pc_clocks_measure(c, o->window_ns, err) || hwpc_pc_clocks_out(out, o->fmt, c, err))
+			rc = err->status;
+		else
+			*suspect = hwpc_pc_clocks_suspect(c, o->name, o->strict, o->tell);
+	}
+	if (c)
+		hwpc_pc_clocks_free(c);
+	free(c);
+	return rc;
 }

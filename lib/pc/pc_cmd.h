@@ -297,6 +297,22 @@ size_t hwpc_pc_clocks_cols(const struct hwpc_col **cols);
  * HWPC_RATE_STRICT_PPM; told, with name (the device) first. */
 bool hwpc_pc_clocks_suspect(const struct hwpc_pc_clocks *c, const char *name, bool strict,
 			    const struct hwpc_tell *tell);
+/* pcread --clocks, one device: the domains named (none, "all": every one;
+ * a name the layout of profile lacks is HWPC_EINPUT, "-D: ...") measured
+ * for window_ns as pc_clock records on out, or with dry_run the writes
+ * planned, there and back, as planned_write records; *suspect as
+ * hwpc_pc_clocks_suspect says (told, name first). */
+struct hwpc_pc_clocks_opts {
+	const char *profile, *name;
+	const char *const *domains;
+	unsigned ndomains;
+	uint64_t window_ns;
+	enum hwpc_format fmt;
+	bool dry_run, strict;
+	const struct hwpc_tell *tell;
+};
+int hwpc_pc_clocks_run_out(struct hwpc_dev *dev, const struct hwpc_pc_clocks_opts *o, struct hwpc_out *out,
+			   bool *suspect, struct hwpc_err *err);
 
 /* ---- PM_TRIGGER by software (pc_trigger.c) -------------------------------
  * PGRAPH's PM_TRIGGER pulses into every domain; in quad mode it swaps the
