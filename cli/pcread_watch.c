@@ -3,6 +3,7 @@
  * registers or fields, timed, until -n changes, --timeout or the --until
  * condition holds; --until that times out exits PCREAD_TIMEOUT. */
 #include "pcread_mode.h"
+#include "core/core_cmd.h"
 #include "regs/regs_cmd.h"
 
 #include <stdlib.h>
@@ -15,19 +16,6 @@ static bool asked(const struct pcread_opts *op)
 static const char *one_device(const struct pcread_opts *op)
 {
 	return op->nwatch ? "--watch" : "--until";
-}
-
-/* "5ms": the --timeout in the unit it was most likely given in. */
-static void duration_text(uint64_t ns, char *buf, size_t len)
-{
-	static const struct {
-		uint64_t ns;
-		const char *unit;
-	} units[] = { { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" }, { 1, "ns" } };
-	size_t i = 0;
-	while (ns % units[i].ns)
-		i++;
-	snprintf(buf, len, "%llu%s", (unsigned long long)(ns / units[i].ns), units[i].unit);
 }
 
 static int watch(struct hwpc_watch *w, const struct pcread_run *r)
@@ -61,7 +49,7 @@ static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 	hwpc_out_free(o);
 	if (!rc && op->until && w->timed_out) {
 		char tt[32];
-		duration_text(op->timeout_ns, tt, sizeof tt);
+		hwpc_duration_text(op->timeout_ns, tt, sizeof tt);
 		rc = cli_fail(PCREAD_TIMEOUT, "--until '%s': still false after --timeout %s", op->until, tt);
 	}
 	return rc;

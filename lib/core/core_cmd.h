@@ -23,6 +23,11 @@ int hwpc_input_open(const char *path, const char *what, struct hwpc_err *err);
 /* The same as a stream ("r"). */
 FILE *hwpc_input_fopen(const char *path, const char *what, struct hwpc_err *err);
 
+/* A duration in the largest of s, ms, us and ns that gives a whole
+ * number ("5ms"), as hwpc_parse_duration_ns reads it back: an option's
+ * value in the unit it was most likely given in. */
+void hwpc_duration_text(uint64_t ns, char *buf, size_t len);
+
 /* The same from each end's midpoint and half-width. */
 void hwpc_rate_mid(double mid0, double half0, double mid1, double half1, uint64_t count,
 			    uint64_t count_unc, uint64_t lag_ns, struct hwpc_rate *out);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Numbers and durations from the command line (see hwpc/parse.h). */
+#include "core/core_cmd.h"
 #include "hwpc/core.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,4 +92,16 @@ bad:
 			    what, s);
 overflow:
 	return hwpc_err_set(err, HWPC_EINPUT, "%s: duration '%s' is too large", what, s);
+}
+
+void hwpc_duration_text(uint64_t ns, char *buf, size_t len)
+{
+	static const struct {
+		uint64_t ns;
+		const char *unit;
+	} units[] = { { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" }, { 1, "ns" } };
+	size_t i = 0;
+	while (ns % units[i].ns)
+		i++;
+	snprintf(buf, len, "%llu%s", (unsigned long long)(ns / units[i].ns), units[i].unit);
 }

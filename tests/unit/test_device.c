@@ -12,6 +12,7 @@
 
 #include "regdb_fixture.h"
 #include "regdb/regdb_cmd.h"
+#include "core/core_cmd.h"
 
 static void spec_error(const char *s, const char *needle)
 {
@@ -158,12 +159,33 @@ static void test_parse_numbers(void **state)
 	assert_int_equal(hwpc_parse_duration_ns("", 0, "-i", &v, &err), HWPC_EINPUT);
 }
 
+/* A duration said back in the unit that gives a whole number, and read
+ * back as the same duration. */
+static void test_duration_text(void **state)
+{
+	static const struct {
+		uint64_t ns;
+		const char *text;
+	} cases[] = { { 20000, "20us" }, { 5000000, "5ms" }, { 120000000000ULL, "120s" }, { 1500000000, "1500ms" },
+		      { 1001, "1001ns" }, { 0, "0s" } };
+	char buf[32];
+	uint64_t v;
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		hwpc_duration_text(cases[i].ns, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].text);
+		assert_int_equal(hwpc_parse_duration_ns(buf, 1, "d", &v, NULL), 0);
+		assert_int_equal(v, cases[i].ns);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_devspec),
 		cmocka_unit_test(test_identify),
 		cmocka_unit_test(test_parse_numbers),
+		cmocka_unit_test(test_duration_text),
 	};
 	return cmocka_run_group_tests(tests, regdb_setup, regdb_teardown);
 }
