@@ -39,14 +39,11 @@ static int report(struct around_run *x)
 {
 	struct hwpc_err err;
 	for (size_t j = 0; j < x->np; j++) {
-		struct hwpc_pc_run_what w = x->w;
 		if (x->ps[j]->failed)
 			continue;
-		w.can_lag = hwpc_dev_lag_ns(x->ps[j]->dev, &w.lag_ns);
 		cli_devices_tag(x->r->devs, x->ps[j]->index, x->o);
-		for (unsigned i = 0; i < x->as[j].sp.n; i++)
-			if (hwpc_pc_run_out(x->o, x->r->op->fmt, &x->as[j].sp.d[i], &w, &err))
-				return cli_fail_err(&err);
+		if (hwpc_pc_around_out(&x->as[j], x->o, x->r->op->fmt, &x->w, &err))
+			return cli_fail_err(&err);
 	}
 	return 0;
 }

@@ -138,3 +138,15 @@ int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struc
 	}
 	return 0;
 }
+
+int hwpc_pc_around_out(const struct hwpc_pc_around *a, struct hwpc_out *o, enum hwpc_format fmt,
+		       const struct hwpc_pc_run_what *what, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_pc_run_what w = *what;
+	w.can_lag = hwpc_dev_lag_ns(a->dev, &w.lag_ns);
+	for (unsigned i = 0; i < a->sp.n; i++)
+		if (hwpc_pc_run_out(o, fmt, &a->sp.d[i], &w, err))
+			return err->status;
+	return 0;
+}

@@ -565,6 +565,10 @@ struct hwpc_pc_run_what {
 size_t hwpc_pc_run_cols(bool sampling, struct hwpc_col *cols);
 int hwpc_pc_run_out(struct hwpc_out *o, enum hwpc_format fmt,
 		    const struct hwpc_pc_span_dom *d, const struct hwpc_pc_run_what *w, struct hwpc_err *err);
+/* Every domain of a as hwpc_pc_run_out writes it, with the lag of a's
+ * device (what's can_lag and lag_ns are not used). */
+int hwpc_pc_around_out(const struct hwpc_pc_around *a, struct hwpc_out *o, enum hwpc_format fmt,
+		       const struct hwpc_pc_run_what *what, struct hwpc_err *err);
 
 /* ---- Not exported: for the commands and the library ---------------------- */
 
