@@ -27,14 +27,16 @@ struct sink {
 	size_t ncols;
 	struct hwpc_out *o;
 	struct hwpc_trace *t;
-	struct hwpc_pc_reader_opts ro; /* how the devices are read */
+	struct pcread_dev *const *ps;
 	bool rewrite;        /* OpenMetrics to a file: replaced every sample */
 	unsigned since_open; /* records since the file was (re)opened */
 	int broken;          /* the writer failed: the run ends */
 };
 
-static int sink_open(struct sink *k, const struct pcread_dev *p0)
+/* Once every device started (the columns known). */
+static int sink_open(void *ctx)
 {
+	struct sink *k = ctx;
 	struct hwpc_err err;
 	char name[64];
 	if (k->r->op->fmt != HWPC_FMT_TRACE) {
@@ -44,7 +46,7 @@ static int sink_open(struct sink *k, const struct pcread_dev *p0)
 	}
 	if (!(k->t = hwpc_trace_new(k->r->of->fp, &err)))
 		return cli_fail_err(&err);
-	snprintf(name, sizeof name, "pcread %s", p0->layout.chip->name);
+	snprintf(name, sizeof name, "pcread %s", k->ps[0]->layout.chip->name);
 	hwpc_trace_process_name(k->t, 1, name);
 	return 0;
 }
@@ -65,112 +67,73 @@ static int sink_close(struct sink *k)
 /* OpenMetrics keeps the latest value of each series until the writer
  * finishes: with -i and -o, each sample's exposition replaces the file
  * (pcread(1), OUTPUT), so that a textfile collector sees the latest. */
-static int publish(struct sink *k, const struct pcread_dev *p0)
+static int publish(struct sink *k)
 {
 	int rc = sink_close(k);
 	int crc = cli_outfile_close(k->r->of, !rc);
 	if (rc || crc)
 		return rc ? rc : crc;
 	k->since_open = 0;
-	return (rc = cli_outfile_open(k->r->of, k->r->op->output)) ? rc : sink_open(k, p0);
+	return (rc = cli_outfile_open(k->r->of, k->r->op->output)) ? rc : sink_open(k);
 }
 
-/* One device's start: its clock and the first sample (hwpc_pc_reader_start),
- * which decides the optional columns. */
-static int start(struct sink *k, struct pcread_dev *p, struct hwpc_sampler *clock, struct hwpc_pc_read_sample *first)
+/* The run's writer: domain d's sample of device j as a record or on the
+ * trace; a failure ends the run. */
+static int write_one(void *ctx, size_t j, struct hwpc_pc_reader_dom *d, const struct hwpc_pc_read_sample *s,
+		     uint64_t n, uint64_t t_ns)
 {
-	const struct pcread_opts *op = k->r->op;
+	struct sink *k = ctx;
 	struct hwpc_err err;
-	k->lc.lag |= p->rd.can_lag;
-	for (unsigned i = 0; i < p->rd.ndoms; i++)
-		hwpc_pc_cols_widen(&k->lc, &p->rd.doms[i].r);
-	/* one clock per device: a virtual one is advanced, a realtime one
-	 * waited for (the first device's wait covers the others') */
-	hwpc_sampler_start(clock, p->dev, op->have_interval ? op->interval_ns : 0);
-	if (hwpc_pc_reader_start(&p->rd, &k->ro, first, &err))
-		return cli_fail_err(&err);
-	for (unsigned i = 0; i < p->rd.ndoms; i++) {
-		k->lc.quad |= first[i].mode == HWPC_PC_READ_MODE_QUAD;
-		k->lc.record |= first[i].mode == HWPC_PC_READ_MODE_RECORD;
+	if (k->t) {
+		hwpc_pc_counters_trace(k->t, &d->r, s, t_ns);
+		return 0;
 	}
+	cli_devices_tag(k->r->devs, k->ps[j]->index, k->o);
+	if (hwpc_pc_counters_out(k->o, k->r->op->fmt, &k->lc, &d->r, &d->acc, d->reprogrammed, d->expr, s, n, t_ns, &err))
+		return k->broken = cli_fail_err(&err);
+	k->since_open++;
 	return 0;
 }
 
-/* Sample n of one device: each domain read (the first sample was read
- * already), added to the totals and written.  Returns the device's
- * failure; the writer's ends the run (k->broken). */
-static int sample(struct sink *k, struct pcread_dev *p, const struct hwpc_pc_read_sample *first, uint64_t n,
-		  uint64_t t_ns)
+/* After a sample: OpenMetrics to a file replaced, and the output flushed
+ * at -i of 1 ms or more (a write error ends the run). */
+static int round_done(void *ctx, bool more)
 {
+	struct sink *k = ctx;
 	const struct pcread_opts *op = k->r->op;
-	struct hwpc_err err;
-	struct hwpc_pc_read_sample s;
-	if (k->o)
-		cli_devices_tag(k->r->devs, p->index, k->o);
-	if (n && hwpc_pc_reader_trigger(&p->rd, &err))
-		return cli_fail_err(&err);
-	for (unsigned i = 0; i < p->rd.ndoms; i++) {
-		struct hwpc_pc_reader_dom *d = &p->rd.doms[i];
-		if (hwpc_pc_reader_read(&p->rd, i, n ? NULL : &first[i], &s, &err))
-			return cli_fail_err(&err);
-		p->last_k = n, p->last_t_ns = t_ns;
-		if (k->t)
-			hwpc_pc_counters_trace(k->t, &d->r, &s, t_ns);
-		else if (hwpc_pc_counters_out(k->o, op->fmt, &k->lc, &d->r, &d->acc, d->reprogrammed, d->expr, &s, n, t_ns, &err))
-			return k->broken = cli_fail_err(&err);
-		else
-			k->since_open++;
-	}
-	return 0;
+	int rc = k->rewrite && more && k->since_open ? publish(k) : 0;
+	if (!rc && op->have_interval && op->interval_ns >= 1000000)
+		rc = k->broken = cli_outfile_flush(k->r->of);
+	return rc;
 }
 
-/* Every domain of every device, once or every interval: a sample reads
- * each device in turn, then waits (hwpc-output(7), "Several devices").  A
- * device that fails is reported and left out, the others go on. */
+/* Every domain of every device, once or every interval (hwpc_pc_sampling_run).
+ * A device that fails is reported and left out, the others go on. */
 static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t np)
 {
 	const struct pcread_opts *op = r->op;
-	struct hwpc_err err;
-	struct sink k = { .r = r, .lc = { .sample = op->have_interval, .totals = op->have_interval && op->totals,
-					  .expr = op->expr, .verbose = op->verbose, .count = op->have_count ? op->count : 0,
-					  .interval_ns = op->interval_ns },
-			  .ro = { .ack = op->ack, .trigger = op->trigger, .expr = op->expr, .sampling = op->have_interval,
-				  .text = op->fmt == HWPC_FMT_TEXT, .tell = &cli_tell },
+	const struct hwpc_pc_reader_opts ro = { .ack = op->ack, .trigger = op->trigger, .expr = op->expr,
+						.sampling = op->have_interval, .text = op->fmt == HWPC_FMT_TEXT,
+						.tell = &cli_tell };
+	struct sink k = { .r = r, .ps = ps, .lc = { .sample = op->have_interval, .totals = op->have_interval && op->totals,
+						    .expr = op->expr, .verbose = op->verbose,
+						    .count = op->have_count ? op->count : 0, .interval_ns = op->interval_ns },
 			  .rewrite = (op->fmt == HWPC_FMT_OPENMETRICS || op->fmt == HWPC_FMT_PROMETHEUS) && op->output &&
 				    op->have_interval };
-	struct hwpc_pc_read_sample(*first)[HWPC_PC_MAX_DOMAINS] = calloc(np, sizeof *first);
-	struct hwpc_sampler *clock = calloc(np, sizeof *clock);
-	int rc = !first || !clock ? cli_fail(HWPC_EOP, "out of memory") : 0;
-	for (size_t j = 0; j < np && !rc; j++) {
-		int drc = start(&k, ps[j], &clock[j], first[j]);
-		rc = drc && np == 1 ? drc : 0;
-		ps[j]->failed = drc != 0;
-	}
-	rc = rc ? rc : sink_open(&k, ps[0]);
-	const volatile sig_atomic_t *stop = cli_catch_stop();
-	for (uint64_t n = 0; !rc && !*stop && (!n || op->have_interval) && (!op->have_count || n < op->count); n++) {
-		for (size_t j = 0; j < np && !rc && !*stop; j++) {
-			int drc = ps[j]->failed ? 0 : n && hwpc_sampler_wait(&clock[j], n, &err) ? cli_fail_err(&err) : 0;
-			if (!drc && !ps[j]->failed && !*stop)
-				drc = sample(&k, ps[j], first[j], n, n ? hwpc_sampler_elapsed_ns(&clock[j]) : 0);
-			if (k.broken || (drc && np == 1))
-				rc = k.broken ? k.broken : drc;
-			else if (drc)
-				ps[j]->failed = true;
-		}
-		bool more = op->have_interval && (!op->have_count || n + 1 < op->count) && !*stop;
-		if (!rc && k.rewrite && more && k.since_open)
-			rc = publish(&k, ps[0]);
-		if (!rc && op->have_interval && op->interval_ns >= 1000000)
-			rc = k.broken = cli_outfile_flush(r->of); /* a write error ends it */
-	}
-	/* Sampling that fell behind says so (--strict: exit 3). */
-	for (size_t j = 0; op->have_interval && j < np; j++) {
-		char why[256];
-		if (!ps[j]->failed && hwpc_sampler_behind(&clock[j], ps[j]->last_k, ps[j]->last_t_ns, why, sizeof why)) {
-			cli_warn("%s%s%s", np > 1 ? ps[j]->name : "", np > 1 ? ": " : "", why);
-			ps[j]->suspect |= op->strict;
-		}
+	const struct hwpc_pc_sampling so = {
+		.ro = &ro, .lc = &k.lc, .sampling = op->have_interval, .strict = op->strict, .interval_ns = op->interval_ns,
+		.count = op->have_count ? op->count : 0, .stop = cli_catch_stop(), .tell = &cli_tell, .ctx = &k,
+		.open = sink_open, .write = write_one, .round = round_done,
+	};
+	struct hwpc_pc_sampling_dev *ds = calloc(np, sizeof *ds);
+	if (!ds)
+		return cli_fail(HWPC_EOP, "out of memory");
+	for (size_t j = 0; j < np; j++)
+		ds[j] = (struct hwpc_pc_sampling_dev){ .rd = &ps[j]->rd, .name = ps[j]->name };
+	int rc = hwpc_pc_sampling_run(ds, np, &so);
+	for (size_t j = 0; j < np; j++) {
+		ps[j]->failed = ds[j].failed;
+		ps[j]->suspect |= ds[j].suspect;
 	}
 	int crc = sink_close(&k);
 	rc = rc ? rc : crc;
@@ -178,8 +141,7 @@ static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, si
 	 * last whole one. */
 	if (k.rewrite && !k.since_open)
 		cli_outfile_close(r->of, false);
-	free(first);
-	free(clock);
+	free(ds);
 	return rc;
 }
 

@@ -100,7 +100,6 @@ struct pcread_dev {
 	struct hwpc_pc_layout layout;
 	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
 	bool suspect; /* --strict: exit 3 */
-	uint64_t last_k, last_t_ns; /* -i: the last sample and its time */
 	bool failed;  /* reported; left out of the rest of the run */
 };
 

@@ -119,11 +119,17 @@ static void tell_note(void *ctx, const char *msg)
 	(void)ctx;
 	cli_note("%s", msg);
 }
-const struct hwpc_tell cli_tell = { .warn = tell_warn, .note = tell_note };
+static void tell_fail(void *ctx, const struct hwpc_err *err)
+{
+	(void)ctx;
+	cli_fail_err(err);
+}
+const struct hwpc_tell cli_tell = { .warn = tell_warn, .note = tell_note, .fail = tell_fail };
 
 const struct hwpc_tell *cli_tell_v(bool verbose)
 {
-	static const struct hwpc_tell loud = { .warn = tell_warn, .note = tell_note, .verbose = true };
+	static const struct hwpc_tell loud = { .warn = tell_warn, .note = tell_note, .fail = tell_fail,
+					       .verbose = true };
 	return verbose ? &loud : &cli_tell;
 }
 

@@ -42,10 +42,16 @@ struct hwpc_tell {
 	/* What -v reports that is no warning ("setup as pcsetup left it"):
 	 * told only when verbose is set. */
 	void (*note)(void *ctx, const char *msg);
+	/* A failure the run goes on after (a device left out of a run over
+	 * several): said as the command says its errors, and the exit status
+	 * it sets. */
+	void (*fail)(void *ctx, const struct hwpc_err *err);
 	bool verbose;
 	void *ctx;
 };
 void hwpc_tell_warn(const struct hwpc_tell *t, const char *fmt, ...) HWPC_PRINTF(2, 3);
 void hwpc_tell_note(const struct hwpc_tell *t, const char *fmt, ...) HWPC_PRINTF(2, 3);
+/* err told as a failure; its status (HWPC_EOP when it has none). */
+int hwpc_tell_fail(const struct hwpc_tell *t, const struct hwpc_err *err);
 
 #endif

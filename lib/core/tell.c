@@ -31,3 +31,10 @@ void hwpc_tell_note(const struct hwpc_tell *t, const char *fmt, ...)
 	tell(t->note, t->ctx, fmt, ap);
 	va_end(ap);
 }
+
+int hwpc_tell_fail(const struct hwpc_tell *t, const struct hwpc_err *err)
+{
+	if (t && t->fail)
+		t->fail(t->ctx, err);
+	return err->status ? err->status : HWPC_EOP;
+}

@@ -496,6 +496,42 @@ int hwpc_pc_reader_trigger(struct hwpc_pc_reader *rd, struct hwpc_err *err);
 int hwpc_pc_reader_read(struct hwpc_pc_reader *rd, unsigned i, const struct hwpc_pc_read_sample *first,
 			struct hwpc_pc_read_sample *s, struct hwpc_err *err);
 
+/* pcread's counter reads: every domain of every device, once or every
+ * interval_ns (count samples; 0: until *stop), a sample reading each
+ * device in turn, then waiting on each device's clock (hwpc-output(7),
+ * "Several devices").  Each device's first sample widens lc (its lag,
+ * quad and record columns) before open makes the writer; write takes each
+ * domain's sample of device j (a nonzero status ends the run: the writer
+ * failed, said).  A device that fails is told (hwpc_tell_fail): alone, its
+ * status ends the run; among several it is left out (failed) and the
+ * others go on.  After each sample, round (optional;
+ * more: another follows) may end the run.  Sampling that fell behind is
+ * told (the device named among several), and makes it suspect with
+ * strict.  Returns the status that ended the run. */
+struct hwpc_pc_sampling_dev {
+	struct hwpc_pc_reader *rd;
+	const char *name;
+	bool failed, suspect;
+	/* the run's own */
+	struct hwpc_sampler clock;
+	struct hwpc_pc_read_sample first[HWPC_PC_MAX_DOMAINS];
+	uint64_t last_k, last_t_ns;
+};
+struct hwpc_pc_sampling {
+	const struct hwpc_pc_reader_opts *ro;
+	struct hwpc_pc_cols *lc;
+	bool sampling, strict;
+	uint64_t interval_ns, count;
+	const volatile sig_atomic_t *stop;
+	const struct hwpc_tell *tell;
+	void *ctx;
+	int (*open)(void *ctx);
+	int (*write)(void *ctx, size_t j, struct hwpc_pc_reader_dom *d, const struct hwpc_pc_read_sample *s, uint64_t k,
+		     uint64_t t_ns);
+	int (*round)(void *ctx, bool more);
+};
+int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t n, const struct hwpc_pc_sampling *o);
+
 /* pcread -f: the sets of setfile take turns on one quad-mode domain of
  * rd's device (domain, or the file's: hwpc_pc_setfile_rotation_domain),
  * rd->doms[0], each for interval_ns, count turns (without have_count:
