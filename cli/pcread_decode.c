@@ -4,6 +4,7 @@
  * the opened device's chip, and an R10000/R12000 control word,
  * CPU[:COUNTER]:WORD. */
 #include "pcread_mode.h"
+#include "r10k/r10k_cmd.h"
 #include "regs/regs_cmd.h"
 
 #include <stdlib.h>
@@ -46,19 +47,12 @@ static int check(const struct pcread_opts *op)
 static int run_word(const struct pcread_run *r)
 {
 	struct hwpc_err err;
-	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu);
-	struct hwpc_r10k_decoded d;
-	struct hwpc_out *o = NULL;
 	const char *arg = r->op->decode[0];
-	int rc = 0;
-	if (!cpu)
-		return cli_fail(HWPC_EOP, "out of memory");
-	if (hwpc_r10k_decode_arg(r->devs->db, arg, 0, cpu, &d, &err) ||
-	    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err)) ||
-	    hwpc_r10k_decoded_print(cpu, &d, o, &err) || hwpc_out_finish(o, &err))
-		rc = cli_fail(err.status, "--decode %s: %s", arg, err.msg);
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err);
+	int rc = !o || hwpc_r10k_decode_out(r->devs->db, arg, o, &err) || hwpc_out_finish(o, &err)
+			 ? cli_fail(err.status, "--decode %s: %s", arg, err.msg)
+			 : 0;
 	hwpc_out_free(o);
-	free(cpu);
 	return rc;
 }
 

@@ -18,6 +18,10 @@ bool hwpc_r10k_dev_is_cpu(struct hwpc_dev *dev);
  * now: hwpc_r10k_mux_plan and hwpc_r10k_mux_start. */
 int hwpc_r10k_mux_begin(struct hwpc_r10k_mux *m, struct hwpc_r10k_session *s, const char *events, const char *modes,
 			struct hwpc_err *err);
+/* pcread --decode CPU[:COUNTER]:WORD: the word decoded
+ * (hwpc_r10k_decode_arg, the newest revision) as its records on o
+ * (hwpc_r10k_decoded_print). */
+int hwpc_r10k_decode_out(const struct hwpc_regdb *db, const char *text, struct hwpc_out *o, struct hwpc_err *err);
 /* A sample of the session's counters, one r10k_counter record each; with
  * sampling, numbered k and taken t_ns after the first, with the deltas and
  * the 64-bit totals. */

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int hwpc_r10k_decode_arg(const struct hwpc_regdb *db, const char *text, int rev, struct hwpc_r10k_cpu *cpu,
@@ -85,6 +86,18 @@ int hwpc_r10k_decoded_print(const struct hwpc_r10k_cpu *cpu, const struct hwpc_r
 			return err->status;
 	}
 	return 0;
+}
+
+int hwpc_r10k_decode_out(const struct hwpc_regdb *db, const char *text, struct hwpc_out *o, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_r10k_cpu *cpu = calloc(1, sizeof *cpu); /* its event table is large */
+	struct hwpc_r10k_decoded d;
+	if (!cpu)
+		return hwpc_err_set(err, HWPC_EOP, "out of memory");
+	int rc = hwpc_r10k_decode_arg(db, text, 0, cpu, &d, err) || hwpc_r10k_decoded_print(cpu, &d, o, err) ? err->status : 0;
+	free(cpu);
+	return rc;
 }
 
 int hwpc_r10k_sample_out(struct hwpc_out *o, const struct hwpc_r10k_session *s, const struct hwpc_r10k_sample *x,

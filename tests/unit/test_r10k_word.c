@@ -395,6 +395,42 @@ static void test_print(void **state)
 	free(buf);
 }
 
+/* pcread --decode's one call: the records hwpc_r10k_decode_arg and
+ * hwpc_r10k_decoded_print make, or the word's error and no record. */
+static void test_decode_out(void **state)
+{
+	(void)state;
+	struct hwpc_r10k_cpu cpu;
+	struct hwpc_r10k_decoded d;
+	struct hwpc_err err;
+	char *buf[2] = { NULL, NULL };
+	size_t len[2] = { 0, 0 };
+	for (int i = 0; i < 2; i++) {
+		FILE *fp = open_memstream(&buf[i], &len[i]);
+		struct hwpc_out *o = hwpc_out_new(fp, HWPC_FMT_JSON, &err);
+		if (i)
+			assert_int_equal(hwpc_r10k_decode_out(db, "r12000:0:0x2a8", o, &err), 0);
+		else
+			assert_true(!hwpc_r10k_decode_arg(db, "r12000:0:0x2a8", 0, &cpu, &d, &err) &&
+				    !hwpc_r10k_decoded_print(&cpu, &d, o, &err));
+		assert_int_equal(hwpc_out_finish(o, &err), 0);
+		hwpc_out_free(o);
+		fclose(fp);
+	}
+	assert_non_null(strstr(buf[1], "\"r10k_decode\""));
+	assert_string_equal(buf[0], buf[1]);
+	free(buf[0]);
+	free(buf[1]);
+	FILE *fp = open_memstream(&buf[0], &len[0]);
+	struct hwpc_out *o = hwpc_out_new(fp, HWPC_FMT_JSON, &err);
+	assert_int_equal(hwpc_r10k_decode_out(db, "r10000:zz", o, &err), HWPC_EINPUT);
+	assert_non_null(strstr(err.msg, "control word"));
+	hwpc_out_free(o);
+	fclose(fp);
+	assert_int_equal(len[0], 0);
+	free(buf[0]);
+}
+
 /* A broken event table fails at init, naming the file and line. */
 static void check_db(const char *events, const char *want)
 {
@@ -441,6 +477,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables),         cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_decode_example), cmocka_unit_test(test_decode_errors),
+		cmocka_unit_test(test_decode_out),
 		cmocka_unit_test(test_lookup),         cmocka_unit_test(test_revisions),
 		cmocka_unit_test(test_encode_errors),  cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_notes),          cmocka_unit_test(test_print),
