@@ -71,14 +71,11 @@ static int decode(const struct pcread_run *r, const struct hwpc_regview *v)
 
 static int run_chip(const struct pcread_run *r)
 {
-	struct hwpc_err err;
-	struct hwpc_regview *v;
 	const struct hwpc_chipset *chip;
-	int rc = cli_chipset_arg(r->devs->db, r->op->chip, "--chip", &chip);
+	struct hwpc_regview *v;
+	int rc = cli_chip_view(r->devs->db, r->op->chip, "--chip", &chip, &v);
 	if (rc)
 		return rc;
-	if (hwpc_regview_new(r->devs->db, chip, &v, &err))
-		return cli_fail_err(&err);
 	rc = decode(r, v);
 	hwpc_regview_free(v);
 	return rc;

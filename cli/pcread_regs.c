@@ -34,10 +34,9 @@ static int list_chip(const struct pcread_run *r)
 	const struct hwpc_chipset *chip;
 	struct hwpc_regview *v = NULL;
 	struct hwpc_out *o = NULL;
-	int rc = cli_chipset_arg(r->devs->db, r->op->chip, "--chip", &chip);
-	if (!rc && (hwpc_regview_new(r->devs->db, chip, &v, &err) ||
-		    !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, list_cols,
-					  sizeof list_cols / sizeof list_cols[0], &err))))
+	int rc = cli_chip_view(r->devs->db, r->op->chip, "--chip", &chip, &v);
+	if (!rc && !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, list_cols, sizeof list_cols / sizeof list_cols[0],
+					 &err)))
 		rc = cli_fail_err(&err);
 	if (!rc) {
 		hwpc_out_set_device(o, NULL, chip->name);

@@ -175,3 +175,11 @@ int cli_chipset_arg(const struct hwpc_regdb *db, const char *name, const char *o
 	return cli_fail(HWPC_EINPUT, "%s %s: no such chipset in regdb%s%s%s", opt, name, near ? " (did you mean " : "",
 			near ? near->name : "", near ? "?)" : " (pcsim list shows the chipsets)");
 }
+
+int cli_chip_view(const struct hwpc_regdb *db, const char *name, const char *opt, const struct hwpc_chipset **chip,
+		  struct hwpc_regview **view)
+{
+	struct hwpc_err err;
+	int rc = cli_chipset_arg(db, name, opt, chip);
+	return rc ? rc : hwpc_regview_new(db, *chip, view, &err) ? cli_fail_err(&err) : 0;
+}

@@ -38,5 +38,8 @@ void cli_close(struct hwpc_regdb *db, struct hwpc_dev *dev);
  * of the family the name points to. */
 int cli_chipset_arg(const struct hwpc_regdb *db, const char *name, const char *opt,
 		    const struct hwpc_chipset **out);
+/* The same, and the chipset's registers in *view (hwpc_regview_free). */
+int cli_chip_view(const struct hwpc_regdb *db, const char *name, const char *opt, const struct hwpc_chipset **chip,
+		  struct hwpc_regview **view);
 
 #endif
