@@ -225,7 +225,9 @@ difftest: tests
 	$(BUILD)/tests/pcsim_difftest $(DIFFTEST_COUNT)
 
 ASAN_BUILD := build/asan
-ASAN_MAKE = $(MAKE) BUILD=$(ASAN_BUILD) SAN=1 OPT='-O1 -g'
+# -g1: the line tables a sanitizer's report names file:line with, without
+# the variables' descriptions (a fifth of the build's time)
+ASAN_MAKE = $(MAKE) BUILD=$(ASAN_BUILD) SAN=1 OPT='-O1 -g1'
 # '+': the sub-make gets the jobserver (make sees $(MAKE) only when spelled out)
 check-asan:
 	+$(ASAN_MAKE) check-once
