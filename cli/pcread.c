@@ -251,11 +251,17 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 	return 0;
 }
 
+static bool asked(const struct pcread_mode *m, const struct pcread_opts *op)
+{
+	return (!m->asks[0] || cli_given(m->asks[0]) || (m->asks[1] && cli_given(m->asks[1]))) &&
+	       (!m->with || cli_given(m->with)) && (!m->also || m->also(op));
+}
+
 /* The first mode the options ask for that dev fits (NULL: not opened). */
 static const struct pcread_mode *pick(const struct pcread_opts *op, struct hwpc_dev *dev)
 {
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
-		if (modes[i]->asked(op) && (!dev || !modes[i]->fits || modes[i]->fits(dev)))
+		if (asked(modes[i], op) && (!dev || !modes[i]->fits || modes[i]->fits(dev)))
 			return modes[i];
 	return &pcread_counters;
 }
@@ -264,7 +270,8 @@ static const struct pcread_mode *pick(const struct pcread_opts *op, struct hwpc_
  * not yet opened). */
 static int one_device(const struct pcread_mode *m, const struct pcread_opts *op, size_t ndev)
 {
-	const char *one = m->one_device ? m->one_device(op) : NULL;
+	const char *one = m->one_device ? m->one_device(op) : !m->one ? NULL
+			  : cli_given(m->asks[0]) ? m->asks[0] : m->asks[1];
 	if (!one || (op->ndevices < 2 && ndev < 2))
 		return 0;
 	if (op->ndevices > 1)

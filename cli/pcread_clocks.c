@@ -10,11 +10,6 @@
  * enough that no 32-bit CYCLES saturates below 40 GHz. */
 #define DEFAULT_WINDOW_NS 100000000ull
 
-static bool asked(const struct pcread_opts *op)
-{
-	return op->clocks;
-}
-
 /* One device: its domains (-D, all by default), measured or planned. */
 static int one_device(const struct pcread_run *r, struct hwpc_dev *dev, const char *name, struct hwpc_out *o)
 {
@@ -63,4 +58,4 @@ static int run(const struct pcread_run *r)
 	return rc ? rc : cli_devices_status(devs, failures, last);
 }
 
-const struct pcread_mode pcread_clocks = { .asked = asked, .run = run, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_clocks = { .asks = { "--clocks" }, .run = run, .whole = HWPC_ELOST };

@@ -29,7 +29,8 @@ struct around_run {
 	int drc; /* a device that failed while sampled */
 };
 
-static bool asked(const struct pcread_opts *op)
+/* -- CMD is no option: the command line's end. */
+static bool has_command(const struct pcread_opts *op)
 {
 	return op->cmd != NULL;
 }
@@ -140,4 +141,4 @@ static int run(const struct pcread_run *r)
 	return pcread_pc(r, &how);
 }
 
-const struct pcread_mode pcread_command = { .asked = asked, .run = run, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_command = { .also = has_command, .run = run, .whole = HWPC_ELOST };

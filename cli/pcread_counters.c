@@ -8,11 +8,6 @@
 
 #include <stdlib.h>
 
-static bool asked(const struct pcread_opts *op)
-{
-	return true;
-}
-
 /* A Chrome trace is one process's timeline. */
 static const char *one_device(const struct pcread_opts *op)
 {
@@ -152,5 +147,5 @@ static int run(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_counters = {
-	.asked = asked, .one_device = one_device, .run = run, .whole = HWPC_ELOST,
+	.one_device = one_device, .run = run, .whole = HWPC_ELOST,
 };

@@ -10,24 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool word_asked(const struct pcread_opts *op)
+/* R10000: CPU[:COUNTER]:WORD, not REG=VALUE. */
+static bool a_word(const struct pcread_opts *op)
 {
-	return op->ndecode && !strchr(op->decode[0], '=');
-}
-
-static bool chip_asked(const struct pcread_opts *op)
-{
-	return op->ndecode && op->chip;
-}
-
-static bool asked(const struct pcread_opts *op)
-{
-	return op->ndecode;
-}
-
-static const char *one_device(const struct pcread_opts *op)
-{
-	return "--decode";
+	return !strchr(op->decode[0], '=');
 }
 
 /* Every value REG=VALUE, but a control word alone, and no reading option. */
@@ -39,7 +25,7 @@ static int check(const struct pcread_opts *op)
 	if (op->chip && op->ndevices)
 		return cli_fail(HWPC_EINPUT, "--decode: give --chip or -d, not both");
 	if (op->ndomains || op->have_interval || op->events || op->nregs || op->list_regs)
-		return cli_fail(HWPC_EINPUT, "--decode %s", word_asked(op) ? "takes no device and no other reading option"
+		return cli_fail(HWPC_EINPUT, "--decode %s", a_word(op) ? "takes no device and no other reading option"
 								 : "REG=VALUE takes --chip or -d and no reading option");
 	return 0;
 }
@@ -88,11 +74,11 @@ static int run_dev(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_decode_word = {
-	.asked = word_asked, .no_device = true, .one_device = one_device, .check = check, .run = run_word,
+	.asks = { "--decode" }, .also = a_word, .no_device = true, .one = true, .check = check, .run = run_word,
 };
 const struct pcread_mode pcread_decode_chip = {
-	.asked = chip_asked, .no_device = true, .one_device = one_device, .check = check, .run = run_chip,
+	.asks = { "--decode" }, .with = "--chip", .no_device = true, .one = true, .check = check, .run = run_chip,
 };
 const struct pcread_mode pcread_decode_dev = {
-	.asked = asked, .one_device = one_device, .check = check, .run = run_dev,
+	.asks = { "--decode" }, .one = true, .check = check, .run = run_dev,
 };

@@ -65,14 +65,24 @@ struct pcread_run {
 
 /* A row of the table. */
 struct pcread_mode {
-	/* Do the options ask for this mode? */
-	bool (*asked)(const struct pcread_opts *op);
+	/* The options that ask for this mode, any one of them, named as in
+	 * messages ("--watch", "-f"); none: every run does (the device
+	 * decides, or it is the last row). */
+	const char *asks[2];
+	/* An option it needs besides ("--chip"), or NULL. */
+	const char *with;
+	/* What else the command line must say (NULL: nothing): -- CMD, a
+	 * word to --decode, the second file of --diff. */
+	bool (*also)(const struct pcread_opts *op);
 	/* Does the device suit it (NULL: every device)?  The first device
 	 * decides; a row that does not suit passes the run to the next. */
 	bool (*fits)(struct hwpc_dev *dev);
 	/* It opens no device (regdb is loaded for it). */
 	bool no_device;
-	/* What in the options limits it to one device ("--watch"), or NULL. */
+	/* It takes one device: the message names the option that asked for
+	 * it ("--watch takes one device"). */
+	bool one;
+	/* Or what limits it to one device, said so ("--format trace"), or NULL. */
 	const char *(*one_device)(const struct pcread_opts *op);
 	/* Options it refuses, checked before a device is opened (NULL: none). */
 	int (*check)(const struct pcread_opts *op);

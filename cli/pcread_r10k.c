@@ -9,11 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static bool asked(const struct pcread_opts *op)
-{
-	return true;
-}
-
 static const char *one_device(const struct pcread_opts *op)
 {
 	return "reading an R10000/R12000";
@@ -109,5 +104,5 @@ static int run(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_r10k = {
-	.asked = asked, .fits = hwpc_r10k_dev_is_cpu, .one_device = one_device, .run = run, .whole = HWPC_ELOST,
+	.fits = hwpc_r10k_dev_is_cpu, .one_device = one_device, .run = run, .whole = HWPC_ELOST,
 };

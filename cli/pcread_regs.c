@@ -12,16 +12,6 @@
 static const struct hwpc_col list_cols[] = { { "reg", 28 }, { "dims", 0 }, { "addr", 8 }, { "access", 0 }, { "doc", 0 } };
 static const struct hwpc_col value_cols[] = { { "reg", 28 }, { "addr", 8 }, { "value", 10 }, { "fields", 0 } };
 
-static bool list_asked(const struct pcread_opts *op)
-{
-	return op->list_regs;
-}
-
-static bool chip_asked(const struct pcread_opts *op)
-{
-	return op->list_regs && op->chip;
-}
-
 static int chip_check(const struct pcread_opts *op)
 {
 	return op->ndevices ? cli_fail(HWPC_EINPUT, "--list-regs: give --chip or -d, not both") : 0;
@@ -48,11 +38,6 @@ static int list_chip(const struct pcread_run *r)
 	hwpc_out_free(o);
 	hwpc_regview_free(v);
 	return rc;
-}
-
-static bool read_asked(const struct pcread_opts *op)
-{
-	return op->nregs;
 }
 
 static bool a_list(const struct pcread_opts *op)
@@ -101,7 +86,7 @@ static int read_regs(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_list_chip = {
-	.asked = chip_asked, .no_device = true, .check = chip_check, .run = list_chip,
+	.asks = { "--list-regs" }, .with = "--chip", .no_device = true, .check = chip_check, .run = list_chip,
 };
-const struct pcread_mode pcread_list_regs = { .asked = list_asked, .run = list };
-const struct pcread_mode pcread_read_regs = { .asked = read_asked, .run = read_regs };
+const struct pcread_mode pcread_list_regs = { .asks = { "--list-regs" }, .run = list };
+const struct pcread_mode pcread_read_regs = { .asks = { "--reg" }, .run = read_regs };

@@ -6,11 +6,6 @@
 #include "pc/pc_cmd.h"
 
 
-static bool asked(const struct pcread_opts *op)
-{
-	return op->setfile;
-}
-
 /* The sets take turns until -n turns or a signal; a device that knows the
  * domain's clock is stepped exactly (hwpc_pc_read_rot_turn). */
 static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
@@ -31,4 +26,4 @@ static int run(const struct pcread_run *r)
 	return pcread_pc(r, &how);
 }
 
-const struct pcread_mode pcread_rotate = { .asked = asked, .run = run, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_rotate = { .asks = { "-f" }, .run = run, .whole = HWPC_ELOST };

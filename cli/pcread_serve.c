@@ -16,11 +16,6 @@
 #define SERVE_INTERVAL_NS 1000000000ull
 #define SERVE_TIMEOUT_NS 2000000000ull
 
-static bool asked(const struct pcread_opts *op)
-{
-	return op->serve != NULL;
-}
-
 static int check(const struct pcread_opts *op)
 {
 	struct cli_listen l;
@@ -102,5 +97,5 @@ static int run(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_serve = {
-	.asked = asked, .check = check, .run = run,
+	.asks = { "--serve" }, .check = check, .run = run,
 };

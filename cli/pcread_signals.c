@@ -10,16 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static bool signals_asked(const struct pcread_opts *op)
-{
-	return op->signals;
-}
-
-static bool scan_asked(const struct pcread_opts *op)
-{
-	return op->scan_ns;
-}
-
 /* The scan of one domain; progress on a terminal. */
 static int scan(const struct pcread_run *r, struct hwpc_pc_reader_dom *d, unsigned i, unsigned n, struct hwpc_pc_scan *sc,
 		struct hwpc_err *err)
@@ -85,5 +75,5 @@ static int run_scan(const struct pcread_run *r)
 	return pcread_pc(r, &how);
 }
 
-const struct pcread_mode pcread_signals = { .asked = signals_asked, .run = run_signals, .whole = HWPC_ELOST };
-const struct pcread_mode pcread_scan = { .asked = scan_asked, .run = run_scan, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_signals = { .asks = { "--signals" }, .run = run_signals, .whole = HWPC_ELOST };
+const struct pcread_mode pcread_scan = { .asks = { "--scan" }, .run = run_scan, .whole = HWPC_ELOST };

@@ -12,24 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool snapshot_asked(const struct pcread_opts *op)
+static bool two_files(const struct pcread_opts *op)
 {
-	return op->snapshot;
-}
-
-static bool files_asked(const struct pcread_opts *op)
-{
-	return op->diff && op->diff_b;
-}
-
-static bool diff_asked(const struct pcread_opts *op)
-{
-	return op->diff;
-}
-
-static const char *one_device(const struct pcread_opts *op)
-{
-	return op->snapshot ? "--snapshot" : "--diff";
+	return op->diff_b != NULL;
 }
 
 /* No other reading mode goes with them. */
@@ -102,13 +87,13 @@ static int diff(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_snapshot = {
-	.asked = snapshot_asked, .one_device = one_device, .check = check, .run = snapshot,
+	.asks = { "--snapshot" }, .one = true, .check = check, .run = snapshot,
 };
 const struct pcread_mode pcread_diff_files = {
-	.asked = files_asked, .no_device = true, .one_device = one_device, .check = check, .run = diff,
+	.asks = { "--diff" }, .also = two_files, .no_device = true, .one = true, .check = check, .run = diff,
 	.whole = 1, .trouble = HWPC_EINPUT,
 };
 const struct pcread_mode pcread_diff_dev = {
-	.asked = diff_asked, .one_device = one_device, .check = check, .run = diff, .whole = 1,
+	.asks = { "--diff" }, .one = true, .check = check, .run = diff, .whole = 1,
 	.trouble = HWPC_EINPUT,
 };

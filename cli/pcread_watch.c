@@ -8,16 +8,6 @@
 
 #include <stdlib.h>
 
-static bool asked(const struct pcread_opts *op)
-{
-	return op->nwatch || op->until;
-}
-
-static const char *one_device(const struct pcread_opts *op)
-{
-	return op->nwatch ? "--watch" : "--until";
-}
-
 static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
@@ -71,5 +61,5 @@ static int run(const struct pcread_run *r)
 }
 
 const struct pcread_mode pcread_watch = {
-	.asked = asked, .one_device = one_device, .run = run, .whole = PCREAD_TIMEOUT,
+	.asks = { "--watch", "--until" }, .one = true, .run = run, .whole = PCREAD_TIMEOUT,
 };

@@ -253,18 +253,18 @@ static int parse_short(struct parse *p, int argc, char **argv, int *i)
 /* Is name (len bytes, "-x" or "--long") option o?  Compared in place: a
  * command checks its relations on every run, and formatting every option
  * name for it was most of a short run's parse time. */
-static bool is_named(const struct cli_opt *o, const char *name, size_t len)
+static bool is_named(char sname, const char *lname, const char *name, size_t len)
 {
-	if (o->sname)
-		return len == 2 && name[0] == '-' && name[1] == o->sname;
-	size_t n = strlen(o->lname);
-	return len == n + 2 && name[0] == '-' && name[1] == '-' && !strncmp(name + 2, o->lname, n);
+	if (sname)
+		return len == 2 && name[0] == '-' && name[1] == sname;
+	size_t n = strlen(lname);
+	return len == n + 2 && name[0] == '-' && name[1] == '-' && !strncmp(name + 2, lname, n);
 }
 
 static int find_named(const struct parse *p, const char *name, size_t len)
 {
 	for (size_t k = 0; k < p->n; k++)
-		if (is_named(p->opt[k], name, len))
+		if (is_named(p->opt[k]->sname, p->opt[k]->lname, name, len))
 			return (int)k;
 	fprintf(stderr, "%s: internal error: relation names unknown option '%.*s'\n", cli_prog, (int)len, name);
 	abort();
@@ -300,10 +300,14 @@ static int check_rel(const struct parse *p, const struct cli_rel *r)
 }
 
 /* What earlier parses of this command line gave, so that an option given
- * before pcsim's subcommand and again after it is "given twice" too. */
+ * before pcsim's subcommand and again after it is "given twice" too, and
+ * cli_given answers after the tables are gone (by name: the names are the
+ * command's literals, its tables may be on the parser's caller's stack). */
 static struct earlier {
 	const struct cli_opt *opt;
 	const char *first;
+	char sname;
+	const char *lname;
 } earlier[MAX_OPTS];
 static size_t nearlier;
 
@@ -311,7 +315,16 @@ static void remember(const struct parse *p)
 {
 	for (size_t k = 0; k < p->n && nearlier < MAX_OPTS; k++)
 		if (p->first[k])
-			earlier[nearlier++] = (struct earlier){ p->opt[k], p->first[k] };
+			earlier[nearlier++] =
+				(struct earlier){ p->opt[k], p->first[k], p->opt[k]->sname, p->opt[k]->lname };
+}
+
+bool cli_given(const char *name)
+{
+	for (size_t e = 0; e < nearlier; e++)
+		if (is_named(earlier[e].sname, earlier[e].lname, name, strlen(name)))
+			return true;
+	return false;
 }
 
 static void add_table(struct parse *p, const struct cli_opt *t)

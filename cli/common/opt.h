@@ -26,6 +26,10 @@
  * the error.  -h and -V exit. */
 int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void *ctx, int *first, int *nargs);
 
+/* Whether the option named as messages name it ("-d", "--watch") was given
+ * to a parse of this command line. */
+bool cli_given(const char *name);
+
 /* The candidate nearest to typed (NULL: none is close enough). */
 const char *cli_nearest(const char *typed, const char *const *cand, size_t n);
 
