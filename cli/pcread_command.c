@@ -54,12 +54,10 @@ static int report(struct around_run *x)
 static int step(void *ctx, uint64_t k, bool ended)
 {
 	struct around_run *x = ctx;
-	struct hwpc_err err;
 	for (size_t j = 0; j < x->np; j++) {
 		if (x->ps[j]->failed)
 			continue;
-		if (hwpc_pc_around_sample(&x->as[j], x->np > 1 ? x->ps[j]->name : NULL, &cli_tell, &err)) {
-			cli_fail_err(&err);
+		if (hwpc_pc_around_sample(&x->as[j], x->np > 1 ? x->ps[j]->name : NULL, &cli_tell)) {
 			x->drc = HWPC_EOP;
 			x->ps[j]->failed = true;
 		}
@@ -73,24 +71,16 @@ static int step(void *ctx, uint64_t k, bool ended)
 	return rc;
 }
 
-/* The command runs; the devices are sampled every interval (host time:
- * the command's) and when it ends. */
-static int count(struct around_run *x)
+/* The command has ended: the whole run's records, with its status; a
+ * device that failed while sampled, alone, makes the run's status 1. */
+static int end(void *ctx, bool ok, int *status)
 {
-	const struct pcread_opts *op = x->r->op;
-	bool started;
-	int status = 0;
-	x->w = (struct hwpc_pc_run_what){ .command = op->cmd[0], .sampling = op->have_interval, .interval = true };
-	int rc = cli_cmd_every(op->cmd, op->have_interval ? op->interval_ns : POLL_NS, step, x, &started, &status);
-	if (!started)
-		return rc; /* nothing ran: no report */
-	*x->r->whole = true;
+	struct around_run *x = ctx;
 	x->w.interval = false;
-	x->w.status = status;
-	if (!rc)
-		rc = report(x);
-	*x->r->whole = !rc;
-	return rc ? rc : x->drc && x->np == 1 ? x->drc : status;
+	x->w.status = *status;
+	if (x->drc && x->np == 1)
+		*status = x->drc;
+	return ok ? report(x) : 0;
 }
 
 static int all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t np)
@@ -122,7 +112,11 @@ static int all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t 
 	}
 	bool unstarted = false;
 	if (!rc && !op->dry_run) {
-		rc = count(&x);
+		/* The devices are sampled every interval (host time: the
+		 * command's) and when it ends. */
+		x.w = (struct hwpc_pc_run_what){ .command = op->cmd[0], .sampling = op->have_interval,
+						 .interval = true };
+		rc = cli_cmd_every(op->cmd, op->have_interval ? op->interval_ns : POLL_NS, step, end, &x, r->whole);
 		unstarted = rc && !*r->whole && rc == CLI_CMD_CANNOT_RUN;
 	}
 	/* A command that could not be started leaves no report. */

@@ -31,6 +31,12 @@ static int step(void *ctx, uint64_t k, bool ended)
 	return 0;
 }
 
+static int end(void *ctx, bool ok, int *status)
+{
+	struct hwpc_err err;
+	return hwpc_r10k_run_cmd_end(ctx, ok, &err) && ok ? cli_fail_err(&err) : 0;
+}
+
 /* -- COMMAND [ARG...]: the counters (or the events multiplexed) from just
  * before the command starts to when it ends; with -i each interval's
  * counts as it ends, else one record of the whole run.  The report goes
@@ -38,17 +44,9 @@ static int step(void *ctx, uint64_t k, bool ended)
 static int command(const struct pcread_run *r, struct hwpc_r10k_run *x)
 {
 	struct hwpc_err err;
-	bool started;
-	int status = 0;
 	if (hwpc_r10k_run_cmd_begin(x, &err))
 		return cli_fail_err(&err);
-	int rc = cli_cmd_every(r->op->cmd, hwpc_r10k_run_period_ns(x), step, x, &started, &status);
-	if (!started)
-		return rc; /* nothing ran: no report */
-	if (hwpc_r10k_run_cmd_end(x, !rc, &err) && !rc)
-		rc = cli_fail_err(&err);
-	*r->whole = !rc;
-	return rc ? rc : status;
+	return cli_cmd_every(r->op->cmd, hwpc_r10k_run_period_ns(x), step, end, x, r->whole);
 }
 
 /* The PCOUNTER options have no meaning here. */

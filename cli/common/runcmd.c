@@ -106,15 +106,14 @@ void cli_cmd_finish(struct cli_cmd_run *c)
 	c->pid = 0;
 }
 
-int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, uint64_t k, bool ended), void *ctx,
-		  bool *started, int *status)
+int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, uint64_t k, bool ended),
+		  int (*end)(void *ctx, bool ok, int *status), void *ctx, bool *whole)
 {
 	struct cli_cmd_run c;
 	uint64_t t0 = hwpc_host_now_ns();
 	int rc = cli_cmd_start(&c, argv);
-	*started = !rc;
 	if (rc)
-		return rc;
+		return rc; /* nothing ran: no report */
 	for (uint64_t k = 1; !rc; k++) {
 		uint64_t due = t0 + k * period_ns, now = hwpc_host_now_ns();
 		bool ended = cli_cmd_wait(&c, due > now ? due - now : 0);
@@ -123,6 +122,8 @@ int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, 
 			break;
 	}
 	cli_cmd_finish(&c);
-	*status = c.status;
-	return rc;
+	int status = c.status, erc = end(ctx, !rc, &status);
+	rc = rc ? rc : erc;
+	*whole = !rc;
+	return rc ? rc : status;
 }

@@ -42,11 +42,13 @@ void cli_cmd_finish(struct cli_cmd_run *c);
 /* Run argv, stepping a measurement beside it: step(ctx, k, ended) every
  * period_ns of host time from just before the start (k = 0, 1, ...) and
  * once more as it ends (ended true).  A step that fails stops the stepping;
- * the command still runs to its end.  *started says whether it began (a
- * command that could not be started has no report); returns the first
- * failing step's status, else 0 with *status the command's, or
- * CLI_CMD_CANNOT_RUN. */
-int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, uint64_t k, bool ended), void *ctx,
-		  bool *started, int *status);
+ * the command still runs to its end.  Then end(ctx, ok, &status) reports
+ * the run (ok: every step did; status: the command's, which it may
+ * replace) and returns 0 or its failure.  A command that could not be
+ * started has no report: CLI_CMD_CANNOT_RUN.  Returns the first failing
+ * step's or end's status, else the command's; *whole says whether the
+ * report was made in full. */
+int cli_cmd_every(char *const *argv, uint64_t period_ns, int (*step)(void *ctx, uint64_t k, bool ended),
+		  int (*end)(void *ctx, bool ok, int *status), void *ctx, bool *whole);
 
 #endif

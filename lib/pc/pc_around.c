@@ -122,12 +122,14 @@ int hwpc_pc_around_begin(struct hwpc_pc_around *a, struct hwpc_dev *dev, const s
 	return 0;
 }
 
-int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struct hwpc_tell *tell,
-			  struct hwpc_err *err)
+int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struct hwpc_tell *tell)
 {
-	HWPC_ERR_ENSURE(err);
-	if (hwpc_pc_span_sample(&a->sp, err))
-		return who ? hwpc_err_prefix(err, "%s", who) : err->status;
+	struct hwpc_err err;
+	if (hwpc_pc_span_sample(&a->sp, &err)) {
+		if (who)
+			hwpc_err_prefix(&err, "%s", who);
+		return hwpc_tell_fail(tell, &err);
+	}
 	for (unsigned i = 0; i < a->sp.n; i++) {
 		const struct hwpc_pc_span_dom *d = &a->sp.d[i];
 		if (!d->reprogrammed)

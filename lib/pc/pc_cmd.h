@@ -581,9 +581,9 @@ int hwpc_pc_around_begin(struct hwpc_pc_around *a, struct hwpc_dev *dev, const s
 			 const struct hwpc_pc_around_opts *o, struct hwpc_out *plan_out, struct hwpc_err *err);
 /* End an interval now (hwpc_pc_span_sample); a domain set up again
  * meanwhile is told (who, when not NULL, starts the messages: the device)
- * and makes the run suspect. */
-int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struct hwpc_tell *tell,
-			  struct hwpc_err *err);
+ * and makes the run suspect.  A device that fails is told too
+ * (hwpc_tell_fail: the run goes on without it); returns its status. */
+int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struct hwpc_tell *tell);
 
 /* One domain of a span as a pc_run record: an interval's counts (delta[],
  * numbered sample), or the whole run's (total[]) with the command's exit
