@@ -251,6 +251,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 	return 0;
 }
 
+/* Do the options ask for m (pcread_mode.h: asks, with, also)? */
 static bool asked(const struct pcread_mode *m, const struct pcread_opts *op)
 {
 	return (!m->asks[0] || cli_given(m->asks[0]) || (m->asks[1] && cli_given(m->asks[1]))) &&

@@ -31,6 +31,7 @@ static int step(void *ctx, uint64_t k, bool ended)
 	return 0;
 }
 
+/* The command has ended (ok: no step failed; hwpc_r10k_run_cmd_end). */
 static int end(void *ctx, bool ok, int *status)
 {
 	struct hwpc_err err;
