@@ -119,11 +119,13 @@ static int sample(struct ptime *p)
 		if (!p->d[i].failed)
 			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, op->interval_ns);
 	uint64_t k;
-	for (k = 0; !rc && !*stop && (!op->have_count || k < op->count) && p->failures < p->n; k++) {
+	/* the first sample is read at once and written however early a stop
+	 * came: the output always has it */
+	for (k = 0; !rc && (!k || !*stop) && (!op->have_count || k < op->count) && p->failures < p->n; k++) {
 		for (size_t i = 0; k && i < p->n && !*stop; i++)
 			if (!p->d[i].failed && hwpc_sampler_wait(&smp[i], k, &err))
 				ptime_dev_fail(p, i, &err);
-		if (*stop)
+		if (k && *stop)
 			break;
 		for (size_t i = 0; !rc && i < p->n; i++)
 			if (!p->d[i].failed)

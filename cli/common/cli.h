@@ -26,8 +26,10 @@ const struct hwpc_tell *cli_tell_v(bool verbose);
 void cli_note(const char *fmt, ...) HWPC_PRINTF(1, 2);
 void cli_version(void);
 
-/* From now on SIGINT and SIGTERM set a flag instead of ending the command,
- * so that a sampling loop finishes its output; the flag, to poll. */
+/* From now on SIGINT, SIGTERM and SIGHUP set a flag instead of ending the
+ * command, so that a sampling loop finishes its output (with its first
+ * sample at least, however early the signal came); the flag, to poll.
+ * They are unblocked: one pending since the command started sets it. */
 const volatile sig_atomic_t *cli_catch_stop(void);
 
 /* Load regdb and open the device; on failure print and return the status. */

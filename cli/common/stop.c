@@ -2,6 +2,8 @@
 /* Ending a long run cleanly (see cli.h). */
 #include "cli.h"
 
+#include <signal.h>
+
 static volatile sig_atomic_t stop;
 
 static void on_signal(int sig)
@@ -12,8 +14,18 @@ static void on_signal(int sig)
 
 const volatile sig_atomic_t *cli_catch_stop(void)
 {
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal); /* the terminal went: as ^C */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP }; /* SIGHUP: the terminal went, as ^C */
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t set;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&set);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		sigaction(sigs[i], &sa, NULL);
+		sigaddset(&set, sigs[i]);
+	}
+	/* A command started with them blocked would never stop: unblocked,
+	 * one already pending arrives now and ends the run after its first
+	 * sample. */
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	return &stop;
 }

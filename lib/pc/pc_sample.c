@@ -57,10 +57,12 @@ int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struc
 		ds[j].failed = drc != 0;
 	}
 	rc = rc ? rc : o->open(o->ctx);
-	for (uint64_t k = 0; !rc && !*o->stop && (!k || o->sampling) && (!o->count || k < o->count); k++) {
-		for (size_t j = 0; j < np && !rc && !*o->stop; j++) {
+	/* The first sample (read at once) is written however early a stop
+	 * came: a run's output always has it (a stopped run is whole). */
+	for (uint64_t k = 0; !rc && (!k || !*o->stop) && (!k || o->sampling) && (!o->count || k < o->count); k++) {
+		for (size_t j = 0; j < np && !rc && (!k || !*o->stop); j++) {
 			int drc = ds[j].failed ? 0 : k && hwpc_sampler_wait(&ds[j].clock, k, &err) ? hwpc_tell_fail(o->tell, &err) : 0;
-			if (!drc && !ds[j].failed && !*o->stop)
+			if (!drc && !ds[j].failed && (!k || !*o->stop))
 				drc = sample(o, ds, j, k, k ? hwpc_sampler_elapsed_ns(&ds[j].clock) : 0, &wrc);
 			if (wrc || (drc && np == 1))
 				rc = wrc ? wrc : drc;

@@ -61,13 +61,15 @@ int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	bool sampling = op->interval_ns != 0;
 	hwpc_sampler_start(&clock, x->s.dev, op->interval_ns);
 	uint64_t k;
-	for (k = 0; !stopped(x) && (!op->have_count || k < op->count); k++) {
+	/* the first sample, read at once, is written however early a stop
+	 * came: the output always has it */
+	for (k = 0; (!k || !stopped(x)) && (!op->have_count || k < op->count); k++) {
 		uint32_t before[HWPC_R10K_MAX_COUNTERS];
 		if (k && !sampling)
 			break;
 		if (k && hwpc_sampler_wait(&clock, k, err))
 			return err->status;
-		if (stopped(x))
+		if (k && stopped(x))
 			break;
 		memcpy(before, x->s.ctrl, sizeof before);
 		if (hwpc_r10k_read(&x->s, &smp, err))

@@ -107,6 +107,29 @@ assert json.loads(lines[0])["type"] == "schema"
 	check grep -q '"type":"timer"' "$d/out"
 }
 
+# A stop that comes before the first sample (pending when the command
+# starts, so at the same moment on every run): the first sample is taken
+# all the same, exit 0, and -o FILE holds it whole (it was replaced by an
+# empty file when INT came before the first read).
+@test "a stop before the first sample: the first sample all the same, FILE whole" {
+	vsim g84
+	vsim r10000
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	for sig in INT TERM HUP; do
+		echo old >"$d/pc.json"
+		"$HWPC_TESTBIN/pending_exec" "$sig" pcread -d sim:g84 -D core_a -i 1s -n 1000 --format json -o "$d/pc.json"
+		whole_or_old "$d/pc.json"
+		check [ "$(jq -s '[.[] | select(.type == "pc_counters")] | map(.sample) == [0]' "$d/pc.json")" = true ]
+		"$HWPC_TESTBIN/pending_exec" "$sig" ptime -d sim:g84 -i 1s -n 1000 --format json -o "$d/pt.json"
+		check [ "$(jq -s '[.[] | select(.type == "timer_sample")] | length' "$d/pt.json")" -eq 1 ]
+		"$HWPC_TESTBIN/pending_exec" "$sig" pcread -d sim:r10000 -i 1s -n 1000 --format json -o "$d/r.json"
+		check [ "$(jq -s '[.[] | select(.type == "r10k_counter")] | length' "$d/r.json")" -ge 1 ]
+		check [ "$(jq -s '[.[] | select(.type == "r10k_counter") | .sample] | unique' -c "$d/r.json")" = "[0]" ]
+	done
+	check [ "$(ls -A "$d" | tr '\n' ' ')" = "pc.json pt.json r.json " ]
+}
+
 # outfile_hold FILE anon|named in the background, once it holds FILE's
 # temporary file open: its pid in HOLD.
 hold() {
