@@ -43,7 +43,9 @@ static int each(const struct pcread_run *r, const struct pcread_pc_read *how, st
 	int rc = 0;
 	if (!o)
 		return cli_fail_err(&err);
-	for (size_t j = 0; j < n && !*stop; j++) {
+	/* the first device however early a stop came: its mode ends its own
+	 * run at the stop, with whole output (a stop skips the others) */
+	for (size_t j = 0; j < n && (!j || !*stop); j++) {
 		cli_devices_tag(r->devs, ds[j]->index, o);
 		int drc = how->each(r, ds[j], o);
 		if (drc && n == 1)

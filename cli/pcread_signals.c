@@ -29,11 +29,12 @@ static int scan(const struct pcread_run *r, struct hwpc_pc_reader_dom *d, unsign
 static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
-	struct hwpc_pc_scan *sc = r->op->scan_ns ? malloc(sizeof *sc) : NULL;
+	struct hwpc_pc_scan *sc = r->op->scan_ns ? calloc(1, sizeof *sc) : NULL;
 	const volatile sig_atomic_t *stop = cli_catch_stop();
 	int rc = r->op->scan_ns && !sc ? cli_fail(HWPC_EOP, "out of memory") : 0;
 	unsigned i;
-	for (i = 0; i < p->rd.ndoms && !rc && !*stop; i++) {
+	/* --signals reads at once: every domain, whenever a stop comes */
+	for (i = 0; i < p->rd.ndoms && !rc && (!sc || !*stop); i++) {
 		struct hwpc_pc_reader_dom *d = &p->rd.doms[i];
 		struct hwpc_pc_names names;
 		uint32_t w[HWPC_LOP_MAX_SIGNALS / 32];
@@ -49,9 +50,10 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 	}
 	/* Interrupted: what was scanned is out; say what was not. */
 	if (!rc && sc && *stop) {
-		unsigned whole = i - (sc->partial ? 1 : 0);
+		/* (i is 0 when the stop came before the first domain) */
+		unsigned whole = i - (i && sc->partial ? 1 : 0);
 		/* stopped before its first sample: nothing of it is out */
-		bool some = sc->partial && sc->samples[0];
+		bool some = i && sc->partial && sc->samples[0];
 		cli_warn("--scan interrupted: %u of %u domain%s scanned%s%s%s", whole, p->rd.ndoms, p->rd.ndoms == 1 ? "" : "s",
 			 some ? "; the shares of " : "", some ? p->rd.doms[i - 1].r.di->name : "",
 			 some ? " cover the part of its window sampled" : "");

@@ -4,6 +4,7 @@
 # file or a whole new one, and no temporary file, whatever signal ends the
 # command and whenever it comes.
 load helpers
+bats_require_minimum_version 1.5.0
 
 # What a signal $3 may leave in directory $1 beside FILE $2: nothing else,
 # except after SIGKILL, which may come between the link and the rename of
@@ -128,6 +129,16 @@ assert json.loads(lines[0])["type"] == "schema"
 		check [ "$(jq -s '[.[] | select(.type == "r10k_counter") | .sample] | unique' -c "$d/r.json")" = "[0]" ]
 	done
 	check [ "$(ls -A "$d" | tr '\n' ' ')" = "pc.json pt.json r.json " ]
+	# --signals reads at once: every domain; -f: every set, none counted
+	# yet (count 0, scaled null); --scan: nothing scanned, said, exit 130
+	"$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 --signals --format json -o "$d/s.json"
+	check [ "$(jq -s '[.[] | select(.type == "pc_signal") | .domain] | unique | length' "$d/s.json")" -eq 8 ] # every G84 domain
+	vsim g84 pchz=1M
+	printf 'domain core_a\nset a\nevent 1\nset b\nevent 2\n' >"$BATS_TEST_TMPDIR/rot.setup"
+	"$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/rot.setup" -i 100us --format json -o "$d/f.json"
+	check [ "$(jq -s -c '[.[] | select(.type == "pc_set_count") | [.set, .count, .scaled]] | unique' "$d/f.json")" = '[["a",0,null],["b",0,null]]' ]
+	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 -D core_a --scan 10ms
+	check [ "$output" = "pcread: warning: --scan interrupted: 0 of 1 domain scanned" ]
 }
 
 # outfile_hold FILE anon|named in the background, once it holds FILE's
