@@ -22,7 +22,7 @@ static const char *const usage[] = {
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] [--profile NAME] [SETUP OPTIONS] [--dry-run] [--explain]",
 	"        [--force] [--format text|json|csv] [-v]",
 	"pcsetup [-d SPEC|all]... [-D DOMAIN] -f FILE [--set NAME] [--dry-run] [--explain] ...",
-	"pcsetup [-d SPEC|all]... [-D DOMAIN] --scan DURATION [--dry-run] [--format text|json|csv]",
+	"pcsetup [-d SPEC|all]... [-D DOMAIN] --scan DURATION [--dry-run] [--force] [--format text|json|csv]",
 	"pcsetup [-d SPEC|all]... --reg NAME|ADDR[.b|.w]=VALUE[:MASK]... [--dry-run] [--force [--no-verify]]",
 	"        [--format text|json|csv]",
 	NULL,
@@ -95,7 +95,8 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		{ .kind = CLI_STR, .lname = "chip", .arg = "CHIPSET", .dest = &o->chip, .noun = "chipset",
 		  .help = "--explain for CHIPSET (G84, NV40, ...), without a device" },
 		{ .kind = CLI_FLAG, .lname = "force", .dest = &o->force,
-		  .help = "reprogram a domain set up by someone else; write registers regdb does not know or marks read-only" },
+		  .help = "reprogram a domain set up by someone else; write registers regdb does not know or marks read-only; "
+			  "--scan: swap other domains' quad sets by PM_TRIGGER" },
 		{ .kind = CLI_FLAG, .lname = "no-verify", .dest = &o->no_verify,
 		  .help = "--reg: do not read back what was written (a register regdb does not describe)" },
 		CLI_OPT_FORMAT(&o->fmt, CLI_FMT_RECORDS, "text (default), json or csv"),
@@ -114,7 +115,7 @@ static int parse_args(int argc, char **argv, struct pcsetup_opts *o)
 		{ CLI_NEEDS, "--chip", "--explain", "it names the chipset to explain for" },
 		{ CLI_CONFLICT, "--chip", "-d", "--chip explains for a chipset, -d for a device" },
 		{ CLI_NEEDS, "--no-verify", "--reg", "it is about --reg's read-back" },
-		{ CLI_CONFLICT, "--scan", "-f --set --trigger --explain --force", "--scan sets the domains up itself" },
+		{ CLI_CONFLICT, "--scan", "-f --set --trigger --explain", "--scan sets the domains up itself" },
 		{ 0 },
 	};
 	const struct cli_cmd cmd = {

@@ -41,8 +41,11 @@ int pcsetup_scan(const struct pcsetup_opts *op, struct hwpc_dev *dev, struct hwp
 	struct hwpc_pc_scan_count c = { .windows = 0 };
 	struct hwpc_pc_scan *sc = calloc(n, sizeof *sc);
 	int rc = sc ? 0 : cli_fail(HWPC_EOP, "out of memory");
-	if (!rc && hwpc_pc_scan_count_init(&c, dev, &l, doms, n, &err))
-		rc = cli_fail_err(&err);
+	if (!rc && hwpc_pc_scan_count_init(&c, dev, &l, doms, n, op->force, &err))
+		rc = cli_fail(err.status, "--scan: %s", err.msg);
+	if (!rc && c.others[0])
+		cli_warn("--force: the windows' PM_TRIGGER swaps the quad sets of %s too: whoever reads them loses them",
+			 c.others);
 	if (!rc && op->dry_run) {
 		if (hwpc_wplan_print(&c.first, o, &err) || hwpc_wplan_print(&c.keep.restore_first, o, &err) ||
 		    hwpc_wplan_print(&c.keep.restore, o, &err))

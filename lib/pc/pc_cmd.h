@@ -244,11 +244,16 @@ struct hwpc_pc_scan_count {
 	struct hwpc_pc_keep keep; /* what puts back the setup found */
 	unsigned windows;         /* how many windows */
 	unsigned per_window;      /* signals counted per window: 4 or 1 */
+	/* The quad-mode domains not scanned whose sets the windows' PM_TRIGGER
+	 * swaps too (with force; "" when none): to be told. */
+	char others[HWPC_PC_MAX_DOMAINS * (HWPC_PC_NAME_LEN + 2)];
 	void *priv;
 };
-/* Plan (nothing written). */
+/* Plan (nothing written).  Windows ended by PM_TRIGGER would swap other
+ * quad-mode domains' sets too: HWPC_EINPUT naming them, as
+ * hwpc_pc_trigger_check says, unless force (then c->others names them). */
 int hwpc_pc_scan_count_init(struct hwpc_pc_scan_count *c, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-			    const unsigned *doms, unsigned n, struct hwpc_err *err);
+			    const unsigned *doms, unsigned n, bool force, struct hwpc_err *err);
 /* Scan, each window how->window_ns of device time (a virtual simulator
  * clock is advanced), into out[0..n); stop early when *how->stop is set
  * (out[j].partial); put the setup back, also after an error. */

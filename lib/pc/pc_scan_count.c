@@ -172,7 +172,7 @@ static int window(struct scan *sc, unsigned w, uint64_t window_ns, struct hwpc_p
 }
 
 int hwpc_pc_scan_count_init(struct hwpc_pc_scan_count *c, struct hwpc_dev *dev, const struct hwpc_pc_layout *l,
-			    const unsigned *doms, unsigned n, struct hwpc_err *err)
+			    const unsigned *doms, unsigned n, bool force, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
 	memset(c, 0, sizeof *c);
@@ -192,6 +192,15 @@ int hwpc_pc_scan_count_init(struct hwpc_pc_scan_count *c, struct hwpc_dev *dev, 
 	sc->by_trigger = !preop && !hwpc_pc_trigger_find(dev, &t, &why);
 	sc->quad = preop || sc->by_trigger;
 	sc->per = sc->quad ? 4 : 1;
+	/* PM_TRIGGER swaps every quad-mode domain: another's sets would be
+	 * lost to whoever reads them (checked before anything is written) */
+	uint32_t mine = 0, others;
+	for (unsigned j = 0; j < n; j++)
+		mine |= 1u << doms[j];
+	if (sc->by_trigger && hwpc_pc_trigger_check(dev, l, mine, force, &others, c->others, sizeof c->others, err))
+		return err->status;
+	if (!sc->by_trigger || !others)
+		c->others[0] = 0;
 	for (unsigned j = 0; j < n; j++) {
 		int rc = hwpc_pc_read_init(&sc->r[j], dev, l, doms[j], err);
 		if (!rc && preop)

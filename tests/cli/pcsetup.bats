@@ -535,6 +535,25 @@ EOF
 	run -2 pcsetup -d sim:r10000 --scan 1ms
 }
 
+# PM_TRIGGER ends a window on NV40:G84 and swaps every quad-mode domain:
+# another's sets are not lost to a scan without --force.
+@test "--scan on NV40: another domain's quad sets are not swapped without --force" {
+	vsim nv40 pchz=1M
+	pcsetup -d sim:nv40 -D shader --mode quad --event 1 >/dev/null
+	pcsim -d sim:nv40 advance 1ms >/dev/null
+	pcread -d sim:nv40 --snapshot -o "$BATS_TEST_TMPDIR/before.json"
+	run -2 pcsetup -d sim:nv40 -D host --scan 100us
+	check [ "$output" = "pcsetup: --scan: the quad sets are swapped by PM_TRIGGER on NV40, which swaps those of shader too (quad mode): whoever reads them would lose them (--force swaps them all the same)" ]
+	# refused before anything was written (a dry run alike)
+	run -0 pcread -d sim:nv40 --diff "$BATS_TEST_TMPDIR/before.json"
+	run -2 pcsetup -d sim:nv40 -D host --scan 100us --dry-run
+	# every domain scanned: no other to lose; --force: said, and done
+	run -0 pcsetup -d sim:nv40 --scan 10us --format csv
+	run -0 --separate-stderr pcsetup -d sim:nv40 -D host --scan 100us --force --format csv
+	check [ "$stderr" = "pcsetup: warning: --force: the windows' PM_TRIGGER swaps the quad sets of shader too: whoever reads them loses them" ]
+	check [ "$(grep -c '^pc_signal,' <<<"$output")" -eq 32 ] # NV40's host domain
+}
+
 @test "--scan interrupted: the signals counted so far, a warning, exit 130, and the setup put back" {
 	pcsim reset sim:g84,pchz=1M
 	pcsetup -d sim:g84 -D core_a --mode quad --event 1 >/dev/null
