@@ -58,6 +58,30 @@ int hwpc_pc_note_verify(struct hwpc_dev *dev, const char *key, const struct hwpc
 int hwpc_pc_note_verify_dom(struct hwpc_dev *dev, const char *dom, const struct hwpc_tell *tell, bool *warned,
 			    bool *suspect, struct hwpc_err *err);
 
+/* ---- A domain watched while it is counted (pc_watch.c) -------------------
+ * Was the domain reprogrammed since the count began?  Either its setup
+ * note's generation moved (a pcsetup, a pcread SETUP -- CMD: any setup
+ * hwpc makes, --force or not), or a configuration register no longer holds
+ * what it held then (CTRL, the SWAP source, THRESHOLD, every input's SRC
+ * and OP, and the registers the note lists; the bits that read back what
+ * was written).  A counter that restarted under a new setup would
+ * otherwise be summed as if it had wrapped or been reset. */
+struct hwpc_pc_watch {
+	char domain[HWPC_PC_NAME_LEN];
+	bool found;               /* a note at begin */
+	uint64_t generation;      /* its generation (0: no note) */
+	struct hwpc_pc_note conf; /* the configuration registers as they read at begin */
+};
+int hwpc_pc_watch_begin(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, struct hwpc_pc_watch *w,
+			struct hwpc_err *err);
+/* *changed, and why in one line ("setup note generation 2 -> 3 (single
+ * EVENT=0x11)", "PCOUNTER.EVENT_OP[1] (0x00a4a4) reads ..."). */
+int hwpc_pc_watch_check(struct hwpc_dev *dev, const struct hwpc_pc_watch *w, bool *changed, char *why, size_t len,
+			struct hwpc_err *err);
+/* hwpc_pc_note_check, the recorded value named was ("pcsetup set"). */
+int hwpc_pc_note_diff(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, const char *was, bool *changed,
+		      char *diff, size_t len, struct hwpc_err *err);
+
 /* --- rotation: perf-style scaling -----------------------------------------
  * Several counter sets take turns on one domain.  Each set counted for part
  * of the time (its quad periods' CYCLES); its estimate over the whole time
@@ -81,10 +105,17 @@ struct hwpc_pc_read_rotation {
 	uint32_t preop;
 	bool by_trigger; /* a turn ends with PM_TRIGGER (NV40:G84), not a PRE_OP write */
 	struct hwpc_pc_note rec; /* what the last turn set up (rec.n 0: no turn yet) */
+	/* The domain watched from a turn's begin to its end: reprogrammed by
+	 * someone else meanwhile (the last turn), the turn's counts are
+	 * dropped, not added to its set; why says what changed. */
+	struct hwpc_pc_watch watch;
+	bool reprogrammed;
+	char why[320];
 };
 int hwpc_pc_read_rot_init(struct hwpc_pc_read_rotation *rt, struct hwpc_pcr *r, struct hwpc_err *err);
 /* One whole turn: begin with set, let it count interval_ns of device time
- * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out. */
+ * (hwpc_dev_wait_ns: a virtual simulator clock is advanced), end into out
+ * (nothing added when the domain was reprogrammed meanwhile: reprogrammed). */
 int hwpc_pc_read_rot_turn(struct hwpc_pc_read_rotation *rt, const struct hwpc_pc_setup *set, uint64_t interval_ns,
 		      struct hwpc_pc_read_rotset *out, struct hwpc_err *err);
 /* After the turns: the setup note (hwpc_pc_note_save) becomes what the
@@ -363,30 +394,6 @@ int hwpc_pc_trigger_others_text(struct hwpc_dev *dev, const struct hwpc_pc_layou
  * HWPC_EINPUT naming them, as someone else's setup is, unless force. */
 int hwpc_pc_trigger_check(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, uint32_t mine, bool force,
 			  uint32_t *others, char *names, size_t len, struct hwpc_err *err);
-
-/* ---- A domain watched while it is counted (pc_watch.c) -------------------
- * Was the domain reprogrammed since the count began?  Either its setup
- * note's generation moved (a pcsetup, a pcread SETUP -- CMD: any setup
- * hwpc makes, --force or not), or a configuration register no longer holds
- * what it held then (CTRL, the SWAP source, THRESHOLD, every input's SRC
- * and OP, and the registers the note lists; the bits that read back what
- * was written).  A counter that restarted under a new setup would
- * otherwise be summed as if it had wrapped or been reset. */
-struct hwpc_pc_watch {
-	char domain[HWPC_PC_NAME_LEN];
-	bool found;               /* a note at begin */
-	uint64_t generation;      /* its generation (0: no note) */
-	struct hwpc_pc_note conf; /* the configuration registers as they read at begin */
-};
-int hwpc_pc_watch_begin(struct hwpc_dev *dev, const struct hwpc_pc_layout *l, unsigned dom, struct hwpc_pc_watch *w,
-			struct hwpc_err *err);
-/* *changed, and why in one line ("setup note generation 2 -> 3 (single
- * EVENT=0x11)", "PCOUNTER.EVENT_OP[1] (0x00a4a4) reads ..."). */
-int hwpc_pc_watch_check(struct hwpc_dev *dev, const struct hwpc_pc_watch *w, bool *changed, char *why, size_t len,
-			struct hwpc_err *err);
-/* hwpc_pc_note_check, the recorded value named was ("pcsetup set"). */
-int hwpc_pc_note_diff(struct hwpc_dev *dev, const struct hwpc_pc_note *rec, const char *was, bool *changed,
-		      char *diff, size_t len, struct hwpc_err *err);
 
 /* ---- Counting across a span of time (pc_span.c, pcread -- CMD) ----------
  * From begin to the last sample, each domain's counts, cut into intervals

@@ -102,7 +102,11 @@ int hwpc_pc_read_rot_begin(struct hwpc_pc_read_rotation *rt, const struct hwpc_p
 	 * trigger of our own, and dropped. */
 	if (!rc && rt->by_trigger)
 		rc = swap_and_wait(rt, &s, err);
-	return rc ? rc : drain(rt, &s, err);
+	if (!rc)
+		rc = drain(rt, &s, err);
+	/* from here the set counts: someone else's setup would count instead */
+	rt->reprogrammed = false;
+	return rc ? rc : hwpc_pc_watch_begin(rt->r->dev, rt->r->l, rt->r->dom, &rt->watch, err);
 }
 
 int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_rotset *set, struct hwpc_err *err)
@@ -115,6 +119,18 @@ int hwpc_pc_read_rot_end(struct hwpc_pc_read_rotation *rt, struct hwpc_pc_read_r
 	if (rc)
 		return rc;
 	if ((rc = swap_and_wait(rt, &s, err)))
+		return rc;
+	/* A period counted under another setup is no count of this set's
+	 * (and the swap that ended it may have been someone else's): the
+	 * registers still hold what the turn wrote (someone who wrote after
+	 * that and before the watch began included), and no setup was made
+	 * since the watch began (one that wrote the same values included). */
+	if ((rc = hwpc_pc_note_diff(rt->r->dev, &rt->rec, "the turn set", &rt->reprogrammed, rt->why, sizeof rt->why,
+				    err)) ||
+	    rt->reprogrammed)
+		return rc;
+	if ((rc = hwpc_pc_watch_check(rt->r->dev, &rt->watch, &rt->reprogrammed, rt->why, sizeof rt->why, err)) ||
+	    rt->reprogrammed)
 		return rc;
 	hwpc_pc_read_rot_add(set, s.ctr, s.ctr[HWPC_PC_READ_CYCLES]);
 	set->saturated |= s.saturated;
@@ -173,6 +189,11 @@ int hwpc_pc_rotate_out(struct hwpc_pc_reader *rd, const struct hwpc_pc_rotate_op
 			rc = hwpc_err_set(err, serr.status, "%s:%u: %s %s: %s", o->setfile,
 					  hwpc_pc_setup_line(&e->setup, serr.msg), *e->set ? "set" : "domain",
 					  *e->set ? e->set : d->r.di->name, serr.msg);
+		else if (rt.reprogrammed) {
+			hwpc_tell_warn(o->tell, "%s: reprogrammed by someone else during turn %llu (set '%s'): its counts "
+				       "are dropped (%s)", d->r.di->name, (unsigned long long)k + 1, e->set, rt.why);
+			rd->suspect = true;
+		}
 	}
 	/* The hardware now holds a set pcread wrote: say so in the record
 	 * (after an error too: a turn may have been programmed). */

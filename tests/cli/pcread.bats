@@ -483,6 +483,35 @@ pcsv() {
 	check [ "${lines[9]}" = "rest,shader,event,152,304,50.00,2,false" ]
 }
 
+# Someone else's setup during a turn: the period it latched is not the
+# set's, so that turn's counts are dropped and said (--strict: exit 3).
+# pcsetup --force reprograms the domain every 100 ms while the rotation
+# runs at the real clock, so that some land inside turns.
+@test "-f: a turn during which someone else reprogrammed the domain is dropped and said" {
+	local S=sim:g84,state=$BATS_TEST_TMPDIR/S
+	pcsim reset "$S"
+	printf 'domain core_a\nset a\nevent 0x10\nset b\nevent 0x11\n' >"$BATS_TEST_TMPDIR/rot.setup"
+	pcread -d "$S" -f "$BATS_TEST_TMPDIR/rot.setup" -i 200ms -n 6 --strict --format json \
+		>"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	# the rotation has begun (its first set is in the hardware)
+	wait_until 60 sh -c "pcread -d '$S' -D core_a --format csv | grep -q QUAD"
+	while kill -0 "$pid" 2>/dev/null; do
+		pcsetup -d "$S" -D core_a --mode quad --event 5 --force >/dev/null 2>&1 || true
+		sleep 0.1
+	done
+	st=0
+	wait "$pid" || st=$?
+	check [ "$st" -eq 3 ]
+	dropped=$(grep -c "core_a: reprogrammed by someone else during turn [1-6] (set '[ab]'): its counts are dropped (" \
+		"$BATS_TEST_TMPDIR/err")
+	check [ "$dropped" -ge 1 ]
+	# every turn is counted in its set or dropped
+	periods=$(jq -s '[.[] | select(.type == "pc_set_count" and .counter == "cycles") | .period_count] | add' \
+		"$BATS_TEST_TMPDIR/out")
+	check [ $((periods + dropped)) -eq 6 ]
+}
+
 @test "-f: an error in a counter set names its line and the set (or the domain)" {
 	vsim g84
 	f="$BATS_TEST_TMPDIR/bad.setup"
