@@ -150,6 +150,18 @@ static void read_once(struct serve_dev *d, uint64_t gen)
 	d->done = gen;
 	d->busy = d->hung = false;
 	pthread_cond_broadcast(&d->cv);
+	/* a domain set up again: its series restart (serve_dev_add) */
+	for (unsigned i = 0; !rc && i < d->ndoms; i++) {
+		struct serve_dom *m = &d->doms[i];
+		if (!m->restart)
+			continue;
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s was reprogrammed (%s): its counts start again", m->name, m->why);
+		m->restart = false;
+		pthread_mutex_unlock(&d->mu);
+		say(d, "warning: ", msg);
+		pthread_mutex_lock(&d->mu);
+	}
 	if (rc && !was_down) {
 		pthread_mutex_unlock(&d->mu);
 		say(d, "reported down: ", err.msg);

@@ -30,7 +30,8 @@ int serve_dev_init(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, stru
 		return err->status;
 	for (unsigned i = 0; i < d->ndoms; i++) {
 		struct serve_dom *m = &d->doms[i];
-		if (hwpc_pc_read_init(&m->r, d->dev, &d->layout, doms[i], err))
+		if (hwpc_pc_read_init(&m->r, d->dev, &d->layout, doms[i], err) ||
+		    hwpc_pc_watch_begin(d->dev, &d->layout, doms[i], &m->watch, err))
 			return err->status;
 		m->name = d->layout.dom[doms[i]].name;
 		hwpc_pc_read_acc_init(&m->acc);
@@ -63,8 +64,13 @@ int serve_dev_read(struct serve_dev *d, const struct hwpc_pc_serve_opts *o, stru
 	}
 	for (unsigned i = 0; i < d->ndoms && !rc; i++) {
 		double now = serve_wall();
-		rc = hwpc_pc_read(&d->doms[i].r, o->ack, &s[i], err);
-		d->doms[i].r_mode = s[i].mode;
+		struct serve_dom *m = &d->doms[i];
+		rc = hwpc_pc_read(&m->r, o->ack, &s[i], err);
+		m->r_mode = s[i].mode;
+		/* set up again since the last read: watched afresh from here */
+		if (!rc && !(rc = hwpc_pc_watch_check(d->dev, &m->watch, &m->restart, m->why, sizeof m->why, err)) &&
+		    m->restart)
+			rc = hwpc_pc_watch_begin(d->dev, &d->layout, m->r.dom, &m->watch, err);
 		/* a set the trigger latched counts up to the trigger */
 		at[i] = o->trigger && s[i].mode == HWPC_PC_READ_MODE_QUAD ? fired : now;
 	}
@@ -80,11 +86,14 @@ void serve_dev_add(struct serve_dev *d, const struct hwpc_pc_read_sample *s, dou
 		m->read_at = at[i];
 		hwpc_pc_read_acc_add(&m->acc, &m->r, &s[i]);
 		m->last = s[i];
-		if (isnan(m->created)) {
+		if (isnan(m->created) || m->restart) {
 			/* The first read is where the counts begin: what the
 			 * counters held before it (a set latched long ago, a
 			 * single-mode count since pcsetup) is not the
-			 * exporter's to count. */
+			 * exporter's to count.  So is the first read under a
+			 * new setup: a new _created tells a scraper that the
+			 * counter was reset (Prometheus' rate() takes it as
+			 * one). */
 			memset(m->acc.total, 0, sizeof m->acc.total);
 			m->acc.sets = m->acc.lost = 0;
 			/* a running counter stuck at its maximum stays a lower

@@ -12,8 +12,14 @@
 #include <pthread.h>
 
 struct serve_dom {
-	struct hwpc_pcr r;            /* the reader thread's alone, as is r_mode */
+	struct hwpc_pcr r;            /* the reader thread's alone, as are r_mode and watch */
 	enum hwpc_pc_read_mode r_mode; /* at the last read */
+	/* Reprogrammed since the counts began (hwpc_pc_watch)?  The counts of
+	 * two setups are no one figure: the series restarts (restart, at the
+	 * read that saw it; why says what changed). */
+	struct hwpc_pc_watch watch;
+	bool restart;
+	char why[320];
 	const char *name;             /* the domain's name */
 	/* under the device's lock */
 	struct hwpc_pc_read_acc acc;  /* the counts since created */

@@ -330,3 +330,27 @@ prom_above() {
 	kill -TERM "$SERVE_PID"
 	wait "$SERVE_PID"
 }
+
+# A domain set up again while it is served: the counts of two setups are no
+# one figure, so its series restart (a new _created, counted from the next
+# read: Prometheus takes it as a counter reset) and the log says why.
+@test "--serve: a domain reprogrammed while served restarts its series (new _created) and says so" {
+	G0=sim:g84,state=$BATS_TEST_TMPDIR/gpu0.st
+	pcsim reset "$G0" >/dev/null
+	pcsetup -d "$G0" -D core_a --mode single --event 1 >/dev/null
+	start_serve -d "$G0" -D core_a -i 50ms
+	s='hwpc_pc_counters_cycles_created{device="sim:g84",chipset="G84",domain="core_a"}'
+	t='hwpc_pc_counters_cycles_total{device="sim:g84",chipset="G84",domain="core_a"}'
+	until_ok eval 'scrape ""; [ -n "$(sample "$t")" ] && [ "$(sample "$t")" != 0 ]'
+	created=$(sample "$s")
+	pcsetup -d "$G0" -D core_a --mode single --event 2 >/dev/null
+	until_ok grep -qF "pcread: sim:g84: warning: core_a was reprogrammed (set up again: setup note generation 1 -> 2 (single EVENT=2)): its counts start again" "$SERVE_ERR"
+	scrape ""
+	check awk -v a="$created" -v b="$(sample "$s")" 'BEGIN { exit !(b > a) }'
+	# nothing changed since: the series goes on from the restart
+	created=$(sample "$s")
+	sleep 0.3
+	scrape ""
+	check [ "$(sample "$s")" = "$created" ]
+	check [ "$(grep -c 'reprogrammed' "$SERVE_ERR")" -eq 1 ]
+}
