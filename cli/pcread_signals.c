@@ -58,6 +58,7 @@ static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct h
 			 some ? "; the shares of " : "", some ? p->rd.doms[i - 1].r.di->name : "",
 			 some ? " cover the part of its window sampled" : "");
 		rc = 130;
+		*r->whole = i > 0; /* what was scanned is out, -o FILE too (nothing: FILE as it was) */
 	}
 	free(sc);
 	return rc;

@@ -41,6 +41,15 @@ static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 		char tt[32];
 		hwpc_duration_text(op->timeout_ns, tt, sizeof tt);
 		rc = cli_fail(PCREAD_TIMEOUT, "--until '%s': still false after --timeout %s", op->until, tt);
+	} else if (!rc && op->until && !w->held && w->lim.stop && *w->lim.stop) {
+		/* exit 0 says the condition held: a script's next step must not
+		 * run after a ^C */
+		cli_warn("--until '%s': interrupted before it held", op->until);
+		rc = 130;
+		*r->whole = true;
+	} else if (!rc && op->until && !w->held) {
+		rc = cli_fail(PCREAD_TIMEOUT, "--until '%s': still false after -n %llu changes", op->until,
+			      (unsigned long long)op->count);
 	}
 	return rc;
 }

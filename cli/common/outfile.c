@@ -71,7 +71,8 @@ static char *dir_of(const char *path)
 }
 
 /* ".NAME.hwpc-XXXXXX" beside path: a dot name, so that collectors that
- * read *.prom skip it, and marked as ours for outfile_sweep. */
+ * read *.prom skip it, and marked as ours for outfile_sweep (NAME cut to
+ * OUTFILE_TMP_BASE_MAX bytes, so that the name fits where path's does). */
 static char *tmp_name(const char *path)
 {
 	size_t n = strlen(path);
@@ -81,7 +82,7 @@ static char *tmp_name(const char *path)
 	const char *slash = strrchr(path, '/');
 	size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
 	memcpy(t, path, dir);
-	snprintf(t + dir, n + 24 - dir, ".%s." OUTFILE_TMP_MARK "XXXXXX", path + dir);
+	snprintf(t + dir, n + 24 - dir, ".%.*s." OUTFILE_TMP_MARK "XXXXXX", OUTFILE_TMP_BASE_MAX, path + dir);
 	return t;
 }
 

@@ -21,10 +21,13 @@ int outfile_hold_lock(int fd)
 	return rc;
 }
 
-/* name is ".BASE.hwpc-XXXXXX" with six letters or digits. */
+/* name is ".BASE.hwpc-XXXXXX" with six letters or digits (BASE cut as
+ * outfile.c's tmp_name cuts it). */
 static bool is_tmp_of(const char *name, const char *base)
 {
 	size_t n = strlen(base), m = strlen(OUTFILE_TMP_MARK);
+	if (n > OUTFILE_TMP_BASE_MAX)
+		n = OUTFILE_TMP_BASE_MAX;
 	if (name[0] != '.' || strncmp(name + 1, base, n) || name[1 + n] != '.' ||
 	    strncmp(name + 2 + n, OUTFILE_TMP_MARK, m))
 		return false;
@@ -42,7 +45,8 @@ static bool is_tmp_of(const char *name, const char *base)
  * locks after us finds its name gone and makes another (outfile.c). */
 static void sweep_one(int dfd, const char *name)
 {
-	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	/* for writing: NFS locks a file only so (flock(2)) */
+	int fd = openat(dfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return;
 	struct stat st, now;

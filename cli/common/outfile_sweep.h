@@ -14,6 +14,9 @@
 
 /* The suffix after ".FILE." ahead of the six random characters. */
 #define OUTFILE_TMP_MARK "hwpc-"
+/* How much of FILE's name a temporary name holds: ".FILE.hwpc-XXXXXX" is
+ * 13 bytes longer, and a name may have 255. */
+#define OUTFILE_TMP_BASE_MAX 242
 
 /* Remove the temporary files of path that no live command holds (once per
  * path in a process: its own are removed as it goes).  Best effort: what

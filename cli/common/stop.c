@@ -15,7 +15,9 @@ static void on_signal(int sig)
 const volatile sig_atomic_t *cli_catch_stop(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP }; /* SIGHUP: the terminal went, as ^C */
-	struct sigaction sa = { .sa_handler = on_signal };
+	/* SA_RESTART, as signal() had: a write blocked on a slow reader goes
+	 * on after the signal, so the output is finished, not cut */
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
 	sigset_t set;
 	sigemptyset(&sa.sa_mask);
 	sigemptyset(&set);

@@ -47,6 +47,13 @@ static int sample(const struct hwpc_pc_sampling *o, struct hwpc_pc_sampling_dev 
 	return 0;
 }
 
+/* Sample k goes ahead: the first (read at once) however early a stop
+ * came, so that a run's output always has it; a later one unless stopped. */
+static bool goes_ahead(const struct hwpc_pc_sampling *o, uint64_t k)
+{
+	return !k || !*o->stop;
+}
+
 int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struct hwpc_pc_sampling *o)
 {
 	struct hwpc_err err;
@@ -57,12 +64,10 @@ int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struc
 		ds[j].failed = drc != 0;
 	}
 	rc = rc ? rc : o->open(o->ctx);
-	/* The first sample (read at once) is written however early a stop
-	 * came: a run's output always has it (a stopped run is whole). */
-	for (uint64_t k = 0; !rc && (!k || !*o->stop) && (!k || o->sampling) && (!o->count || k < o->count); k++) {
-		for (size_t j = 0; j < np && !rc && (!k || !*o->stop); j++) {
+	for (uint64_t k = 0; !rc && goes_ahead(o, k) && (!k || o->sampling) && (!o->count || k < o->count); k++) {
+		for (size_t j = 0; j < np && !rc && goes_ahead(o, k); j++) {
 			int drc = ds[j].failed ? 0 : k && hwpc_sampler_wait(&ds[j].clock, k, &err) ? hwpc_tell_fail(o->tell, &err) : 0;
-			if (!drc && !ds[j].failed && (!k || !*o->stop))
+			if (!drc && !ds[j].failed && goes_ahead(o, k))
 				drc = sample(o, ds, j, k, k ? hwpc_sampler_elapsed_ns(&ds[j].clock) : 0, &wrc);
 			if (wrc || (drc && np == 1))
 				rc = wrc ? wrc : drc;

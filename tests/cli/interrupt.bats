@@ -141,6 +141,82 @@ assert json.loads(lines[0])["type"] == "schema"
 	check [ "$output" = "pcread: warning: --scan interrupted: 0 of 1 domain scanned" ]
 }
 
+# A stop while the output waits on a slow reader: the write goes on
+# (SA_RESTART), the run ends whole, exit 0 (it failed "Interrupted system
+# call", exit 1, its last lines lost).
+@test "a stop while the output is blocked on a slow reader: every line written, exit 0" {
+	vsim g84
+	f="$BATS_TEST_TMPDIR/f"
+	for cmd in "pcread -d sim:g84 -D core_a -i 1ms --format json" "ptime -d sim:g84 -i 100us --format json"; do
+		rm -f "$f"
+		mkfifo "$f"
+		$cmd >"$f" 2>"$BATS_TEST_TMPDIR/err" &
+		p=$!
+		exec 5<"$f"
+		# the pipe full, the command blocked writing to it
+		wait_until 60 grep -q pipe_write "/proc/$p/wchan"
+		kill -INT "$p"
+		cat <&5 >"$BATS_TEST_TMPDIR/got"
+		exec 5<&-
+		st=0
+		wait "$p" || st=$?
+		check [ "$st" -eq 0 ]
+		check [ ! -s "$BATS_TEST_TMPDIR/err" ]
+		whole_or_old "$BATS_TEST_TMPDIR/got"
+	done
+}
+
+# A FILE whose name leaves no room for ".FILE.hwpc-XXXXXX" (13 bytes more,
+# a name may have 255): replaced all the same, and again.
+@test "-o FILE with a name of 245 bytes: replaced, twice, nothing left beside it" {
+	vsim g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	f="$d/$(printf 'x%.0s' $(seq 245))"
+	echo old >"$f"
+	ptime -d sim:g84 --format json -o "$f"
+	ptime -d sim:g84 --format json -o "$f"
+	check grep -q '"type":"timer"' "$f"
+	check [ "$(ls -A "$d" | wc -l)" -eq 1 ]
+	# the sweep finds what a dead writer left under the cut name
+	touch "$d/.$(printf 'x%.0s' $(seq 242)).hwpc-Ab3xyz"
+	ptime -d sim:g84 --format json -o "$f"
+	check [ "$(ls -A "$d" | wc -l)" -eq 1 ]
+}
+
+# --until exits 0 only when its condition held (pcread(1)): an interrupt
+# before is 130, -n changes before is 4 (both were 0).
+@test "--until: interrupted before it held is 130, -n changes before it held is 4" {
+	vsim g84
+	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 --until 'PTIMER.INTR == 5'
+	check [ "${lines[-1]}" = "pcread: warning: --until 'PTIMER.INTR == 5': interrupted before it held" ]
+	run -4 pcread -d sim:g84 --watch PTIMER.TIME_LOW --until 'PTIMER.INTR == 5' -n 3 --format csv
+	check [ "${lines[-1]}" = "pcread: --until 'PTIMER.INTR == 5': still false after -n 3 changes" ]
+	run -0 pcread -d sim:g84 --watch PTIMER.TIME_LOW --until 'PTIMER.TIME_LOW != 0' -n 3 --format csv
+}
+
+# An interrupted --scan prints what it scanned, with -o in FILE too (FILE
+# kept the old content); nothing scanned leaves FILE as it was.
+@test "--scan interrupted with -o: FILE holds what was scanned; nothing scanned, FILE as it was" {
+	pcsim reset sim:g84
+	d="$BATS_TEST_TMPDIR/o"
+	mkdir "$d"
+	echo old >"$d/s.json"
+	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 --scan 10ms --format json -o "$d/s.json"
+	check [ "$(cat "$d/s.json")" = old ]
+	# eight domains of 400 ms at the real clock, interrupted in the third
+	pcread -d sim:g84 --scan 400ms --format json -o "$d/s.json" 2>"$BATS_TEST_TMPDIR/err" &
+	p=$!
+	sleep 1
+	kill -INT "$p"
+	st=0
+	wait "$p" || st=$?
+	check [ "$st" -eq 130 ]
+	whole_or_old "$d/s.json"
+	check [ "$(jq -s '[.[] | select(.type == "pc_signal")] | length' "$d/s.json")" -gt 0 ]
+	check grep -q "^pcread: warning: --scan interrupted: [0-9] of 8 domains scanned" "$BATS_TEST_TMPDIR/err"
+}
+
 # outfile_hold FILE anon|named in the background, once it holds FILE's
 # temporary file open: its pid in HOLD.
 hold() {
