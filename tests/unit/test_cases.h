@@ -7,7 +7,9 @@
  * seen in either pass is found again by its seed.  Alike, an exhaustive
  * loop steps by HWPC_TEST_STRIDE (every fourth value under the
  * sanitizers), and a fixed case that takes a path again on another
- * generation runs in the plain pass only (#ifndef HWPC_TEST_SANITIZED). */
+ * generation, or whose cost is a reference engine's millions of cycles
+ * checking arithmetic, runs in the plain pass only (#ifndef
+ * HWPC_TEST_SANITIZED). */
 #ifndef HWPC_TEST_CASES_H
 #define HWPC_TEST_CASES_H
 
