@@ -204,10 +204,12 @@ assert json.loads(lines[0])["type"] == "schema"
 	echo old >"$d/s.json"
 	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 --scan 10ms --format json -o "$d/s.json"
 	check [ "$(cat "$d/s.json")" = old ]
-	# eight domains of 400 ms at the real clock, interrupted in the third
+	# eight domains of 400 ms at the real clock, interrupted in the fourth
+	# (the start takes milliseconds: a second and a half is room enough on
+	# a loaded machine)
 	pcread -d sim:g84 --scan 400ms --format json -o "$d/s.json" 2>"$BATS_TEST_TMPDIR/err" &
 	p=$!
-	sleep 1
+	sleep 1.5
 	kill -INT "$p"
 	st=0
 	wait "$p" || st=$?
