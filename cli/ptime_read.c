@@ -3,6 +3,7 @@
  * the ticks between samples.  Waits go through the device's clock: a
  * virtual simulator clock is advanced by -i as any sampling advances it. */
 #include "ptime_mode.h"
+#include "dev/dev_cmd.h"
 
 #include <stdlib.h>
 
@@ -119,13 +120,12 @@ static int sample(struct ptime *p)
 		if (!p->d[i].failed)
 			hwpc_sampler_start(&smp[i], p->d[i].tm.dev, op->interval_ns);
 	uint64_t k;
-	/* the first sample is read at once and written however early a stop
-	 * came: the output always has it */
-	for (k = 0; !rc && (!k || !*stop) && (!op->have_count || k < op->count) && p->failures < p->n; k++) {
+	for (k = 0; !rc && !hwpc_sampler_stopped(stop, k) && (!op->have_count || k < op->count) && p->failures < p->n;
+	     k++) {
 		for (size_t i = 0; k && i < p->n && !*stop; i++)
 			if (!p->d[i].failed && hwpc_sampler_wait(&smp[i], k, &err))
 				ptime_dev_fail(p, i, &err);
-		if (k && *stop)
+		if (hwpc_sampler_stopped(stop, k))
 			break;
 		for (size_t i = 0; !rc && i < p->n; i++)
 			if (!p->d[i].failed)

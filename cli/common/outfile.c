@@ -59,17 +59,6 @@ static void block_fatal(sigset_t *old)
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
-/* path's directory ("." for a bare name), in buf. */
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return strdup(".");
-	if (slash == path)
-		return strdup("/");
-	return strndup(path, (size_t)(slash - path));
-}
-
 /* ".NAME.hwpc-XXXXXX" beside path: a dot name, so that collectors that
  * read *.prom skip it, and marked as ours for outfile_sweep (NAME cut to
  * OUTFILE_TMP_BASE_MAX bytes, so that the name fits where path's does). */
@@ -181,7 +170,7 @@ int cli_outfile_open(struct cli_outfile *of, const char *path)
 	struct stat st;
 	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
 		return open_direct(of, path);
-	char *dir = dir_of(path);
+	char *dir = outfile_dir_of(path);
 	if (!dir)
 		return open_fail(of, path, ENOMEM);
 	outfile_sweep(path);

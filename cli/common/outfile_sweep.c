@@ -12,13 +12,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int outfile_hold_lock(int fd)
+void outfile_hold_lock(int fd)
 {
-	int rc;
 	/* blocking: a sweeper holds a lock only while it removes the name */
-	while ((rc = flock(fd, LOCK_EX)) && errno == EINTR)
+	while (flock(fd, LOCK_EX) && errno == EINTR)
 		;
-	return rc;
+}
+
+char *outfile_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t)(slash - path));
 }
 
 /* name is ".BASE.hwpc-XXXXXX" with six letters or digits (BASE cut as
@@ -67,7 +75,7 @@ void outfile_sweep(const char *path)
 
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
-	char *dir = slash ? (slash == path ? strdup("/") : strndup(path, (size_t)(slash - path))) : strdup(".");
+	char *dir = outfile_dir_of(path);
 	if (!dir || !*base) {
 		free(dir);
 		return;

@@ -23,8 +23,11 @@
  * cannot be examined is left. */
 void outfile_sweep(const char *path);
 
-/* Hold fd's file as a live temporary file.  0, or -1 with errno where the
- * filesystem cannot lock (then no sweeper can take it either). */
-int outfile_hold_lock(int fd);
+/* Hold fd's file as a live temporary file (where the filesystem cannot
+ * lock, nothing: no sweeper can take it there either). */
+void outfile_hold_lock(int fd);
+
+/* path's directory ("." for a bare name), malloc'd; NULL: out of memory. */
+char *outfile_dir_of(const char *path);
 
 #endif

@@ -7,7 +7,16 @@
 
 #include "hwpc/dev.h"
 
+#include <signal.h>
+#include <stdbool.h>
+
 /* The interval asked, in ns (by cycles: the cycles at the domain's clock). */
 uint64_t hwpc_sampler_interval_ns(const struct hwpc_sampler *s);
+
+/* Does a sampling loop end before sample k?  A stop (*stop set, by a
+ * command's SIGINT/SIGTERM/SIGHUP) ends it, except before the first
+ * sample: that one is read at once and always written, so that a run's
+ * output holds one however early the stop came (stop NULL: never). */
+bool hwpc_sampler_stopped(const volatile sig_atomic_t *stop, uint64_t k);
 
 #endif

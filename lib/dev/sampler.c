@@ -118,3 +118,8 @@ void hwpc_dev_pause_ns(struct hwpc_dev *dev, uint64_t ns, bool *clock_moved)
 		;
 	*clock_moved = hwpc_dev_now_ns(dev) != before;
 }
+
+bool hwpc_sampler_stopped(const volatile sig_atomic_t *stop, uint64_t k)
+{
+	return k && stop && *stop;
+}

@@ -5,6 +5,7 @@
  * then each sample reads the devices in turn; a device that fails among
  * several is left out, and sampling that fell behind is told. */
 #include "core/err_local.h"
+#include "dev/dev_cmd.h"
 #include "hwpc/dev.h"
 #include "pc/pc_cmd.h"
 
@@ -47,13 +48,6 @@ static int sample(const struct hwpc_pc_sampling *o, struct hwpc_pc_sampling_dev 
 	return 0;
 }
 
-/* Sample k goes ahead: the first (read at once) however early a stop
- * came, so that a run's output always has it; a later one unless stopped. */
-static bool goes_ahead(const struct hwpc_pc_sampling *o, uint64_t k)
-{
-	return !k || !*o->stop;
-}
-
 int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struct hwpc_pc_sampling *o)
 {
 	struct hwpc_err err;
@@ -64,10 +58,11 @@ int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struc
 		ds[j].failed = drc != 0;
 	}
 	rc = rc ? rc : o->open(o->ctx);
-	for (uint64_t k = 0; !rc && goes_ahead(o, k) && (!k || o->sampling) && (!o->count || k < o->count); k++) {
-		for (size_t j = 0; j < np && !rc && goes_ahead(o, k); j++) {
+	for (uint64_t k = 0; !rc && !hwpc_sampler_stopped(o->stop, k) && (!k || o->sampling) && (!o->count || k < o->count);
+	     k++) {
+		for (size_t j = 0; j < np && !rc && !hwpc_sampler_stopped(o->stop, k); j++) {
 			int drc = ds[j].failed ? 0 : k && hwpc_sampler_wait(&ds[j].clock, k, &err) ? hwpc_tell_fail(o->tell, &err) : 0;
-			if (!drc && !ds[j].failed && goes_ahead(o, k))
+			if (!drc && !ds[j].failed && !hwpc_sampler_stopped(o->stop, k))
 				drc = sample(o, ds, j, k, k ? hwpc_sampler_elapsed_ns(&ds[j].clock) : 0, &wrc);
 			if (wrc || (drc && np == 1))
 				rc = wrc ? wrc : drc;

@@ -5,6 +5,7 @@
  * command, stepped by the caller, which runs it.  The control words are
  * held against what pcsetup noted and between reads: a change is told and
  * makes the run suspect. */
+#include "dev/dev_cmd.h"
 #include "r10k/r10k_cmd.h"
 #include "pc/pc_cmd.h"
 
@@ -48,11 +49,6 @@ static void behind(struct hwpc_r10k_run *x, const struct hwpc_sampler *clock, ui
 	}
 }
 
-static bool stopped(const struct hwpc_r10k_run *x)
-{
-	return x->op->stop && *x->op->stop;
-}
-
 int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
@@ -61,15 +57,13 @@ int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	bool sampling = op->interval_ns != 0;
 	hwpc_sampler_start(&clock, x->s.dev, op->interval_ns);
 	uint64_t k;
-	/* the first sample, read at once, is written however early a stop
-	 * came: the output always has it */
-	for (k = 0; (!k || !stopped(x)) && (!op->have_count || k < op->count); k++) {
+	for (k = 0; !hwpc_sampler_stopped(op->stop, k) && (!op->have_count || k < op->count); k++) {
 		uint32_t before[HWPC_R10K_MAX_COUNTERS];
 		if (k && !sampling)
 			break;
 		if (k && hwpc_sampler_wait(&clock, k, err))
 			return err->status;
-		if (k && stopped(x))
+		if (hwpc_sampler_stopped(op->stop, k))
 			break;
 		memcpy(before, x->s.ctrl, sizeof before);
 		if (hwpc_r10k_read(&x->s, &smp, err))
@@ -96,7 +90,7 @@ int hwpc_r10k_run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	struct hwpc_sampler clock;
 	hwpc_sampler_start(&clock, x->s.dev, op->interval_ns);
 	uint64_t k;
-	for (k = 1; !rc && !stopped(x) && (!op->have_count || k <= op->count); k++) {
+	for (k = 1; !rc && !hwpc_sampler_stopped(op->stop, k) && (!op->have_count || k <= op->count); k++) {
 		bool changed;
 		if (hwpc_sampler_wait(&clock, k, err) ||
 		    hwpc_r10k_mux_rotate(&x->m, &x->s, hwpc_dev_now_ns(x->s.dev), &changed, err)) {
