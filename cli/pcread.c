@@ -48,23 +48,15 @@ static int setup_option(const struct cli_opt *opt, const char *v, void *ctx)
 	return 0;
 }
 
-/* -- COMMAND [ARG...]: the command, and what cannot go with it. */
+/* -- COMMAND [ARG...]: the command (what cannot go with it is in the
+ * relations, "--"). */
 static int command_args(struct pcread_opts *o, char **args, int n)
 {
 	if (n <= 0)
 		return cli_fail(HWPC_EINPUT, "-- needs a command after it (pcread [SETUP] -- COMMAND [ARG...])");
 	o->cmd = args;
-	const char *bad = o->signals ? "--signals" : o->scan_ns ? "--scan" : o->nregs ? "--reg"
-			  : o->list_regs ? "--list-regs" : o->nwatch ? "--watch" : o->until ? "--until"
-			  : o->ndecode ? "--decode" : o->snapshot ? "--snapshot" : o->diff ? "--diff"
-			  : o->clocks ? "--clocks" : o->serve ? "--serve" : o->fmt == HWPC_FMT_TRACE ? "--format trace"
-			  : NULL;
-	if (bad)
-		return cli_fail(HWPC_EINPUT, "%s and -- COMMAND cannot be combined", bad);
-	bad = o->have_count ? "-n" : o->ack ? "--ack" : o->trigger ? "--trigger" : o->expr ? "--expr" : NULL;
-	if (bad)
-		return cli_fail(HWPC_EINPUT, "%s and -- COMMAND cannot be combined: the command's end ends the run, and "
-				"quad-mode sets are swapped and acked as it needs", bad);
+	if (o->fmt == HWPC_FMT_TRACE)
+		return cli_fail(HWPC_EINPUT, "--format trace and -- COMMAND cannot be combined");
 	if (o->setfile && o->nsopt)
 		return cli_fail(HWPC_EINPUT, "give setup options either on the command line or in %s, not both",
 				o->setfile);
@@ -191,8 +183,7 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_CONFLICT, "-D", "--reg --list-regs", "name the index" },
 		{ CLI_NEEDS, "-n", "-i --watch --until", NULL },
 		{ CLI_NEEDS, "--totals", "-i", NULL },
-		{ CLI_CONFLICT, "--watch", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
-		{ CLI_CONFLICT, "--until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
+		{ CLI_CONFLICT, "--watch --until", "--reg --list-regs --signals --scan -f --ack --expr -D --decode", NULL },
 		{ CLI_NEEDS, "--timeout", "--watch --until --serve", NULL },
 		{ CLI_NEEDS, "--timestamps", "--serve", NULL },
 		{ CLI_CONFLICT, "--serve",
@@ -211,6 +202,10 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 					    "-f -i --ack --expr --events --trigger", NULL },
 		{ CLI_CONFLICT, "--trigger", "--signals --scan --reg --list-regs --watch --until --decode --snapshot "
 					     "--diff -f", "it fires before a counter read" },
+		{ CLI_CONFLICT, "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff --clocks --serve",
+		  "--", NULL },
+		{ CLI_CONFLICT, "-n --ack --trigger --expr", "--",
+		  "the command's end ends the run, and quad-mode sets are swapped and acked as it needs" },
 		{ 0 },
 	};
 	int first, nargs, rc, dd;

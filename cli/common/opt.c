@@ -25,6 +25,7 @@ struct parse {
 	} *hist;
 	size_t nhist;
 	void *ctx;
+	bool dashdash; /* "--" was given */
 };
 
 /* "-d" where there is a short name, else "--device": as messages name it. */
@@ -261,8 +262,14 @@ static bool is_named(char sname, const char *lname, const char *name, size_t len
 	return len == n + 2 && name[0] == '-' && name[1] == '-' && !strncmp(name + 2, lname, n);
 }
 
+/* The option named (len bytes), or DASHDASH for "--", the command line's
+ * end, which relations may name too (pcread's -- COMMAND). */
+enum { DASHDASH = -1 };
+
 static int find_named(const struct parse *p, const char *name, size_t len)
 {
+	if (len == 2 && !strncmp(name, "--", 2))
+		return DASHDASH;
 	for (size_t k = 0; k < p->n; k++)
 		if (is_named(p->opt[k]->sname, p->opt[k]->lname, name, len))
 			return (int)k;
@@ -270,9 +277,23 @@ static int find_named(const struct parse *p, const char *name, size_t len)
 	abort();
 }
 
-static int check_rel(const struct parse *p, const struct cli_rel *r)
+static bool was_given(const struct parse *p, int k)
 {
-	int a = find_named(p, r->a, strlen(r->a));
+	return k == DASHDASH ? p->dashdash : p->first[k] != NULL;
+}
+
+/* A name of a relation's list (len bytes) as messages say it. */
+static const char *shown(char *buf, size_t size, const char *name, size_t len)
+{
+	snprintf(buf, size, "%.*s", (int)len, name);
+	return strcmp(buf, "--") ? buf : "-- COMMAND";
+}
+
+/* Relation r for one of its a's, named (alen bytes). */
+static int check_rel_one(const struct parse *p, const struct cli_rel *r, const char *aname, size_t alen)
+{
+	int a = find_named(p, aname, alen);
+	char an[64], bn[64];
 	const char *s = r->b, *name[16];
 	size_t len[16], n = 0;
 	bool any = false;
@@ -281,22 +302,35 @@ static int check_rel(const struct parse *p, const struct cli_rel *r)
 		name[n] = s;
 		len[n] = strcspn(s, " ");
 		int b = find_named(p, s, len[n]);
-		if (r->kind == CLI_CONFLICT && p->first[a] && p->first[b])
-			return cli_fail(HWPC_EINPUT, "%s and %.*s cannot be combined%s%s", r->a, (int)len[n], s,
-					r->why ? ": " : "", r->why ? r->why : "");
-		any |= p->first[b] != NULL;
+		if (r->kind == CLI_CONFLICT && was_given(p, a) && was_given(p, b))
+			return cli_fail(HWPC_EINPUT, "%s and %s cannot be combined%s%s", shown(an, sizeof an, aname, alen),
+					shown(bn, sizeof bn, s, len[n]), r->why ? ": " : "", r->why ? r->why : "");
+		any |= was_given(p, b);
 		s += len[n++];
 		s += strspn(s, " ");
 	}
-	if (r->kind != CLI_NEEDS || !p->first[a] || any)
+	if (r->kind != CLI_NEEDS || !was_given(p, a) || any)
 		return 0;
 	char alts[256] = "";
 	for (size_t i = 0; i < n; i++) {
 		size_t l = strlen(alts);
-		snprintf(alts + l, sizeof alts - l, "%s%.*s", !i ? "" : i + 1 < n ? ", " : " or ", (int)len[i],
-			 name[i]);
+		snprintf(alts + l, sizeof alts - l, "%s%s", !i ? "" : i + 1 < n ? ", " : " or ",
+			 shown(bn, sizeof bn, name[i], len[i]));
 	}
-	return cli_fail(HWPC_EINPUT, "%s needs %s%s%s", r->a, alts, r->why ? ": " : "", r->why ? r->why : "");
+	return cli_fail(HWPC_EINPUT, "%s needs %s%s%s", shown(an, sizeof an, aname, alen), alts, r->why ? ": " : "",
+			r->why ? r->why : "");
+}
+
+/* Each name of r->a in turn (a row may relate several options alike). */
+static int check_rel(const struct parse *p, const struct cli_rel *r)
+{
+	int rc = 0;
+	for (const char *s = r->a; *s && !rc; s += strspn(s, " ")) {
+		size_t len = strcspn(s, " ");
+		rc = check_rel_one(p, r, s, len);
+		s += len;
+	}
+	return rc;
 }
 
 /* What earlier parses of this command line gave, so that an option given
@@ -382,6 +416,7 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, int start, void 
 			rc = cli_fail(HWPC_EINPUT, "unexpected argument '%s' (%s --help)", argv[start + cmd->max_args],
 				      cmd->name);
 	}
+	p.dashdash = dashdash;
 	for (const struct cli_rel *r = cmd->rels; !rc && r && r->a; r++)
 		rc = check_rel(&p, r);
 	free(p.hist);

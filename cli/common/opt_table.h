@@ -81,7 +81,7 @@ enum cli_rel_kind {
 
 struct cli_rel {
 	enum cli_rel_kind kind;
-	const char *a;
+	const char *a;   /* one or more names, each related to b alike; "--": -- COMMAND */
 	const char *b;   /* one or more names, separated by spaces */
 	const char *why; /* appended after ": " (optional) */
 };

@@ -142,6 +142,11 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	[[ "$output" == "pcread: --event is a setup option: pcread takes it before -- COMMAND"* ]]
 	run -2 pcread -d sim:g84 -D core_a -i 1ms -n 3 -- true
 	[[ "$output" == "pcread: -n and -- COMMAND cannot be combined"* ]]
+	# a relation row naming several options relates each of them, the last too
+	run -2 pcread -d sim:g84 --until 'PTIMER.TIME_LOW != 0' -- true
+	check [ "$output" = "pcread: --until and -- COMMAND cannot be combined" ]
+	run -2 pcread -d sim:g84 --expr -- true
+	[[ "$output" == "pcread: --expr and -- COMMAND cannot be combined: the command's end"* ]]
 	echo old >"$BATS_TEST_TMPDIR/keep"
 	run -127 --separate-stderr pcread -d sim:g84 -f "$BATS_TEST_TMPDIR/q.setup" -o "$BATS_TEST_TMPDIR/keep" -- \
 		/nonexistent/cmd
