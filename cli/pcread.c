@@ -194,10 +194,8 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		{ CLI_CONFLICT, "-f", "--signals --scan --reg --list-regs", "-f rotates counter sets" },
 		{ CLI_NEEDS, "--set", "-f", "it selects a set of a setup file" },
 		{ CLI_NEEDS, "--window", "--clocks", NULL },
-		{ CLI_NEEDS, "--all", "--diff", NULL },
-		{ CLI_NEEDS, "--scan-samples", "--scan", NULL },
-		{ CLI_NEEDS, "--seed", "--scan", NULL },
-		{ CLI_NEEDS, "--ignore", "--diff", NULL },
+		{ CLI_NEEDS, "--scan-samples --seed", "--scan", NULL },
+		{ CLI_NEEDS, "--all --ignore", "--diff", NULL },
 		{ CLI_CONFLICT, "--clocks", "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff "
 					    "-f -i --ack --expr --events --trigger", NULL },
 		{ CLI_CONFLICT, "--trigger", "--signals --scan --reg --list-regs --watch --until --decode --snapshot "
