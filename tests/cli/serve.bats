@@ -338,18 +338,21 @@ prom_above() {
 	G0=sim:g84,state=$BATS_TEST_TMPDIR/gpu0.st
 	pcsim reset "$G0" >/dev/null
 	pcsetup -d "$G0" -D core_a --mode single --event 1 >/dev/null
-	start_serve -d "$G0" -D core_a -i 50ms
+	# read at scrapes only: no read can fall in the middle of pcsetup's
+	# writes (before its note is saved), which would restart the series
+	# for the registers alone, and the note's new generation would then
+	# be the watch's start, never said
+	start_serve -d "$G0" -D core_a -i 600s
 	s='hwpc_pc_counters_cycles_created{device="sim:g84",chipset="G84",domain="core_a"}'
 	t='hwpc_pc_counters_cycles_total{device="sim:g84",chipset="G84",domain="core_a"}'
 	until_ok eval 'scrape ""; [ -n "$(sample "$t")" ] && [ "$(sample "$t")" != 0 ]'
 	created=$(sample "$s")
 	pcsetup -d "$G0" -D core_a --mode single --event 2 >/dev/null
+	scrape ""
 	until_ok grep -qF "pcread: sim:g84: warning: core_a was reprogrammed (set up again: setup note generation 1 -> 2 (single EVENT=2)): its counts start again" "$SERVE_ERR"
 	scrape ""
 	check awk -v a="$created" -v b="$(sample "$s")" 'BEGIN { exit !(b > a) }'
-	# nothing changed since: the series goes on from the restart (a read
-	# in the middle of pcsetup's writes may have seen the setup half made
-	# and restarted twice: each time the counts were of no one setup)
+	# nothing changed since: the series goes on from the restart
 	sleep 0.3
 	scrape ""
 	created=$(sample "$s")

@@ -61,6 +61,10 @@ print(s.getsockname()[1])'
 # it serves (its first line on stderr says), its stderr in $SERVE_ERR.
 start_serve() {
 	SERVE_ERR=$BATS_TEST_TMPDIR/serve.err
+	# emptied here, not only by the redirection in the child: a server
+	# started before wrote "serving" in it, and the wait below must not
+	# take that line for this one's (then stop it before it holds TERM)
+	: >"$SERVE_ERR"
 	pcread "$@" --serve 127.0.0.1:0 2>"$SERVE_ERR" 3>&- &
 	SERVE_PID=$!
 	keep_pid "$SERVE_PID"
