@@ -177,6 +177,7 @@ struct hwpc_watch {
 	struct hwpc_watch_item item[HWPC_WATCH_MAX + 1];
 	unsigned n;
 	bool until; /* the condition, on item cond_item */
+	const char *cond_what, *cond_text; /* as hwpc_watch_until had them, for hwpc_watch_end */
 	unsigned cond_item;
 	uint64_t cond_mask, cond_value;
 	int cond_op;
@@ -264,5 +265,18 @@ int hwpc_regref_read(struct hwpc_dev *dev, const struct hwpc_regref *ref, struct
  * "-", standard input, is not checked)?  Asked before a device is looked
  * for: "no GPU found" would hide a missing file. */
 int hwpc_snapshot_check_inputs(const char *path_a, const char *path_b, struct hwpc_err *err);
+
+/* How a watch with a condition (hwpc_watch_until) ended. */
+enum hwpc_watch_end {
+	HWPC_WATCH_HELD,        /* the condition held, or the watch had none */
+	HWPC_WATCH_TIMED_OUT,   /* still false at the timeout */
+	HWPC_WATCH_INTERRUPTED, /* *stop was set before it held */
+	HWPC_WATCH_STILL_FALSE, /* still false after count changes */
+};
+/* After hwpc_watch_next said the watch ended: how.  But for HELD, err's
+ * message says it ("--until 'X': still false after --timeout 2s"); its
+ * status is HWPC_OK: whether that fails the command, and how, is the
+ * command's to say. */
+enum hwpc_watch_end hwpc_watch_end(const struct hwpc_watch *w, struct hwpc_err *err);
 
 #endif
