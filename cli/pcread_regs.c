@@ -44,29 +44,25 @@ static int read_one(const void *ctx, const struct cli_device *dev, struct hwpc_o
 
 static bool a_list(const struct pcread_opts *op)
 {
-	if (op->list_regs || op->nregs > 1)
-		return true;
-	return op->nregs && !strchr("0123456789", op->regs[0][0]) && strpbrk(op->regs[0], "*?");
-}
-
-static int each_device(const struct pcread_run *r, bool list)
-{
-	struct cli_each each = { .fn = list ? list_one : read_one, .ctx = r };
-	if (a_list(r->op)) {
-		each.cols = list ? list_cols : value_cols;
-		each.ncols = list ? sizeof list_cols / sizeof list_cols[0] : sizeof value_cols / sizeof value_cols[0];
-	}
-	return cli_devices_each(r->devs, r->of->fp, r->op->fmt, &each);
+	return op->nregs > 1 || (op->nregs && !strchr("0123456789", op->regs[0][0]) && strpbrk(op->regs[0], "*?"));
 }
 
 static int list(const struct pcread_run *r)
 {
-	return each_device(r, true);
+	const struct cli_each each = {
+		.cols = list_cols, .ncols = sizeof list_cols / sizeof list_cols[0], .fn = list_one, .ctx = r,
+	};
+	return cli_devices_each(r->devs, r->of->fp, r->op->fmt, &each);
 }
 
 static int read_regs(const struct pcread_run *r)
 {
-	return each_device(r, false);
+	struct cli_each each = { .fn = read_one, .ctx = r };
+	if (a_list(r->op)) {
+		each.cols = value_cols;
+		each.ncols = sizeof value_cols / sizeof value_cols[0];
+	}
+	return cli_devices_each(r->devs, r->of->fp, r->op->fmt, &each);
 }
 
 const struct pcread_mode pcread_list_chip = {
