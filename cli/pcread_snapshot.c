@@ -38,13 +38,8 @@ static int check(const struct pcread_opts *op)
 
 static int snapshot(const struct pcread_run *r)
 {
-	struct hwpc_snapshot s;
 	struct hwpc_err err;
-	if (hwpc_snapshot_take(r->devs->v[0].dev, &s, &err))
-		return cli_fail_err(&err);
-	int rc = hwpc_snapshot_write(&s, r->of->fp, &err) ? cli_fail_err(&err) : 0;
-	hwpc_snapshot_free(&s);
-	return rc;
+	return hwpc_snapshot_save(r->devs->v[0].dev, r->of->fp, &err) ? cli_fail_err(&err) : 0;
 }
 
 static int trouble(const struct hwpc_err *err)
