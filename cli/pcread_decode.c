@@ -7,7 +7,6 @@
 #include "r10k/r10k_cmd.h"
 #include "regs/regs_cmd.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* R10000: CPU[:COUNTER]:WORD, not REG=VALUE. */
@@ -42,43 +41,32 @@ static int run_word(const struct pcread_run *r)
 	return rc;
 }
 
-static int decode(const struct pcread_run *r, const struct hwpc_regview *v)
+/* REG=VALUE against the registers of --chip's chipset, or of the device's. */
+static int run_regs(const struct pcread_run *r)
 {
 	struct hwpc_err err;
-	const char *device = r->devs->n ? r->devs->v[0].name : NULL;
-	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err);
-	int rc = !o || hwpc_regs_decode_out(v, device, r->op->decode, r->op->ndecode, "--decode", o, &err) ||
-			 hwpc_out_finish(o, &err)
-			 ? cli_fail_err(&err)
-			 : 0;
-	hwpc_out_free(o);
-	return rc;
-}
-
-static int run_chip(const struct pcread_run *r)
-{
-	const struct hwpc_chipset *chip;
-	struct hwpc_regview *v;
-	int rc = cli_chip_view(r->devs->db, r->op->chip, "--chip", &chip, &v);
+	const struct hwpc_regview *v;
+	struct hwpc_regview *own;
+	const struct cli_device *dev = r->devs->n ? &r->devs->v[0] : NULL;
+	int rc = cli_devices_view(r->devs, dev, r->op->chip, "--decode", &v, &own);
 	if (rc)
 		return rc;
-	rc = decode(r, v);
-	hwpc_regview_free(v);
+	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, NULL, 0, &err);
+	rc = !o || hwpc_regs_decode_out(v, dev ? dev->name : NULL, r->op->decode, r->op->ndecode, "--decode", o, &err) ||
+			     hwpc_out_finish(o, &err)
+		     ? cli_fail_err(&err)
+		     : 0;
+	hwpc_out_free(o);
+	hwpc_regview_free(own);
 	return rc;
-}
-
-static int run_dev(const struct pcread_run *r)
-{
-	const struct hwpc_dev *dev = r->devs->v[0].dev;
-	return hwpc_dev_regview(dev) ? decode(r, hwpc_dev_regview(dev)) : cli_fail(HWPC_EINPUT, "--decode: the device's chipset is not known");
 }
 
 const struct pcread_mode pcread_decode_word = {
 	.asks = { "--decode" }, .also = a_word, .no_device = true, .one = true, .check = check, .run = run_word,
 };
 const struct pcread_mode pcread_decode_chip = {
-	.asks = { "--decode" }, .with = "--chip", .no_device = true, .one = true, .check = check, .run = run_chip,
+	.asks = { "--decode" }, .with = "--chip", .no_device = true, .one = true, .check = check, .run = run_regs,
 };
 const struct pcread_mode pcread_decode_dev = {
-	.asks = { "--decode" }, .one = true, .check = check, .run = run_dev,
+	.asks = { "--decode" }, .one = true, .check = check, .run = run_regs,
 };

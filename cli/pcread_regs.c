@@ -17,76 +17,56 @@ static int chip_check(const struct pcread_opts *op)
 	return op->ndevices ? cli_fail(HWPC_EINPUT, "--list-regs: give --chip or -d, not both") : 0;
 }
 
-/* The registers of a chipset named with --chip, without a device. */
-static int list_chip(const struct pcread_run *r)
+/* The registers of a device's chipset, or of the one --chip names. */
+static int list_one(const void *ctx, const struct cli_device *dev, struct hwpc_out *o)
 {
+	const struct pcread_run *r = ctx;
 	struct hwpc_err err;
-	const struct hwpc_chipset *chip;
-	struct hwpc_regview *v = NULL;
-	struct hwpc_out *o = NULL;
-	int rc = cli_chip_view(r->devs->db, r->op->chip, "--chip", &chip, &v);
-	if (!rc && !(o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, list_cols, sizeof list_cols / sizeof list_cols[0],
-					 &err)))
-		rc = cli_fail_err(&err);
-	if (!rc) {
-		hwpc_out_set_device(o, NULL, chip->name);
-		if (hwpc_regs_list_out(v, r->op->pattern, o, &err))
-			rc = cli_fail(err.status, "--list-regs: %s", err.msg);
-		else if (hwpc_out_finish(o, &err))
-			rc = cli_fail_err(&err);
-	}
-	hwpc_out_free(o);
-	hwpc_regview_free(v);
+	const struct hwpc_regview *v;
+	struct hwpc_regview *own;
+	int rc = cli_devices_view(r->devs, dev, r->op->chip, "--list-regs", &v, &own);
+	if (!rc && !dev)
+		hwpc_out_set_device(o, NULL, hwpc_regview_chip(v)->name);
+	if (!rc && hwpc_regs_list_out(v, r->op->pattern, o, &err))
+		rc = cli_fail(err.status, "--list-regs: %s", err.msg);
+	hwpc_regview_free(own);
 	return rc;
+}
+
+static int read_one(const void *ctx, const struct cli_device *dev, struct hwpc_out *o)
+{
+	const struct pcread_opts *op = ((const struct pcread_run *)ctx)->op;
+	struct hwpc_err err;
+	if (hwpc_regs_read_out(dev->dev, op->regs, op->nregs, "--reg", op->fmt == HWPC_FMT_TEXT, o, &err))
+		return cli_fail_err(&err);
+	return 0;
 }
 
 static bool a_list(const struct pcread_opts *op)
 {
-	if (op->list_regs || op->nregs > 1)
-		return true;
-	return op->nregs && !strchr("0123456789", op->regs[0][0]) && strpbrk(op->regs[0], "*?");
-}
-
-static int each_device(const struct pcread_run *r, bool list)
-{
-	const struct pcread_opts *op = r->op;
-	struct hwpc_err err;
-	const struct hwpc_col *cols = !a_list(op) ? NULL : list ? list_cols : value_cols;
-	size_t ncols = !cols ? 0 : list ? sizeof list_cols / sizeof list_cols[0] : sizeof value_cols / sizeof value_cols[0];
-	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, op->fmt, cols, ncols, &err);
-	unsigned failures = 0;
-	int rc = 0, last = 0;
-	if (!o)
-		return cli_fail_err(&err);
-	for (size_t j = 0; j < r->devs->n; j++) {
-		struct hwpc_dev *dev = r->devs->v[j].dev;
-		cli_devices_tag(r->devs, j, o);
-		int drc = list ? (hwpc_dev_regview(dev) ? hwpc_regs_list_out(hwpc_dev_regview(dev), op->pattern, o, &err)
-					    : hwpc_err_set(&err, HWPC_EINPUT, "the device's chipset is not known"))
-			       : hwpc_regs_read_out(dev, op->regs, op->nregs, "--reg", op->fmt == HWPC_FMT_TEXT, o, &err);
-		if (drc) {
-			last = list ? cli_fail(err.status, "--list-regs: %s", err.msg) : cli_fail_err(&err);
-			failures++;
-		}
-	}
-	if (hwpc_out_finish(o, &err))
-		rc = cli_fail_err(&err);
-	hwpc_out_free(o);
-	return rc ? rc : cli_devices_status(r->devs, failures, last);
+	return op->nregs > 1 || (op->nregs && !strchr("0123456789", op->regs[0][0]) && strpbrk(op->regs[0], "*?"));
 }
 
 static int list(const struct pcread_run *r)
 {
-	return each_device(r, true);
+	const struct cli_each each = {
+		.cols = list_cols, .ncols = sizeof list_cols / sizeof list_cols[0], .fn = list_one, .ctx = r,
+	};
+	return cli_devices_each(r->devs, r->of->fp, r->op->fmt, &each);
 }
 
 static int read_regs(const struct pcread_run *r)
 {
-	return each_device(r, false);
+	struct cli_each each = { .fn = read_one, .ctx = r };
+	if (a_list(r->op)) {
+		each.cols = value_cols;
+		each.ncols = sizeof value_cols / sizeof value_cols[0];
+	}
+	return cli_devices_each(r->devs, r->of->fp, r->op->fmt, &each);
 }
 
 const struct pcread_mode pcread_list_chip = {
-	.asks = { "--list-regs" }, .with = "--chip", .no_device = true, .check = chip_check, .run = list_chip,
+	.asks = { "--list-regs" }, .with = "--chip", .no_device = true, .check = chip_check, .run = list,
 };
 const struct pcread_mode pcread_list_regs = { .asks = { "--list-regs" }, .run = list };
 const struct pcread_mode pcread_read_regs = { .asks = { "--reg" }, .run = read_regs };

@@ -6,11 +6,7 @@
  * --diff follows diff(1): 1 means "different", so trouble of any kind, a
  * device error included, is 2. */
 #include "pcread_mode.h"
-#include "core/core_cmd.h"
 #include "regs/regs_cmd.h"
-
-#include <stdio.h>
-#include <string.h>
 
 static bool two_files(const struct pcread_opts *op)
 {
@@ -35,28 +31,15 @@ static int check(const struct pcread_opts *op)
 		return cli_fail(HWPC_EINPUT, "--diff %s %s compares two snapshots: -d %s has no part in it", op->diff,
 				op->diff_b, op->devices[0]);
 	/* A snapshot that cannot be read is said before a device is looked
-	 * for: "no GPU found" would hide the missing file. */
-	for (int i = 0; i < 2 && op->diff; i++) {
-		const char *path = i ? op->diff_b : op->diff;
-		struct hwpc_err err;
-		FILE *fp = path && strcmp(path, "-") ? hwpc_input_fopen(path, NULL, &err) : NULL;
-		if (path && strcmp(path, "-") && !fp)
-			return cli_fail_err(&err);
-		if (fp)
-			fclose(fp);
-	}
-	return 0;
+	 * for. */
+	struct hwpc_err err;
+	return op->diff && hwpc_snapshot_check_inputs(op->diff, op->diff_b, &err) ? cli_fail_err(&err) : 0;
 }
 
 static int snapshot(const struct pcread_run *r)
 {
-	struct hwpc_snapshot s;
 	struct hwpc_err err;
-	if (hwpc_snapshot_take(r->devs->v[0].dev, &s, &err))
-		return cli_fail_err(&err);
-	int rc = hwpc_snapshot_write(&s, r->of->fp, &err) ? cli_fail_err(&err) : 0;
-	hwpc_snapshot_free(&s);
-	return rc;
+	return hwpc_snapshot_save(r->devs->v[0].dev, r->of->fp, &err) ? cli_fail_err(&err) : 0;
 }
 
 static int trouble(const struct hwpc_err *err)
@@ -70,18 +53,12 @@ static int diff(const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
 	const struct hwpc_snap_filter filter = { .all = op->diff_all, .ignore = op->ignore, .nignore = op->nignore };
-	struct hwpc_snap_left left;
 	struct hwpc_err err;
 	unsigned n;
 	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, op->fmt, NULL, 0, &err);
 	int rc = !o || hwpc_snapshot_compare_out(r->devs->db, op->diff, op->diff_b, r->devs->n ? r->devs->v[0].dev : NULL,
-						&filter, op->fmt, o, &n, &left, &err) || hwpc_out_finish(o, &err)
+						&filter, op->fmt, o, &n, &err) || hwpc_out_finish(o, &err)
 			 ? trouble(&err) : 0;
-	/* Text: the table, then what it leaves out, in words. */
-	if (!rc && op->fmt == HWPC_FMT_TEXT && (left.volatile_n || left.ignored_n))
-		fprintf(r->of->fp, "left out: %u register%s whose only changes are volatile (counters, timers, status; "
-			"--all keeps them), %u named by --ignore\n", left.volatile_n, left.volatile_n == 1 ? "" : "s",
-			left.ignored_n);
 	hwpc_out_free(o);
 	return rc ? rc : n ? 1 : 0;
 }

@@ -3,7 +3,6 @@
  * registers or fields, timed, until -n changes, --timeout or the --until
  * condition holds; --until that times out exits PCREAD_TIMEOUT. */
 #include "pcread_mode.h"
-#include "core/core_cmd.h"
 #include "regs/regs_cmd.h"
 
 #include <stdlib.h>
@@ -37,21 +36,15 @@ static int watch(struct hwpc_watch *w, const struct pcread_run *r)
 	if (hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);
-	if (!rc && op->until && w->timed_out) {
-		char tt[32];
-		hwpc_duration_text(op->timeout_ns, tt, sizeof tt);
-		rc = cli_fail(PCREAD_TIMEOUT, "--until '%s': still false after --timeout %s", op->until, tt);
-	} else if (!rc && op->until && !w->held && w->lim.stop && *w->lim.stop) {
+	enum hwpc_watch_end end = rc ? HWPC_WATCH_HELD : hwpc_watch_end(w, &err);
+	if (end == HWPC_WATCH_INTERRUPTED) {
 		/* exit 0 says the condition held: a script's next step must not
 		 * run after a ^C */
-		cli_warn("--until '%s': interrupted before it held", op->until);
-		rc = 130;
+		cli_warn("%s", err.msg);
 		*r->whole = true;
-	} else if (!rc && op->until && !w->held) {
-		rc = cli_fail(PCREAD_TIMEOUT, "--until '%s': still false after -n %llu changes", op->until,
-			      (unsigned long long)op->count);
+		return 130;
 	}
-	return rc;
+	return end ? cli_fail(PCREAD_TIMEOUT, "%s", err.msg) : rc;
 }
 
 static int run(const struct pcread_run *r)

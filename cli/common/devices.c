@@ -175,6 +175,49 @@ void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o)
 	hwpc_out_set_device(o, d->v[i].name, d->v[i].chipset);
 }
 
+int cli_devices_each(const struct cli_devices *d, FILE *fp, enum hwpc_format fmt, const struct cli_each *each)
+{
+	struct hwpc_err err;
+	struct hwpc_out *o = cli_devices_out(d, fp, fmt, each->cols, each->ncols, &err);
+	if (!o)
+		return cli_fail_err(&err);
+	if (each->nkinds && hwpc_out_kinds(o, each->kinds, each->nkinds, &err)) {
+		hwpc_out_free(o);
+		return cli_fail_err(&err);
+	}
+	unsigned failures = 0;
+	int rc = 0, last = 0;
+	for (size_t j = 0; j < (d->n ? d->n : 1); j++) {
+		if (d->n)
+			cli_devices_tag(d, j, o);
+		int drc = each->fn(each->ctx, d->n ? &d->v[j] : NULL, o);
+		if (drc && drc == each->whole && !last) {
+			rc = drc;
+		} else if (drc) {
+			failures++;
+			last = drc;
+		}
+	}
+	if (hwpc_out_finish(o, &err) && !rc)
+		rc = cli_fail_err(&err);
+	hwpc_out_free(o);
+	return rc ? rc : cli_devices_status(d, failures, last);
+}
+
+int cli_devices_view(const struct cli_devices *d, const struct cli_device *dev, const char *chip, const char *opt,
+		     const struct hwpc_regview **v, struct hwpc_regview **own)
+{
+	const struct hwpc_chipset *c;
+	*own = NULL;
+	if (chip) {
+		int rc = cli_chip_view(d->db, chip, "--chip", &c, own);
+		*v = *own;
+		return rc;
+	}
+	*v = hwpc_dev_regview(dev->dev);
+	return *v ? 0 : cli_fail(HWPC_EINPUT, "%s: the device's chipset is not known", opt);
+}
+
 void cli_devices_close(struct cli_devices *d)
 {
 	for (size_t i = 0; d->v && i < d->n; i++) {

@@ -54,6 +54,32 @@ struct hwpc_out *cli_devices_out(const struct cli_devices *d, FILE *fp, enum hwp
 				 const struct hwpc_col *cols, size_t ncols, struct hwpc_err *err);
 /* Tag the following records with device i. */
 void cli_devices_tag(const struct cli_devices *d, size_t i, struct hwpc_out *o);
+
+/* A mode that runs on each device in turn, on one writer. */
+struct cli_each {
+	const struct hwpc_col *cols; /* the text table's columns (NULL: none) */
+	size_t ncols;
+	const char *const *kinds; /* the record kinds of one CSV table (NULL: the first record's) */
+	size_t nkinds;
+	/* A device's status that is no failure, whose output is whole
+	 * (--strict's 3): before any device failed, the run's status; after
+	 * one did, counted as a failure (0: none). */
+	int whole;
+	/* One device's run, tagged with it; dev NULL: a run without a device
+	 * (--chip), once.  Its status, reported. */
+	int (*fn)(const void *ctx, const struct cli_device *dev, struct hwpc_out *o);
+	const void *ctx;
+};
+/* Each device in turn on one writer on fp (cli_devices_out): a device that
+ * fails is counted and the others go on.  The run's exit status
+ * (cli_devices_status). */
+int cli_devices_each(const struct cli_devices *d, FILE *fp, enum hwpc_format fmt, const struct cli_each *each);
+/* The registers a mode works with: --chip NAME's when chip is not NULL (a
+ * view of its own, *own, to free), else dev's (*own NULL); opt names the
+ * mode in the error for a device of no known chipset ("--decode: the
+ * device's chipset is not known"). */
+int cli_devices_view(const struct cli_devices *d, const struct cli_device *dev, const char *chip, const char *opt,
+		     const struct hwpc_regview **v, struct hwpc_regview **own);
 void cli_devices_close(struct cli_devices *d);
 
 #endif

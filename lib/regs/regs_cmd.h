@@ -139,11 +139,12 @@ int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const str
 /* pcread --diff: snapshot path_a ("-": standard input) against path_b, or
  * (path_b NULL) against dev as it is now, as reg_diff records (fmt, o's
  * format: CSV puts both kinds in one table) with the reg_diff_summary
- * record after them, but in text; *ndiff differ, *left were left out.
- * Snapshots of another chipset are HWPC_EINPUT. */
+ * record after them, but in text, where a line after the table says what
+ * was left out ("left out: 3 registers whose only changes are volatile
+ * ..."); *ndiff differ.  Snapshots of another chipset are HWPC_EINPUT. */
 int hwpc_snapshot_compare_out(const struct hwpc_regdb *db, const char *path_a, const char *path_b, struct hwpc_dev *dev,
 			      const struct hwpc_snap_filter *filter, enum hwpc_format fmt, struct hwpc_out *o,
-			      unsigned *ndiff, struct hwpc_snap_left *left, struct hwpc_err *err);
+			      unsigned *ndiff, struct hwpc_err *err);
 
 /* ---- Watching registers ------------------------------------------------- */
 
@@ -176,6 +177,7 @@ struct hwpc_watch {
 	struct hwpc_watch_item item[HWPC_WATCH_MAX + 1];
 	unsigned n;
 	bool until; /* the condition, on item cond_item */
+	const char *cond_what, *cond_text; /* as hwpc_watch_until had them, for hwpc_watch_end */
 	unsigned cond_item;
 	uint64_t cond_mask, cond_value;
 	int cond_op;
@@ -256,5 +258,25 @@ struct hwpc_regval {
 };
 int hwpc_regref_read(struct hwpc_dev *dev, const struct hwpc_regref *ref, struct hwpc_regval *out,
 		     struct hwpc_err *err);
+
+/* ---- What pcread's register modes decide besides their options ---------- */
+
+/* pcread --diff A [B]: can each snapshot file be read (path_b may be NULL;
+ * "-", standard input, is not checked)?  Asked before a device is looked
+ * for: "no GPU found" would hide a missing file. */
+int hwpc_snapshot_check_inputs(const char *path_a, const char *path_b, struct hwpc_err *err);
+
+/* How a watch with a condition (hwpc_watch_until) ended. */
+enum hwpc_watch_end {
+	HWPC_WATCH_HELD,        /* the condition held, or the watch had none */
+	HWPC_WATCH_TIMED_OUT,   /* still false at the timeout */
+	HWPC_WATCH_INTERRUPTED, /* *stop was set before it held */
+	HWPC_WATCH_STILL_FALSE, /* still false after count changes */
+};
+/* After hwpc_watch_next said the watch ended: how.  But for HELD, err's
+ * message says it ("--until 'X': still false after --timeout 2s"); its
+ * status is HWPC_OK: whether that fails the command, and how, is the
+ * command's to say. */
+enum hwpc_watch_end hwpc_watch_end(const struct hwpc_watch *w, struct hwpc_err *err);
 
 #endif

@@ -269,39 +269,3 @@ int hwpc_snapshot_diff_summary_out(struct hwpc_out *o, unsigned ndiff, const str
 	hwpc_out_u64(o, "ignored_count", left->ignored_n);
 	return hwpc_out_end(o, err);
 }
-
-int hwpc_snapshot_compare_out(const struct hwpc_regdb *db, const char *path_a, const char *path_b, struct hwpc_dev *dev,
-			      const struct hwpc_snap_filter *filter, enum hwpc_format fmt, struct hwpc_out *o,
-			      unsigned *ndiff, struct hwpc_snap_left *left, struct hwpc_err *err)
-{
-	HWPC_ERR_ENSURE(err);
-	const struct hwpc_chipset *chip = dev ? hwpc_dev_chip(dev) : NULL;
-	struct hwpc_snapshot a, b = { 0 };
-	int rc;
-	*ndiff = 0;
-	*left = (struct hwpc_snap_left){ 0 };
-	if (hwpc_snapshot_load(db, path_a, &a, err))
-		return err->status;
-	if (path_b) {
-		rc = hwpc_snapshot_load(db, path_b, &b, err);
-		if (!rc && a.chip != b.chip)
-			rc = hwpc_err_set(err, HWPC_EINPUT, "--diff: %s is a snapshot of %s, %s of %s: no register compares",
-					  path_a, a.chip->name, path_b, b.chip->name);
-	} else if (chip != a.chip) {
-		rc = hwpc_err_set(err, HWPC_EINPUT,
-				  "--diff %s: a snapshot of %s (BOOT_0 0x%08x), the device is %s (BOOT_0 0x%08x)", path_a,
-				  a.chip->name, a.boot0, chip ? chip->name : "of no known chipset", hwpc_dev_boot0(dev));
-	} else {
-		rc = hwpc_snapshot_take(dev, &b, err);
-	}
-	/* The differences and their summary: two kinds in one CSV table;
-	 * text says what it leaves out in words, after the table. */
-	static const char *const kinds[] = { "reg_diff", "reg_diff_summary" };
-	if (!rc && ((fmt == HWPC_FMT_CSV && hwpc_out_kinds(o, kinds, 2, err)) ||
-		    hwpc_snapshot_diff_out(&a, &b, filter, o, ndiff, left, err) ||
-		    (fmt != HWPC_FMT_TEXT && hwpc_snapshot_diff_summary_out(o, *ndiff, left, err))))
-		rc = err->status;
-	hwpc_snapshot_free(&a);
-	hwpc_snapshot_free(&b);
-	return rc;
-}

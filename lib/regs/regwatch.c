@@ -3,6 +3,7 @@
  * every change with the PTIMER time (the device's clock where the chip has
  * no PTIMER), until a condition holds, a number of changes or a timeout. */
 #include "dev/backend.h"
+#include "core/core_cmd.h"
 #include "core/err_local.h"
 #include "regs/regs_cmd.h"
 
@@ -122,7 +123,28 @@ int hwpc_watch_until(struct hwpc_watch *w, const char *text, const char *what, s
 		return hwpc_err_prefix(err, "%s '%s'", what, text);
 	}
 	w->until = true;
+	w->cond_what = what;
+	w->cond_text = text;
 	return 0;
+}
+
+enum hwpc_watch_end hwpc_watch_end(const struct hwpc_watch *w, struct hwpc_err *err)
+{
+	if (!w->until || w->held)
+		return HWPC_WATCH_HELD;
+	if (w->timed_out) {
+		char tt[32];
+		hwpc_duration_text(w->lim.timeout_ns, tt, sizeof tt);
+		hwpc_err_set(err, HWPC_OK, "%s '%s': still false after --timeout %s", w->cond_what, w->cond_text, tt);
+		return HWPC_WATCH_TIMED_OUT;
+	}
+	if (w->lim.stop && *w->lim.stop) {
+		hwpc_err_set(err, HWPC_OK, "%s '%s': interrupted before it held", w->cond_what, w->cond_text);
+		return HWPC_WATCH_INTERRUPTED;
+	}
+	hwpc_err_set(err, HWPC_OK, "%s '%s': still false after -n %llu changes", w->cond_what, w->cond_text,
+		     (unsigned long long)w->lim.count);
+	return HWPC_WATCH_STILL_FALSE;
 }
 
 static bool holds(const struct hwpc_watch *w)

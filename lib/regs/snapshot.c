@@ -143,6 +143,17 @@ int hwpc_snapshot_write(const struct hwpc_snapshot *s, FILE *fp, struct hwpc_err
 	return 0;
 }
 
+int hwpc_snapshot_save(struct hwpc_dev *dev, FILE *fp, struct hwpc_err *err)
+{
+	HWPC_ERR_ENSURE(err);
+	struct hwpc_snapshot s;
+	if (hwpc_snapshot_take(dev, &s, err))
+		return err->status;
+	int rc = hwpc_snapshot_write(&s, fp, err);
+	hwpc_snapshot_free(&s);
+	return rc;
+}
+
 /* "0x" and 1 to 8 hex digits. */
 static bool hex32(const struct json *j, uint32_t *out)
 {

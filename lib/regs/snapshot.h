@@ -42,6 +42,8 @@ bool hwpc_snapshot_skips(const struct hwpc_reg *reg);
 int hwpc_snapshot_take(struct hwpc_dev *dev, struct hwpc_snapshot *out, struct hwpc_err *err);
 /* Write s as JSON (with each register's fields decoded, for people). */
 int hwpc_snapshot_write(const struct hwpc_snapshot *s, FILE *fp, struct hwpc_err *err);
+/* pcread --snapshot: take dev's snapshot and write it to fp. */
+int hwpc_snapshot_save(struct hwpc_dev *dev, FILE *fp, struct hwpc_err *err);
 /* Read a snapshot written by hwpc_snapshot_write from text; what names the
  * file in errors ("before.json: line 3: ..."), which are HWPC_EINPUT. */
 int hwpc_snapshot_parse(const struct hwpc_regdb *db, const char *text, const char *what,

@@ -286,3 +286,28 @@ onread_regdb() {
 	run -2 pcread --chip G84
 	check [ "${#lines[@]}" -eq 1 ]
 }
+
+@test "several devices: --reg, --list-regs and --clocks report a device that fails and go on (exit 5); --strict's 3 stays 3" {
+	vsim g84
+	vsim nv40
+	run -5 --separate-stderr pcread -d sim:g84 -d sim:nv40 --reg PTIMER.CLOCK_SOURCE --format json
+	check [ "$(jq -r 'select(.type=="reg_value")|"\(.device) \(.reg)"' <<<"$output")" = "sim:g84 PTIMER.CLOCK_SOURCE" ]
+	check [ "$stderr" = "pcread: --reg PTIMER.CLOCK_SOURCE: register PTIMER.CLOCK_SOURCE does not exist on NV40 (it exists on NV41-)" ]
+	run -5 --separate-stderr pcread -d sim:nv40 -d sim:g84 --list-regs PTIMER.CLOCK_SOURCE
+	check [ "${lines[1]}" = "sim:g84   PTIMER.CLOCK_SOURCE                 0x009220  rw      clock source selection" ]
+	check [ "$stderr" = "pcread: --list-regs: no register of NV40 matches 'PTIMER.CLOCK_SOURCE'" ]
+	# every device failed: the failure's own status
+	run -2 --separate-stderr pcread -d sim:g84 -d sim:nv40 --list-regs NOSUCH
+	check [ "${#stderr_lines[@]}" -eq 2 ]
+	run -5 --separate-stderr pcread -d sim:nv40 -d sim:g84 --clocks -D core_a --window 1ms --format json
+	check [ "$(jq -r 'select(.type=="pc_clock")|"\(.device) \(.domain)"' <<<"$output")" = "sim:g84 core_a" ]
+	[[ "$stderr" == "pcread: -D: no PCOUNTER domain 'core_a' on NV40: "* ]]
+	# a clock too uncertain for --strict is no device failure
+	vsim gt200
+	run -3 --separate-stderr pcread -d sim:g84 -d sim:gt200 --clocks -D core_a --window 1us --strict --format json
+	check [ "$(jq -r 'select(.type=="pc_clock")|.device' <<<"$output" | tr '\n' ' ')" = "sim:g84 sim:gt200 " ]
+	# --chip without a device: a bad name, and nothing written
+	run -2 --separate-stderr pcread --chip G8 --list-regs PTIMER --format json
+	check [ "$output" = "" ]
+	check [ "$stderr" = "pcread: --chip G8: no such chipset in regdb (pcsim list shows the chipsets)" ]
+}
