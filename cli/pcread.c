@@ -200,6 +200,9 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 					    "-f -i --ack --expr --events --trigger", NULL },
 		{ CLI_CONFLICT, "--trigger", "--signals --scan --reg --list-regs --watch --until --decode --snapshot "
 					     "--diff -f", "it fires before a counter read" },
+		{ CLI_CONFLICT, "--snapshot --diff", "-D -i --reg --list-regs --signals --scan -f --ack --expr --profile --events",
+		  NULL },
+		{ CLI_CONFLICT, "--snapshot", "--diff", NULL },
 		{ CLI_CONFLICT, "--signals --scan --reg --list-regs --watch --until --decode --snapshot --diff --clocks --serve",
 		  "--", NULL },
 		{ CLI_CONFLICT, "-n --ack --trigger --expr", "--",

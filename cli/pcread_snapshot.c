@@ -13,15 +13,10 @@ static bool two_files(const struct pcread_opts *op)
 	return op->diff_b != NULL;
 }
 
-/* No other reading mode goes with them. */
+/* What the formats and files allow (no other reading mode goes with them:
+ * pcread.c's relations). */
 static int check(const struct pcread_opts *op)
 {
-	const char *other = op->ndomains ? "-D" : op->have_interval ? "-i" : op->nregs ? "--reg"
-			    : op->list_regs ? "--list-regs" : op->signals ? "--signals" : op->scan_ns ? "--scan"
-			    : op->setfile ? "-f" : op->ack ? "--ack" : op->expr ? "--expr" : op->profile ? "--profile"
-			    : op->events ? "--events" : op->snapshot && op->diff ? "--diff" : NULL;
-	if (other)
-		return cli_fail(HWPC_EINPUT, "%s and %s cannot be combined", op->snapshot ? "--snapshot" : "--diff", other);
 	if (op->snapshot && op->fmt != HWPC_FMT_TEXT && op->fmt != HWPC_FMT_JSON)
 		return cli_fail(HWPC_EINPUT, "--snapshot writes JSON; --format %s is for other modes",
 				hwpc_format_name(op->fmt));
