@@ -10,12 +10,6 @@
 #include <stdio.h>
 #include <unistd.h>
 
-/* Unless told otherwise: read every second between scrapes (a quad set of
- * a 1.5 GHz domain saturates its 32-bit counters in 2.9 s), and give a
- * device 2 s to answer a scrape (Prometheus waits 10 s by default). */
-#define SERVE_INTERVAL_NS 1000000000ull
-#define SERVE_TIMEOUT_NS 2000000000ull
-
 static int check(const struct pcread_opts *op)
 {
 	struct cli_listen l;
@@ -52,8 +46,8 @@ static int run(const struct pcread_run *r)
 	cli_metrics_hold_stop();
 	const struct hwpc_pc_serve_opts o = {
 		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .ack = op->ack,
-		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS,
-		.timeout_ns = op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS, .timestamps = op->timestamps,
+		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : HWPC_PC_SERVE_INTERVAL_NS,
+		.timeout_ns = op->timeout_ns ? op->timeout_ns : HWPC_PC_SERVE_TIMEOUT_NS, .timestamps = op->timestamps,
 		.log = log_line,
 	};
 	struct hwpc_pc_serve *s = hwpc_pc_serve_new(&o, &err);
