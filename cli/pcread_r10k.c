@@ -20,24 +20,6 @@ static void flush_all(void *ctx)
 	fflush(NULL);
 }
 
-static int step(void *ctx, uint64_t k, bool ended)
-{
-	struct hwpc_err err;
-	const struct hwpc_r10k_run *x = ctx;
-	if (hwpc_r10k_run_cmd_step(ctx, k, ended, &err))
-		return cli_fail_err(&err);
-	if (x->op->interval_ns && x->op->flush)
-		x->op->flush(x->op->flush_ctx);
-	return 0;
-}
-
-/* The command has ended (ok: no step failed; hwpc_r10k_run_cmd_end). */
-static int end(void *ctx, bool ok, int *status)
-{
-	struct hwpc_err err;
-	return hwpc_r10k_run_cmd_end(ctx, ok, &err) && ok ? cli_fail_err(&err) : 0;
-}
-
 /* -- COMMAND [ARG...]: the counters (or the events multiplexed) from just
  * before the command starts to when it ends; with -i each interval's
  * counts as it ends, else one record of the whole run.  The report goes
@@ -47,7 +29,8 @@ static int command(const struct pcread_run *r, struct hwpc_r10k_run *x)
 	struct hwpc_err err;
 	if (hwpc_r10k_run_cmd_begin(x, &err))
 		return cli_fail_err(&err);
-	return cli_cmd_every(r->op->cmd, hwpc_r10k_run_period_ns(x), step, end, x, r->whole);
+	return cli_cmd_every(r->op->cmd, hwpc_r10k_run_period_ns(x), hwpc_r10k_run_cmd_step, hwpc_r10k_run_cmd_end, x,
+			     r->whole);
 }
 
 /* The PCOUNTER options have no meaning here. */
@@ -88,9 +71,7 @@ static int run(const struct pcread_run *r)
 		    hwpc_r10k_run_open(x, r->devs->v[0].dev, &ro, o, &err)))
 		rc = cli_fail_err(&err);
 	if (!rc)
-		rc = op->cmd ? command(r, x)
-		     : (op->events ? hwpc_r10k_run_mux(x, &err) : hwpc_r10k_run_sample(x, &err)) ? cli_fail_err(&err)
-												: 0;
+		rc = op->cmd ? command(r, x) : hwpc_r10k_run_go(x, &err) ? cli_fail_err(&err) : 0;
 	if (x && o && hwpc_r10k_run_end(x, !rc, &err) && !rc)
 		rc = cli_fail_err(&err);
 	if (o && hwpc_out_finish(o, &err) && !rc)

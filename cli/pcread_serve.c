@@ -10,12 +10,6 @@
 #include <stdio.h>
 #include <unistd.h>
 
-/* Unless told otherwise: read every second between scrapes (a quad set of
- * a 1.5 GHz domain saturates its 32-bit counters in 2.9 s), and give a
- * device 2 s to answer a scrape (Prometheus waits 10 s by default). */
-#define SERVE_INTERVAL_NS 1000000000ull
-#define SERVE_TIMEOUT_NS 2000000000ull
-
 static int check(const struct pcread_opts *op)
 {
 	struct cli_listen l;
@@ -33,24 +27,6 @@ static void log_line(void *ctx, const char *msg)
 	fprintf(stderr, "%s: %s\n", cli_prog, msg);
 }
 
-/* The devices the exporter serves: one that cannot be (no PCOUNTER, a -D
- * it lacks, --trigger on a chip that cannot fire it) is reported and left
- * out.  Returns 0 when at least one is served (*served of them). */
-static int add_devices(const struct pcread_run *r, struct hwpc_pc_serve *s, size_t *served)
-{
-	struct hwpc_err err;
-	int last = 0;
-	*served = 0;
-	for (size_t i = 0; i < r->devs->n; i++) {
-		if (hwpc_pc_serve_add(s, r->devs->v[i].dev, r->devs->v[i].name, &err)) {
-			last = cli_fail(err.status, "%s: not served: %s", r->devs->v[i].name, err.msg);
-			continue;
-		}
-		(*served)++;
-	}
-	return *served ? 0 : last;
-}
-
 static int scrape(void *ctx, enum hwpc_format fmt, char **body, size_t *len, struct hwpc_err *err)
 {
 	return hwpc_pc_serve_scrape(ctx, fmt, body, len, err);
@@ -66,22 +42,22 @@ static int run(const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
-	char what[256];
-	size_t n;
+	char what[256] = ": ";
 	cli_metrics_hold_stop();
 	const struct hwpc_pc_serve_opts o = {
 		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .ack = op->ack,
-		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : SERVE_INTERVAL_NS,
-		.timeout_ns = op->timeout_ns ? op->timeout_ns : SERVE_TIMEOUT_NS, .timestamps = op->timestamps,
+		.trigger = op->trigger, .interval_ns = op->have_interval ? op->interval_ns : HWPC_PC_SERVE_INTERVAL_NS,
+		.timeout_ns = op->timeout_ns ? op->timeout_ns : HWPC_PC_SERVE_TIMEOUT_NS, .timestamps = op->timestamps,
 		.log = log_line,
 	};
 	struct hwpc_pc_serve *s = hwpc_pc_serve_new(&o, &err);
 	if (!s)
 		return cli_fail_err(&err);
-	int rc = add_devices(r, s, &n);
-	snprintf(what, sizeof what, ": %zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)", n,
-		 n == 1 ? "" : "s", (double)o.interval_ns / 1e9, op->trigger ? ", PM_TRIGGER fired before each read" : "",
-		 op->ack ? ", quad sets acked" : "", (double)o.timeout_ns / 1e9);
+	/* A device that cannot be served (no PCOUNTER, a -D it lacks,
+	 * --trigger on a chip that cannot fire it) is said and left out. */
+	for (size_t i = 0; i < r->devs->n; i++)
+		hwpc_pc_serve_add(s, r->devs->v[i].dev, r->devs->v[i].name, &cli_tell);
+	int rc = hwpc_pc_serve_describe(s, what + 2, sizeof what - 2); /* "serving URL: what" */
 	const struct cli_metrics_serve ms = { .opt = "--serve", .spec = op->serve, .what = what, .scrape = scrape,
 					      .start = start, .ctx = s };
 	if (!rc)

@@ -658,4 +658,23 @@ int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out
 int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc_setfile *out,
 			       struct hwpc_err *err);
 
+/* ---- pcread --signals and --scan (pc_signals_run.c) ----------------------
+ * Every domain of rd, its signals as pc_signal records on o
+ * (hwpc_pc_signals_out): their values now, or with how->window_ns their
+ * shares of a sampled scan (hwpc_pc_scan_sample, as how says).  Before a
+ * domain's scan domain (may be NULL) is told what is scanned ("core_a (2
+ * of 5)"; NULL once it is done) with how->ctx, for the caller's progress
+ * display, which how->progress then shows.  A scan stops early at
+ * *how->stop (--signals reads every domain all the same): the domains
+ * scanned are out, and done says how far it came. */
+struct hwpc_pc_signals_done {
+	unsigned out;        /* domains put out, the last maybe in part */
+	unsigned whole;      /* of them, scanned to their window's end */
+	bool stopped;        /* the scan stopped early */
+	const char *partial; /* the domain put out with part of its window, or NULL */
+};
+int hwpc_pc_signals_run_out(struct hwpc_pc_reader *rd, enum hwpc_format fmt, const struct hwpc_pc_scan_how *how,
+			    void (*domain)(void *ctx, const char *what), struct hwpc_out *o,
+			    struct hwpc_pc_signals_done *done, struct hwpc_err *err);
+
 #endif

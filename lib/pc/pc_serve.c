@@ -85,9 +85,8 @@ static int others_swapped(struct serve_dev *d, struct hwpc_err *err)
 	return 0;
 }
 
-int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, struct hwpc_err *err)
+static int add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, struct hwpc_err *err)
 {
-	HWPC_ERR_ENSURE(err);
 	struct serve_dev *d = calloc(1, sizeof *d);
 	struct serve_dev **v = realloc(s->devs, (s->n + 1) * sizeof *v);
 	if (v)
@@ -119,6 +118,25 @@ int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char 
 	}
 	s->devs[s->n++] = d;
 	return 0;
+}
+
+int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, const struct hwpc_tell *tell)
+{
+	struct hwpc_err err, said;
+	if (!add(s, dev, name, &err))
+		return 0;
+	hwpc_err_set(&said, err.status, "%s: not served: %s", name, err.msg);
+	s->left_out = hwpc_tell_fail(tell, &said);
+	return s->left_out;
+}
+
+int hwpc_pc_serve_describe(const struct hwpc_pc_serve *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu device%s, read at each scrape and every %g s%s%s (--timeout %g s)", s->n,
+		 s->n == 1 ? "" : "s", (double)s->o.interval_ns / 1e9,
+		 s->o.trigger ? ", PM_TRIGGER fired before each read" : "", s->o.ack ? ", quad sets acked" : "",
+		 (double)s->o.timeout_ns / 1e9);
+	return s->n ? 0 : s->left_out;
 }
 
 

@@ -23,6 +23,7 @@
 #define HWPC_PC_SERVE_H
 
 #include "hwpc/output.h"
+#include "core/core_cmd.h"
 #include "hwpc/pc.h"
 #include "pc/pc_serve_opts.h"
 
@@ -30,10 +31,17 @@ struct hwpc_pc_serve;
 
 struct hwpc_pc_serve *hwpc_pc_serve_new(const struct hwpc_pc_serve_opts *o, struct hwpc_err *err);
 /* Serve dev, named name in the exposition: its layout and domains are
- * checked now (an error leaves it out: HWPC_EINPUT for a chip without
- * PCOUNTER or a -D it lacks, with --trigger a chip that cannot fire it).
- * The exporter uses dev from its thread until hwpc_pc_serve_free(). */
-int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, struct hwpc_err *err);
+ * checked now.  One that cannot be served (HWPC_EINPUT for a chip without
+ * PCOUNTER or a -D it lacks, with --trigger a chip that cannot fire it) is
+ * told as a failure, "NAME: not served: why" (tell may be NULL), and left
+ * out: the exporter serves the others.  Returns 0 or that status.  The
+ * exporter uses dev from its thread until hwpc_pc_serve_free(). */
+int hwpc_pc_serve_add(struct hwpc_pc_serve *s, struct hwpc_dev *dev, const char *name, const struct hwpc_tell *tell);
+/* What the exporter does, in buf, for the command to say as it starts
+ * serving: "2 devices, read at each scrape and every 1 s, quad sets acked
+ * (--timeout 2 s)".  Returns 0 when it serves a device, else the status of
+ * the last one left out. */
+int hwpc_pc_serve_describe(const struct hwpc_pc_serve *s, char *buf, size_t len);
 /* Start the reader threads and wait (at most opts.timeout_ns) for each to
  * read its device once: from that read on its domains count.  Signals
  * should be blocked in the calling thread first if they are to be taken by

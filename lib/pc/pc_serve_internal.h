@@ -61,6 +61,7 @@ struct hwpc_pc_serve {
 	double started;       /* Unix time the exporter started */
 	pthread_mutex_t mu;   /* scrapes */
 	uint64_t scrapes;
+	int left_out;         /* the status of the last device left out */
 };
 
 /* Set up d for dev (its layout and domains). */

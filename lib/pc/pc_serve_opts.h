@@ -8,6 +8,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* What a command serves with unless told otherwise: a read every second
+ * between scrapes (a quad set of a 1.5 GHz domain saturates its 32-bit
+ * counters in 2.9 s), and 2 s for a device to answer a scrape (Prometheus
+ * waits 10 s by default). */
+#define HWPC_PC_SERVE_INTERVAL_NS 1000000000ull
+#define HWPC_PC_SERVE_TIMEOUT_NS 2000000000ull
+
 struct hwpc_pc_serve_opts {
 	const char *profile;        /* the chip's PCOUNTER profile (NULL: its default) */
 	const char *const *domains; /* -D: the domains served (none, or "all": every one) */

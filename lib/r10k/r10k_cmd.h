@@ -60,18 +60,21 @@ struct hwpc_r10k_run {
  * against pcsetup's note. */
 int hwpc_r10k_run_open(struct hwpc_r10k_run *x, struct hwpc_dev *dev, const struct hwpc_r10k_run_opts *op,
 		       struct hwpc_out *o, struct hwpc_err *err);
-/* Read the counters once or every interval (r10k_counter records). */
-int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err);
-/* Multiplex op->events, a turn per interval (r10k_estimate records). */
-int hwpc_r10k_run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err);
+/* Without a command: read the counters once or every interval
+ * (r10k_counter records), or with op->events multiplex them, a turn per
+ * interval (r10k_estimate records). */
+int hwpc_r10k_run_go(struct hwpc_r10k_run *x, struct hwpc_err *err);
 /* Around a command: begin just before it starts; step every
  * hwpc_r10k_run_period_ns of host time (k from 0) and once when it has
- * ended; end after it (ok: the run had no error, the estimates are
- * written). */
+ * ended (with an interval, each interval's records are flushed as it
+ * ends); end after it (ok: every step worked; then the estimates are
+ * written).  step and end are a command runner's callbacks (ctx: the
+ * run); a failure is told (op->tell's fail) and its status returned, and
+ * end leaves *status, the command's, as it is. */
 uint64_t hwpc_r10k_run_period_ns(const struct hwpc_r10k_run *x);
 int hwpc_r10k_run_cmd_begin(struct hwpc_r10k_run *x, struct hwpc_err *err);
-int hwpc_r10k_run_cmd_step(struct hwpc_r10k_run *x, uint64_t k, bool ended, struct hwpc_err *err);
-int hwpc_r10k_run_cmd_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err);
+int hwpc_r10k_run_cmd_step(void *ctx, uint64_t k, bool ended);
+int hwpc_r10k_run_cmd_end(void *ctx, bool ok, int *status);
 /* After any run: the time a lagging device skipped is told, and a run by
  * intervals holds the control words against pcsetup's note once more. */
 int hwpc_r10k_run_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err);

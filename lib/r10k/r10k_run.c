@@ -49,7 +49,8 @@ static void behind(struct hwpc_r10k_run *x, const struct hwpc_sampler *clock, ui
 	}
 }
 
-int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
+/* Read the counters once or every interval (r10k_counter records). */
+static int run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
 	struct hwpc_r10k_sample smp;
@@ -79,7 +80,8 @@ int hwpc_r10k_run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	return 0;
 }
 
-int hwpc_r10k_run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err)
+/* Multiplex op->events, a turn per interval (r10k_estimate records). */
+static int run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
 	int rc = 0;
@@ -115,6 +117,11 @@ int hwpc_r10k_run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	return rc;
 }
 
+int hwpc_r10k_run_go(struct hwpc_r10k_run *x, struct hwpc_err *err)
+{
+	return x->op->events ? run_mux(x, err) : run_sample(x, err);
+}
+
 uint64_t hwpc_r10k_run_period_ns(const struct hwpc_r10k_run *x)
 {
 	/* The counters are read at least every second (a 32-bit counter at
@@ -135,7 +142,7 @@ int hwpc_r10k_run_cmd_begin(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	return 0;
 }
 
-int hwpc_r10k_run_cmd_step(struct hwpc_r10k_run *x, uint64_t k, bool ended, struct hwpc_err *err)
+static int cmd_step(struct hwpc_r10k_run *x, uint64_t k, bool ended, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
 	bool changed = false;
@@ -157,7 +164,8 @@ int hwpc_r10k_run_cmd_step(struct hwpc_r10k_run *x, uint64_t k, bool ended, stru
 	return 0;
 }
 
-int hwpc_r10k_run_cmd_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err)
+/* The estimates written (ok), with the counters noted as pcread left them. */
+static int cmd_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err)
 {
 	struct hwpc_err serr;
 	if (!x->op->events)
@@ -165,6 +173,24 @@ int hwpc_r10k_run_cmd_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err
 	if (hwpc_r10k_mux_save(&x->m, &x->s, &serr))
 		return ok ? hwpc_err_set(err, serr.status, "%s", serr.msg) : 0;
 	return ok && hwpc_r10k_mux_out(x->o, &x->m, err) ? err->status : 0;
+}
+
+int hwpc_r10k_run_cmd_step(void *ctx, uint64_t k, bool ended)
+{
+	struct hwpc_r10k_run *x = ctx;
+	struct hwpc_err err;
+	if (cmd_step(x, k, ended, &err))
+		return hwpc_tell_fail(x->op->tell, &err);
+	if (x->op->interval_ns && x->op->flush)
+		x->op->flush(x->op->flush_ctx);
+	return 0;
+}
+
+int hwpc_r10k_run_cmd_end(void *ctx, bool ok, int *status)
+{
+	struct hwpc_r10k_run *x = ctx;
+	struct hwpc_err err;
+	return cmd_end(x, ok, &err) ? hwpc_tell_fail(x->op->tell, &err) : 0;
 }
 
 int hwpc_r10k_run_end(struct hwpc_r10k_run *x, bool ok, struct hwpc_err *err)
