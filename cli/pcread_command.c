@@ -21,7 +21,7 @@
 /* The run: every device's span, and what the records say. */
 struct around_run {
 	const struct pcread_run *r;
-	struct pcread_dev *const *ps;
+	struct hwpc_pc_devset_dev *const *ps;
 	struct hwpc_pc_around *as;
 	size_t np;
 	struct hwpc_out *o;
@@ -42,7 +42,7 @@ static int report(struct around_run *x)
 	for (size_t j = 0; j < x->np; j++) {
 		if (x->ps[j]->failed)
 			continue;
-		cli_devices_tag(x->r->devs, x->ps[j]->index, x->o);
+		hwpc_pc_devset_tag(x->ps[j], x->o);
 		if (hwpc_pc_around_out(&x->as[j], x->o, x->r->op->fmt, &x->w, &err))
 			return cli_fail_err(&err);
 	}
@@ -83,7 +83,7 @@ static int end(void *ctx, bool ok, int *status)
 	return ok ? report(x) : 0;
 }
 
-static int all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t np)
+static int all(const struct pcread_run *r, struct hwpc_pc_devset_dev *const *ps, size_t np)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;
@@ -103,7 +103,7 @@ static int all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t 
 			.domains = op->domains, .ndomains = op->ndomains, .force = op->force, .dry_run = op->dry_run,
 			.tell = cli_tell_v(op->verbose), .name = ps[j]->name,
 		};
-		cli_devices_tag(r->devs, ps[j]->index, x.o);
+		hwpc_pc_devset_tag(ps[j], x.o);
 		int drc = hwpc_pc_around_begin(&x.as[j], ps[j]->dev, &ps[j]->layout, &ao, x.o, &err) ? cli_fail_err(&err)
 												: 0;
 		ps[j]->suspect |= x.as[j].suspect;

@@ -22,7 +22,7 @@ struct sink {
 	size_t ncols;
 	struct hwpc_out *o;
 	struct hwpc_trace *t;
-	struct pcread_dev *const *ps;
+	struct hwpc_pc_devset_dev *const *ps;
 	bool rewrite;        /* OpenMetrics to a file: replaced every sample */
 	unsigned since_open; /* records since the file was (re)opened */
 	int broken;          /* the writer failed: the run ends */
@@ -83,7 +83,7 @@ static int write_one(void *ctx, size_t j, struct hwpc_pc_reader_dom *d, const st
 		hwpc_pc_counters_trace(k->t, &d->r, s, t_ns);
 		return 0;
 	}
-	cli_devices_tag(k->r->devs, k->ps[j]->index, k->o);
+	hwpc_pc_devset_tag(k->ps[j], k->o);
 	if (hwpc_pc_counters_out(k->o, k->r->op->fmt, &k->lc, &d->r, &d->acc, d->reprogrammed, d->expr, s, n, t_ns, &err))
 		return k->broken = cli_fail_err(&err);
 	k->since_open++;
@@ -104,7 +104,7 @@ static int round_done(void *ctx, bool more)
 
 /* Every domain of every device, once or every interval (hwpc_pc_sampling_run).
  * A device that fails is reported and left out, the others go on. */
-static int read_all(const struct pcread_run *r, struct pcread_dev *const *ps, size_t np)
+static int read_all(const struct pcread_run *r, struct hwpc_pc_devset_dev *const *ps, size_t np)
 {
 	const struct pcread_opts *op = r->op;
 	const struct hwpc_pc_reader_opts ro = { .ack = op->ack, .trigger = op->trigger, .expr = op->expr,

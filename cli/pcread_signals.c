@@ -26,7 +26,7 @@ static int scan(const struct pcread_run *r, struct hwpc_pc_reader_dom *d, unsign
 	return rc;
 }
 
-static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
+static int one_device(const struct pcread_run *r, struct hwpc_pc_devset_dev *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
 	struct hwpc_pc_scan *sc = r->op->scan_ns ? calloc(1, sizeof *sc) : NULL;

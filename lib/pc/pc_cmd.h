@@ -658,4 +658,56 @@ int hwpc_pc_setfile_read(FILE *fp, const char *name, struct hwpc_pc_setfile *out
 int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc_setfile *out,
 			       struct hwpc_err *err);
 
+/* ==== pcread's PCOUNTER runs over several devices ==========================
+ * What pcread's PCOUNTER modes do with the devices of one command, apart
+ * from options and output: each device's reader opened and checked after
+ * (pc_devset.c).  Failures are
+ * told (hwpc_tell_fail); the functions return the status that ends the
+ * run. */
+
+/* ---- The devices' readers (pc_devset.c) ----------------------------------
+ * Each device's reader opened as pcread opens it (hwpc_pc_reader_open:
+ * with pick, the domains named, held against pcsetup's note); one that
+ * cannot be is told and left out.  After the run each device that worked
+ * is checked again: its domains against the note (verify), its lag
+ * (hwpc_pc_reader_lag); either makes it suspect, which with strict is
+ * the run's status, HWPC_ELOST.  failures counts the devices told failed,
+ * for the command's status over several devices. */
+struct hwpc_pc_devset_dev {
+	struct hwpc_dev *dev;
+	const char *name; /* as the records name it */
+	struct hwpc_pc_layout layout;
+	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
+	bool suspect;             /* strict: the run's status is HWPC_ELOST */
+	bool failed;              /* told; left out of the rest of the run */
+};
+struct hwpc_pc_devset_opts {
+	const char *profile;
+	const char *const *domains;
+	unsigned ndomains;
+	bool pick, verify, strict;
+	const struct hwpc_tell *tell;
+};
+struct hwpc_pc_devset {
+	const struct hwpc_pc_devset_opts *o;
+	struct hwpc_pc_devset_dev *v;   /* the devices added */
+	struct hwpc_pc_devset_dev **ok; /* those whose reader opened, in order */
+	size_t n, nok;
+	unsigned failures; /* devices told failed */
+	int last;          /* the last one's status */
+};
+/* Room for n devices. */
+int hwpc_pc_devset_init(struct hwpc_pc_devset *s, size_t n, const struct hwpc_pc_devset_opts *o,
+			struct hwpc_err *err);
+/* Add a device (at most n) and open its reader. */
+void hwpc_pc_devset_add(struct hwpc_pc_devset *s, struct hwpc_dev *dev, const char *name);
+/* Tag the following records with the device (name and chipset). */
+void hwpc_pc_devset_tag(const struct hwpc_pc_devset_dev *d, struct hwpc_out *o);
+/* After the run, whose status was rc: the devices that worked checked
+ * (none once rc is not 0), those that failed counted.  Returns rc, else
+ * the status of a device whose check failed (alone) or made it suspect,
+ * else the last failure's (0: none). */
+int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc);
+void hwpc_pc_devset_free(struct hwpc_pc_devset *s);
+
 #endif
