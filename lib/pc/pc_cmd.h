@@ -661,7 +661,7 @@ int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc
 /* ==== pcread's PCOUNTER runs over several devices ==========================
  * What pcread's PCOUNTER modes do with the devices of one command, apart
  * from options and output: each device's reader opened and checked after
- * (pc_devset.c).  Failures are
+ * (pc_devset.c), counting around a command (pc_around_set.c).  Failures are
  * told (hwpc_tell_fail); the functions return the status that ends the
  * run. */
 
@@ -709,5 +709,36 @@ void hwpc_pc_devset_tag(const struct hwpc_pc_devset_dev *d, struct hwpc_out *o);
  * else the last failure's (0: none). */
 int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc);
 void hwpc_pc_devset_free(struct hwpc_pc_devset *s);
+
+/* ---- Counting around a command over several devices (pc_around_set.c) ----
+ * pcread [SETUP] -- CMD: begin sets up (or picks) each device's domains
+ * and begins its span (hwpc_pc_around_begin; dry_run: the plan printed on
+ * out, nothing begun); step, every interval and as the command ends,
+ * samples every device, and with sampling writes the interval's pc_run
+ * records on out; end writes the whole run's with the command's status.
+ * A device that fails is told and left out; alone, its status ends the
+ * run (begin's), or replaces the command's (end's). */
+struct hwpc_pc_around_set_opts {
+	struct hwpc_pc_around_opts around; /* around.name: each device's own */
+	enum hwpc_format fmt;
+	const char *command;
+	bool sampling; /* -i: each interval's records as it ends */
+};
+struct hwpc_pc_around_set {
+	const struct hwpc_pc_around_set_opts *o;
+	struct hwpc_pc_devset_dev *const *ds;
+	size_t n;
+	struct hwpc_pc_around *as;
+	struct hwpc_out *out;
+	struct hwpc_pc_run_what w;
+	int failed; /* a device that failed while sampled: its status */
+};
+int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset_dev *const *ds, size_t n,
+			     const struct hwpc_pc_around_set_opts *o, struct hwpc_out *out);
+/* Sample k (cli_cmd_every's step). */
+int hwpc_pc_around_set_step(struct hwpc_pc_around_set *x, uint64_t k);
+/* The command has ended with *status (ok: every step worked). */
+int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status);
+void hwpc_pc_around_set_free(struct hwpc_pc_around_set *x);
 
 #endif
