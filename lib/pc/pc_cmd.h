@@ -661,7 +661,8 @@ int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc
 /* ==== pcread's PCOUNTER runs over several devices ==========================
  * What pcread's PCOUNTER modes do with the devices of one command, apart
  * from options and output: each device's reader opened and checked after
- * (pc_devset.c), counting around a command (pc_around_set.c).  Failures are
+ * (pc_devset.c), counting around a command (pc_around_set.c), the counter
+ * reads written as records or a trace (pc_counters_run.c).  Failures are
  * told (hwpc_tell_fail); the functions return the status that ends the
  * run. */
 
@@ -740,5 +741,38 @@ int hwpc_pc_around_set_step(struct hwpc_pc_around_set *x, uint64_t k);
 /* The command has ended with *status (ok: every step worked). */
 int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status);
 void hwpc_pc_around_set_free(struct hwpc_pc_around_set *x);
+
+/* ---- The counter reads written (pc_counters_run.c) -----------------------
+ * pcread's counter reads (hwpc_pc_sampling_run over the devices ds[0..n))
+ * as pc_counters records (hwpc_pc_counters_out), tagged with their device,
+ * on the writer records() makes once every device started (the columns
+ * then known: hwpc_pc_counter_cols of lc), or with HWPC_FMT_TRACE on a
+ * Chrome trace on fp, its process named "NAME CHIP" (the first device's).
+ * After each sample round (optional) may end the run.  The caller fills
+ * the first part; lc's sample, count and interval_ns are the sampling's. */
+struct hwpc_pc_counters_writer {
+	enum hwpc_format fmt;
+	struct hwpc_pc_cols lc;
+	FILE *fp;
+	const char *name;
+	struct hwpc_out *(*records)(void *ctx, const struct hwpc_col *cols, size_t ncols, struct hwpc_err *err);
+	int (*round)(void *ctx, bool more);
+	void *ctx;
+	const struct hwpc_tell *tell;
+	/* the run's */
+	struct hwpc_pc_devset_dev *const *ds;
+	struct hwpc_out *o;
+	struct hwpc_trace *t;
+	unsigned written; /* records since the writer was opened */
+	int broken;       /* a failure told (by the caller too): the writer's finish is not told again */
+};
+/* so: the sampling but for lc, ctx and the callbacks (the run's); the
+ * devices' failed and suspect are set from it. */
+int hwpc_pc_counters_run(struct hwpc_pc_devset_dev *const *ds, size_t n, const struct hwpc_pc_sampling *so,
+			 struct hwpc_pc_counters_writer *w);
+/* The writer made again (after a close: OpenMetrics rewritten), and
+ * finished and freed. */
+int hwpc_pc_counters_open(struct hwpc_pc_counters_writer *w);
+int hwpc_pc_counters_close(struct hwpc_pc_counters_writer *w);
 
 #endif
