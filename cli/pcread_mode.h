@@ -102,22 +102,12 @@ extern const struct pcread_mode pcread_signals, pcread_scan, pcread_rotate, pcre
 
 /* ---- The PCOUNTER modes' common part (pcread_pc.c) ----------------------- */
 
-/* One device's PCOUNTER run. */
-struct pcread_dev {
-	struct hwpc_dev *dev;
-	size_t index; /* in the run's devices (cli_devices_tag) */
-	const char *name;
-	struct hwpc_pc_layout layout;
-	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
-	bool suspect; /* --strict: exit 3 */
-	bool failed;  /* reported; left out of the rest of the run */
-};
-
-/* How a PCOUNTER mode reads: every device at once (all), or each device
- * in turn (each) on one writer with these columns. */
+/* How a PCOUNTER mode reads its devices (pc/pc_cmd.h: hwpc_pc_devset):
+ * every device at once (all), or each device in turn (each) on one writer
+ * with these columns. */
 struct pcread_pc_read {
-	int (*all)(const struct pcread_run *r, struct pcread_dev *const *ds, size_t n);
-	int (*each)(const struct pcread_run *r, struct pcread_dev *d, struct hwpc_out *o);
+	int (*all)(const struct pcread_run *r, struct hwpc_pc_devset_dev *const *ds, size_t n);
+	int (*each)(const struct pcread_run *r, struct hwpc_pc_devset_dev *d, struct hwpc_out *o);
 	const struct hwpc_col *cols;
 	size_t ncols;
 	bool domains; /* reads -D's domains (all by default), checked against pcsetup's note */

@@ -1,41 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* What pcread's PCOUNTER modes share (pcread_mode.h): each device set up
- * (its layout and domains, checked against what pcsetup recorded), read
- * by the mode, and checked again after. */
+/* What pcread's PCOUNTER modes share (pcread_mode.h): the devices' readers
+ * opened (pc/pc_cmd.h: hwpc_pc_devset, checked against what pcsetup
+ * recorded), read by the mode, checked again after, and the run's status
+ * over several devices. */
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-
-/* One device set up: its layout, domains, and the setup check before
- * reading. */
-static int prepare(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
+/* --events and --modes are the R10000's: each device says it has none. */
+static int r10k_options(const struct pcread_run *r)
 {
-	struct hwpc_err err;
-	if (op->events || op->modes)
-		return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
-				op->events ? "--events" : "--modes", hwpc_dev_chip(p->dev) ? hwpc_dev_chip(p->dev)->name : "device");
-	if (hwpc_pc_reader_open(&p->rd, p->dev, &p->layout, op->profile, op->domains, op->ndomains, how->domains,
-				cli_tell_v(op->verbose), &err))
-		return cli_fail_err(&err);
-	return 0;
-}
-
-/* After the run: was a domain reprogrammed while it was read, did the
- * device lag? */
-static int finish(const struct pcread_opts *op, const struct pcread_pc_read *how, struct pcread_dev *p)
-{
-	struct hwpc_err err;
-	if (op->have_interval && how->domains && hwpc_pc_reader_verify(&p->rd, cli_tell_v(op->verbose), &err))
-		return cli_fail_err(&err);
-	hwpc_pc_reader_lag(&p->rd, p->name, &cli_tell);
-	p->suspect |= p->rd.suspect;
-	return op->strict && p->suspect ? HWPC_ELOST : 0;
+	const struct pcread_opts *op = r->op;
+	for (size_t j = 0; j < r->devs->n; j++) {
+		const struct hwpc_chipset *chip = hwpc_dev_chip(r->devs->v[j].dev);
+		cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
+			 op->events ? "--events" : "--modes", chip ? chip->name : "device");
+	}
+	return cli_devices_status(r->devs, (unsigned)r->devs->n, HWPC_EINPUT);
 }
 
 /* Each device in turn on one writer. */
-static int each(const struct pcread_run *r, const struct pcread_pc_read *how, struct pcread_dev *const *ds, size_t n)
+static int each(const struct pcread_run *r, const struct pcread_pc_read *how, struct hwpc_pc_devset_dev *const *ds,
+		size_t n)
 {
 	struct hwpc_err err;
 	struct hwpc_out *o = cli_devices_out(r->devs, r->of->fp, r->op->fmt, how->cols, how->ncols, &err);
@@ -46,7 +31,7 @@ static int each(const struct pcread_run *r, const struct pcread_pc_read *how, st
 	/* the first device however early a stop came: its mode ends its own
 	 * run at the stop, with whole output (a stop skips the others) */
 	for (size_t j = 0; j < n && (!j || !*stop); j++) {
-		cli_devices_tag(r->devs, ds[j]->index, o);
+		hwpc_pc_devset_tag(ds[j], o);
 		int drc = how->each(r, ds[j], o);
 		if (drc && n == 1)
 			rc = drc;
@@ -61,44 +46,21 @@ static int each(const struct pcread_run *r, const struct pcread_pc_read *how, st
 
 int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how)
 {
-	const struct cli_devices *devs = r->devs;
-	struct pcread_dev **ps = calloc(devs->n, sizeof *ps);
-	struct pcread_dev *pv = calloc(devs->n, sizeof *pv);
-	size_t np = 0;
-	unsigned failures = 0;
-	int rc = 0, last = 0;
-	if (!ps || !pv) {
-		free(ps);
-		free(pv);
-		return cli_fail(HWPC_EOP, "out of memory");
-	}
-	for (size_t j = 0; j < devs->n; j++) {
-		pv[j] = (struct pcread_dev){ .dev = devs->v[j].dev, .index = j, .name = devs->v[j].name };
-		if ((rc = prepare(r->op, how, &pv[j]))) {
-			failures++;
-			last = rc;
-			continue;
-		}
-		ps[np++] = &pv[j];
-	}
-	rc = !np ? 0 : how->all ? how->all(r, ps, np) : each(r, how, ps, np);
-	for (size_t j = 0; j < np && !rc; j++) {
-		if (ps[j]->failed) {
-			failures++;
-			last = HWPC_EOP;
-			continue;
-		}
-		int frc = finish(r->op, how, ps[j]);
-		if (frc && devs->n > 1 && frc != HWPC_ELOST) {
-			failures++;
-			last = frc;
-		} else if (frc) {
-			rc = frc;
-		}
-	}
-	free(ps);
-	free(pv);
-	if (!rc && np == 0)
-		rc = last;
-	return cli_devices_status(devs, failures, rc ? rc : last);
+	const struct pcread_opts *op = r->op;
+	const struct hwpc_pc_devset_opts so = {
+		.profile = op->profile, .domains = op->domains, .ndomains = op->ndomains, .pick = how->domains,
+		.verify = op->have_interval && how->domains, .strict = op->strict, .tell = cli_tell_v(op->verbose),
+	};
+	struct hwpc_pc_devset s;
+	struct hwpc_err err;
+	if (op->events || op->modes)
+		return r10k_options(r);
+	if (hwpc_pc_devset_init(&s, r->devs->n, &so, &err))
+		return cli_fail_err(&err);
+	for (size_t j = 0; j < r->devs->n; j++)
+		hwpc_pc_devset_add(&s, r->devs->v[j].dev, r->devs->v[j].name);
+	int rc = !s.nok ? 0 : how->all ? how->all(r, s.ok, s.nok) : each(r, how, s.ok, s.nok);
+	rc = hwpc_pc_devset_end(&s, rc);
+	hwpc_pc_devset_free(&s);
+	return cli_devices_status(r->devs, s.failures, rc);
 }

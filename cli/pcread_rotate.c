@@ -8,7 +8,7 @@
 
 /* The sets take turns until -n turns or a signal; a device that knows the
  * domain's clock is stepped exactly (hwpc_pc_read_rot_turn). */
-static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
+static int one_device(const struct pcread_run *r, struct hwpc_pc_devset_dev *p, struct hwpc_out *o)
 {
 	const struct pcread_opts *op = r->op;
 	struct hwpc_err err;

@@ -16,7 +16,7 @@ static void progress_domain(void *ctx, const char *what)
 		cli_progress_end(ctx);
 }
 
-static int one_device(const struct pcread_run *r, struct pcread_dev *p, struct hwpc_out *o)
+static int one_device(const struct pcread_run *r, struct hwpc_pc_devset_dev *p, struct hwpc_out *o)
 {
 	struct hwpc_err err;
 	struct cli_progress pg;

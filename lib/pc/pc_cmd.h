@@ -677,4 +677,121 @@ int hwpc_pc_signals_run_out(struct hwpc_pc_reader *rd, enum hwpc_format fmt, con
 			    void (*domain)(void *ctx, const char *what), struct hwpc_out *o,
 			    struct hwpc_pc_signals_done *done, struct hwpc_err *err);
 
+/* ==== pcread's PCOUNTER runs over several devices ==========================
+ * What pcread's PCOUNTER modes do with the devices of one command, apart
+ * from options and output: each device's reader opened and checked after
+ * (pc_devset.c), counting around a command (pc_around_set.c), the counter
+ * reads written as records or a trace (pc_counters_run.c).  Failures are
+ * told (hwpc_tell_fail); the functions return the status that ends the
+ * run. */
+
+/* ---- The devices' readers (pc_devset.c) ----------------------------------
+ * Each device's reader opened as pcread opens it (hwpc_pc_reader_open:
+ * with pick, the domains named, held against pcsetup's note); one that
+ * cannot be is told and left out.  After the run each device that worked
+ * is checked again: its domains against the note (verify), its lag
+ * (hwpc_pc_reader_lag); either makes it suspect, which with strict is
+ * the run's status, HWPC_ELOST.  failures counts the devices told failed,
+ * for the command's status over several devices. */
+struct hwpc_pc_devset_dev {
+	struct hwpc_dev *dev;
+	const char *name; /* as the records name it */
+	struct hwpc_pc_layout layout;
+	struct hwpc_pc_reader rd; /* its domains (doms[].r, ndoms) */
+	bool suspect;             /* strict: the run's status is HWPC_ELOST */
+	bool failed;              /* told; left out of the rest of the run */
+};
+struct hwpc_pc_devset_opts {
+	const char *profile;
+	const char *const *domains;
+	unsigned ndomains;
+	bool pick, verify, strict;
+	const struct hwpc_tell *tell;
+};
+struct hwpc_pc_devset {
+	const struct hwpc_pc_devset_opts *o;
+	struct hwpc_pc_devset_dev *v;   /* the devices added */
+	struct hwpc_pc_devset_dev **ok; /* those whose reader opened, in order */
+	size_t n, nok;
+	unsigned failures; /* devices told failed */
+	int last;          /* the last one's status */
+};
+/* Room for n devices. */
+int hwpc_pc_devset_init(struct hwpc_pc_devset *s, size_t n, const struct hwpc_pc_devset_opts *o,
+			struct hwpc_err *err);
+/* Add a device (at most n) and open its reader. */
+void hwpc_pc_devset_add(struct hwpc_pc_devset *s, struct hwpc_dev *dev, const char *name);
+/* Tag the following records with the device (name and chipset). */
+void hwpc_pc_devset_tag(const struct hwpc_pc_devset_dev *d, struct hwpc_out *o);
+/* After the run, whose status was rc: the devices that worked checked
+ * (none once rc is not 0), those that failed counted.  Returns rc, else
+ * the status of a device whose check failed (alone) or made it suspect,
+ * else the last failure's (0: none). */
+int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc);
+void hwpc_pc_devset_free(struct hwpc_pc_devset *s);
+
+/* ---- Counting around a command over several devices (pc_around_set.c) ----
+ * pcread [SETUP] -- CMD: begin sets up (or picks) each device's domains
+ * and begins its span (hwpc_pc_around_begin; dry_run: the plan printed on
+ * out, nothing begun); step, every interval and as the command ends,
+ * samples every device, and with sampling writes the interval's pc_run
+ * records on out; end writes the whole run's with the command's status.
+ * A device that fails is told and left out; alone, its status ends the
+ * run (begin's), or replaces the command's (end's). */
+struct hwpc_pc_around_set_opts {
+	struct hwpc_pc_around_opts around; /* around.name: each device's own */
+	enum hwpc_format fmt;
+	const char *command;
+	bool sampling; /* -i: each interval's records as it ends */
+};
+struct hwpc_pc_around_set {
+	const struct hwpc_pc_around_set_opts *o;
+	struct hwpc_pc_devset_dev *const *ds;
+	size_t n;
+	struct hwpc_pc_around *as;
+	struct hwpc_out *out;
+	struct hwpc_pc_run_what w;
+	int failed; /* a device that failed while sampled: its status */
+};
+int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset_dev *const *ds, size_t n,
+			     const struct hwpc_pc_around_set_opts *o, struct hwpc_out *out);
+/* Sample k (cli_cmd_every's step). */
+int hwpc_pc_around_set_step(struct hwpc_pc_around_set *x, uint64_t k);
+/* The command has ended with *status (ok: every step worked). */
+int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status);
+void hwpc_pc_around_set_free(struct hwpc_pc_around_set *x);
+
+/* ---- The counter reads written (pc_counters_run.c) -----------------------
+ * pcread's counter reads (hwpc_pc_sampling_run over the devices ds[0..n))
+ * as pc_counters records (hwpc_pc_counters_out), tagged with their device,
+ * on the writer records() makes once every device started (the columns
+ * then known: hwpc_pc_counter_cols of lc), or with HWPC_FMT_TRACE on a
+ * Chrome trace on fp, its process named "NAME CHIP" (the first device's).
+ * After each sample round (optional) may end the run.  The caller fills
+ * the first part; lc's sample, count and interval_ns are the sampling's. */
+struct hwpc_pc_counters_writer {
+	enum hwpc_format fmt;
+	struct hwpc_pc_cols lc;
+	FILE *fp;
+	const char *name;
+	struct hwpc_out *(*records)(void *ctx, const struct hwpc_col *cols, size_t ncols, struct hwpc_err *err);
+	int (*round)(void *ctx, bool more);
+	void *ctx;
+	const struct hwpc_tell *tell;
+	/* the run's */
+	struct hwpc_pc_devset_dev *const *ds;
+	struct hwpc_out *o;
+	struct hwpc_trace *t;
+	unsigned written; /* records since the writer was opened */
+	int broken;       /* a failure told (by the caller too): the writer's finish is not told again */
+};
+/* so: the sampling but for lc, ctx and the callbacks (the run's); the
+ * devices' failed and suspect are set from it. */
+int hwpc_pc_counters_run(struct hwpc_pc_devset_dev *const *ds, size_t n, const struct hwpc_pc_sampling *so,
+			 struct hwpc_pc_counters_writer *w);
+/* The writer made again (after a close: OpenMetrics rewritten), and
+ * finished and freed. */
+int hwpc_pc_counters_open(struct hwpc_pc_counters_writer *w);
+int hwpc_pc_counters_close(struct hwpc_pc_counters_writer *w);
+
 #endif
