@@ -6,16 +6,13 @@
 #include "pcread_mode.h"
 #include "pc/pc_cmd.h"
 
-/* --events and --modes are the R10000's: each device says it has none. */
+/* --events and --modes are the R10000's: a mistake of the command line,
+ * said once (for the first device, which chose the PCOUNTER modes). */
 static int r10k_options(const struct pcread_run *r)
 {
-	const struct pcread_opts *op = r->op;
-	for (size_t j = 0; j < r->devs->n; j++) {
-		const struct hwpc_chipset *chip = hwpc_dev_chip(r->devs->v[j].dev);
-		cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
-			 op->events ? "--events" : "--modes", chip ? chip->name : "device");
-	}
-	return cli_devices_status(r->devs, (unsigned)r->devs->n, HWPC_EINPUT);
+	const struct hwpc_chipset *chip = hwpc_dev_chip(r->devs->v[0].dev);
+	return cli_fail(HWPC_EINPUT, "%s is an R10000/R12000 option; the %s has PCOUNTER domains (pcread --help)",
+			r->op->events ? "--events" : "--modes", chip ? chip->name : "device");
 }
 
 /* Each device in turn on one writer. */
@@ -33,9 +30,11 @@ static int each(const struct pcread_run *r, const struct pcread_pc_read *how, st
 	for (size_t j = 0; j < n && (!j || !*stop); j++) {
 		hwpc_pc_devset_tag(ds[j], o);
 		int drc = how->each(r, ds[j], o);
-		if (drc && n == 1)
-			rc = drc;
-		else if (drc)
+		if (drc && (n == 1 || *stop)) {
+			rc = drc; /* stopped (--scan: 130), not failed */
+			break;
+		}
+		if (drc)
 			ds[j]->failed = true;
 	}
 	if (hwpc_out_finish(o, &err) && !rc)
@@ -62,5 +61,8 @@ int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how)
 	int rc = !s.nok ? 0 : how->all ? how->all(r, s.ok, s.nok) : each(r, how, s.ok, s.nok);
 	rc = hwpc_pc_devset_end(&s, rc);
 	hwpc_pc_devset_free(&s);
-	return cli_devices_status(r->devs, s.failures, rc);
+	/* a device that failed makes it 5 (or, all failed, the failure's);
+	 * else the run's: a command's exit status, --strict's 3, a stop */
+	int st = cli_devices_status(r->devs, s.failures, s.last);
+	return st ? st : rc;
 }

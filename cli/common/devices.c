@@ -186,22 +186,24 @@ int cli_devices_each(const struct cli_devices *d, FILE *fp, enum hwpc_format fmt
 		return cli_fail_err(&err);
 	}
 	unsigned failures = 0;
-	int rc = 0, last = 0;
+	int rc = 0, last = 0, whole = 0;
 	for (size_t j = 0; j < (d->n ? d->n : 1); j++) {
 		if (d->n)
 			cli_devices_tag(d, j, o);
 		int drc = each->fn(each->ctx, d->n ? &d->v[j] : NULL, o);
-		if (drc && drc == each->whole && !last) {
-			rc = drc;
+		if (drc && drc == each->whole) {
+			whole = drc;
 		} else if (drc) {
 			failures++;
 			last = drc;
 		}
 	}
-	if (hwpc_out_finish(o, &err) && !rc)
+	if (hwpc_out_finish(o, &err))
 		rc = cli_fail_err(&err);
 	hwpc_out_free(o);
-	return rc ? rc : cli_devices_status(d, failures, last);
+	/* a failure (5, or all failed: theirs) says more than --strict's 3 */
+	int st = cli_devices_status(d, failures, last);
+	return rc ? rc : st ? st : whole;
 }
 
 int cli_devices_view(const struct cli_devices *d, const struct cli_device *dev, const char *chip, const char *opt,

@@ -62,8 +62,7 @@ struct cli_each {
 	const char *const *kinds; /* the record kinds of one CSV table (NULL: the first record's) */
 	size_t nkinds;
 	/* A device's status that is no failure, whose output is whole
-	 * (--strict's 3): before any device failed, the run's status; after
-	 * one did, counted as a failure (0: none). */
+	 * (--strict's 3): the run's status when no device failed (0: none). */
 	int whole;
 	/* One device's run, tagged with it; dev NULL: a run without a device
 	 * (--chip), once.  Its status, reported. */

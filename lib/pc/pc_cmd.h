@@ -723,10 +723,10 @@ int hwpc_pc_devset_init(struct hwpc_pc_devset *s, size_t n, const struct hwpc_pc
 void hwpc_pc_devset_add(struct hwpc_pc_devset *s, struct hwpc_dev *dev, const char *name);
 /* Tag the following records with the device (name and chipset). */
 void hwpc_pc_devset_tag(const struct hwpc_pc_devset_dev *d, struct hwpc_out *o);
-/* After the run, whose status was rc: the devices that worked checked
- * (none once rc is not 0), those that failed counted.  Returns rc, else
- * the status of a device whose check failed (alone) or made it suspect,
- * else the last failure's (0: none). */
+/* After the run, whose status was rc: every device that worked checked,
+ * those that failed counted (failures, last).  Returns rc, else the
+ * status of a device whose check failed (alone) or that --strict found
+ * suspect (0: none). */
 int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc);
 void hwpc_pc_devset_free(struct hwpc_pc_devset *s);
 

@@ -58,7 +58,10 @@ static int check(const struct hwpc_pc_devset_opts *o, struct hwpc_pc_devset_dev 
 
 int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc)
 {
-	for (size_t j = 0; j < s->nok && !rc; j++) {
+	int suspect = 0;
+	/* every device, whatever the run's status (a command's exit status,
+	 * a stop): each one's warnings are said and its failure counted */
+	for (size_t j = 0; j < s->nok; j++) {
 		if (s->ok[j]->failed) {
 			s->failures++;
 			s->last = HWPC_EOP;
@@ -66,15 +69,15 @@ int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc)
 		}
 		int frc = check(s->o, s->ok[j]);
 		/* among several devices, one whose check failed is left out;
-		 * a suspect one is the run's status */
+		 * a suspect one gives --strict's status */
 		if (frc && s->n > 1 && frc != HWPC_ELOST) {
 			s->failures++;
 			s->last = frc;
-		} else if (frc) {
-			rc = frc;
+		} else if (frc && !suspect) {
+			suspect = frc;
 		}
 	}
-	return rc ? rc : s->last;
+	return rc ? rc : suspect;
 }
 
 void hwpc_pc_devset_free(struct hwpc_pc_devset *s)

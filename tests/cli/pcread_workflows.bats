@@ -481,3 +481,19 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	pcsetup -d sim:g84 --trigger --format json >"$f.json"
 	check_schema json "$f.json"
 }
+
+# Several devices: the run's status is the command's (or --strict's 3, or
+# a stop's 130) unless a device failed, which makes it 5.
+@test "-- CMD and --clocks over several devices: the command's status, 127, --strict's 3; a device failing beside --strict gives 5" {
+	pcsim reset sim:g84 >/dev/null
+	pcsim reset sim:nv40 >/dev/null
+	run -3 pcread -d sim:g84 -d sim:nv40 -D 1 --mode single --event 1 -- sh -c 'exit 3'
+	run -127 pcread -d sim:g84 -d sim:nv40 -D 1 --mode single --event 1 -- /nonexistent/cmd
+	check [ "${lines[0]}" = "pcread: cannot run /nonexistent/cmd: No such file or directory" ]
+	# nv1 has no PCOUNTER: a failure, whichever device --strict finds suspect
+	run -5 pcread -d sim:g84 -d sim:nv1 --clocks --window 1ms --strict
+	run -5 pcread -d sim:nv1 -d sim:g84 --clocks --window 1ms --strict
+	# --events on PCOUNTER devices: one mistake, said once
+	run -2 pcread -d sim:g84 -d sim:nv40 --events 1 -i 1ms -n 1
+	check [ "$output" = "pcread: --events is an R10000/R12000 option; the G84 has PCOUNTER domains (pcread --help)" ]
+}
