@@ -71,7 +71,7 @@ static int run(const struct pcread_run *r)
 		    hwpc_r10k_run_open(x, r->devs->v[0].dev, &ro, o, &err)))
 		rc = cli_fail_err(&err);
 	if (!rc)
-		rc = op->cmd ? command(r, x) : hwpc_r10k_run_go(x, &err) ? cli_fail_err(&err) : 0;
+		rc = op->cmd ? command(r, x) : hwpc_r10k_run_read(x, &err) ? cli_fail_err(&err) : 0;
 	if (x && o && hwpc_r10k_run_end(x, !rc, &err) && !rc)
 		rc = cli_fail_err(&err);
 	if (o && hwpc_out_finish(o, &err) && !rc)

@@ -135,7 +135,7 @@ int hwpc_pc_around_sample(struct hwpc_pc_around *a, const char *who, const struc
 		if (!d->reprogrammed)
 			continue;
 		hwpc_tell_warn(tell, "%s%s%s: %s while it was counted: the counts of that interval and of the run are "
-			       "lost (null)", who ? who : "", who ? ": " : "", d->r->di->name, d->why);
+			       "lost", who ? who : "", who ? ": " : "", d->r->di->name, d->why);
 		a->suspect = true;
 	}
 	return 0;

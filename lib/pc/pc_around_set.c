@@ -2,8 +2,7 @@
 /* Counting around a command over several devices (pc_cmd.h:
  * hwpc_pc_around_set_*, pcread [SETUP] -- CMD): each device's span (pc_around.c)
  * begun, sampled at the caller's steps and written, a device that fails
- * left out while the others go on, as the R10000's run is stepped
- * (r10k_run.c: hwpc_r10k_run_cmd_*). */
+ * left out while the others go on. */
 #include "core/err_local.h"
 #include "pc/pc_cmd.h"
 

@@ -564,7 +564,7 @@ int hwpc_pc_rotate_out(struct hwpc_pc_reader *rd, const struct hwpc_pc_rotate_op
 /* Counting around a command (pcread [SETUP] -- CMD), one device: its
  * domains set up from setup options (by name, as pcsetup takes them) or
  * a setup file [set] (someone else's setup refused unless force; dry_run:
- * the plan printed on plan_out, nothing written, nothing begun), or
+ * the plan written on plan_out, nothing written, nothing begun), or
  * without a setup the domains named, else those counting now; then a span
  * begun on them.  tell gets the warnings (and with verbose the setup-note
  * checks); name names the device in messages. */
@@ -661,10 +661,10 @@ int hwpc_pc_setfile_parse_pick(const char *path, const char *set, struct hwpc_pc
 /* ---- pcread --signals and --scan (pc_signals_run.c) ----------------------
  * Every domain of rd, its signals as pc_signal records on o
  * (hwpc_pc_signals_out): their values now, or with how->window_ns their
- * shares of a sampled scan (hwpc_pc_scan_sample, as how says).  Before a
- * domain's scan domain (may be NULL) is told what is scanned ("core_a (2
- * of 5)"; NULL once it is done) with how->ctx, for the caller's progress
- * display, which how->progress then shows.  A scan stops early at
+ * shares of a sampled scan (hwpc_pc_scan_sample, as how says).  Before
+ * each domain's scan, scanning (may be NULL) is told with how->ctx what
+ * is scanned ("core_a (2 of 5)"; NULL once it is done), for the caller's
+ * progress display, which how->progress then updates.  A scan stops early at
  * *how->stop (--signals reads every domain all the same): the domains
  * scanned are out, and done says how far it came. */
 struct hwpc_pc_signals_done {
@@ -674,7 +674,7 @@ struct hwpc_pc_signals_done {
 	const char *partial; /* the domain put out with part of its window, or NULL */
 };
 int hwpc_pc_signals_run_out(struct hwpc_pc_reader *rd, enum hwpc_format fmt, const struct hwpc_pc_scan_how *how,
-			    void (*domain)(void *ctx, const char *what), struct hwpc_out *o,
+			    void (*scanning)(void *ctx, const char *what), struct hwpc_out *o,
 			    struct hwpc_pc_signals_done *done, struct hwpc_err *err);
 
 /* ==== pcread's PCOUNTER runs over several devices ==========================
@@ -732,7 +732,7 @@ void hwpc_pc_devset_free(struct hwpc_pc_devset *s);
 
 /* ---- Counting around a command over several devices (pc_around_set.c) ----
  * pcread [SETUP] -- CMD: begin sets up (or picks) each device's domains
- * and begins its span (hwpc_pc_around_begin; dry_run: the plan printed on
+ * and begins its span (hwpc_pc_around_begin; dry_run: the plan written on
  * out, nothing begun); step, every interval and as the command ends,
  * samples every device, and with sampling writes the interval's pc_run
  * records on out; end writes the whole run's with the command's status.
@@ -755,7 +755,7 @@ struct hwpc_pc_around_set {
 };
 int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset_dev *const *ds, size_t n,
 			     const struct hwpc_pc_around_set_opts *o, struct hwpc_out *out);
-/* Sample k (cli_cmd_every's step). */
+/* Sample k, a step of the run around the command. */
 int hwpc_pc_around_set_step(struct hwpc_pc_around_set *x, uint64_t k);
 /* The command has ended with *status (ok: every step worked). */
 int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status);

@@ -74,7 +74,7 @@ static int watch(struct hwpc_pc_reader *rd, struct hwpc_pc_reader_dom *d, struct
 		return err->status;
 	if (!changed)
 		return 0;
-	hwpc_tell_warn(rd->o->tell, "%s: %s while it was read: its totals are lost from here on (null)", d->r.di->name,
+	hwpc_tell_warn(rd->o->tell, "%s: %s while it was read: its totals are lost from here on", d->r.di->name,
 		       why);
 	d->reprogrammed = rd->suspect = true;
 	return hwpc_pc_watch_begin(rd->dev, rd->l, d->r.dom, &d->watch, err);

@@ -18,21 +18,21 @@ static bool stopped(const struct hwpc_pc_scan_how *how)
 /* Domain i of n scanned into sc, the caller told what is scanned before
  * and NULL after (its progress display). */
 static int scan(struct hwpc_pcr *r, unsigned i, unsigned n, const struct hwpc_pc_scan_how *how,
-		void (*domain)(void *ctx, const char *what), struct hwpc_pc_scan *sc, struct hwpc_err *err)
+		void (*scanning)(void *ctx, const char *what), struct hwpc_pc_scan *sc, struct hwpc_err *err)
 {
 	char what[64];
 	snprintf(what, sizeof what, "%s (%u of %u)", r->di->name, i + 1, n);
-	if (domain)
-		domain(how->ctx, what);
+	if (scanning)
+		scanning(how->ctx, what);
 	int rc = hwpc_pc_scan_sample(r, how, sc, err);
-	if (domain)
-		domain(how->ctx, NULL);
+	if (scanning)
+		scanning(how->ctx, NULL);
 	return rc;
 }
 
 /* Domain i's signals: read (sc NULL) or scanned, and written. */
 static int one_domain(struct hwpc_pc_reader *rd, unsigned i, enum hwpc_format fmt, const struct hwpc_pc_scan_how *how,
-		      void (*domain)(void *ctx, const char *what), struct hwpc_pc_scan *sc, struct hwpc_out *o,
+		      void (*scanning)(void *ctx, const char *what), struct hwpc_pc_scan *sc, struct hwpc_out *o,
 		      struct hwpc_err *err)
 {
 	struct hwpc_pcr *r = &rd->doms[i].r;
@@ -42,7 +42,7 @@ static int one_domain(struct hwpc_pc_reader *rd, unsigned i, enum hwpc_format fm
 	if (rc)
 		return rc;
 	if (sc)
-		rc = scan(r, i, rd->ndoms, how, domain, sc, err);
+		rc = scan(r, i, rd->ndoms, how, scanning, sc, err);
 	else
 		rc = hwpc_pc_read_signals(r, w, sizeof w / sizeof w[0], err);
 	if (!rc)
@@ -52,23 +52,23 @@ static int one_domain(struct hwpc_pc_reader *rd, unsigned i, enum hwpc_format fm
 }
 
 int hwpc_pc_signals_run_out(struct hwpc_pc_reader *rd, enum hwpc_format fmt, const struct hwpc_pc_scan_how *how,
-			    void (*domain)(void *ctx, const char *what), struct hwpc_out *o,
+			    void (*scanning)(void *ctx, const char *what), struct hwpc_out *o,
 			    struct hwpc_pc_signals_done *done, struct hwpc_err *err)
 {
 	HWPC_ERR_ENSURE(err);
-	bool scanning = how->window_ns != 0;
-	struct hwpc_pc_scan *sc = scanning ? calloc(1, sizeof *sc) : NULL;
-	int rc = scanning && !sc ? hwpc_err_set(err, HWPC_EOP, "out of memory") : 0;
+	bool a_scan = how->window_ns != 0;
+	struct hwpc_pc_scan *sc = a_scan ? calloc(1, sizeof *sc) : NULL;
+	int rc = a_scan && !sc ? hwpc_err_set(err, HWPC_EOP, "out of memory") : 0;
 	unsigned i;
 	memset(done, 0, sizeof *done);
 	/* --signals reads at once: every domain, whenever a stop comes */
-	for (i = 0; i < rd->ndoms && !rc && (!scanning || !stopped(how)); i++)
-		rc = one_domain(rd, i, fmt, how, domain, sc, o, err);
+	for (i = 0; i < rd->ndoms && !rc && (!a_scan || !stopped(how)); i++)
+		rc = one_domain(rd, i, fmt, how, scanning, sc, o, err);
 	done->out = i;
 	done->whole = i;
 	/* Interrupted: what was scanned is out; the last domain only in part
 	 * when the stop came during its window. */
-	if (!rc && scanning && stopped(how)) {
+	if (!rc && a_scan && stopped(how)) {
 		done->stopped = true;
 		if (i && sc->partial) {
 			done->whole = i - 1;

@@ -63,7 +63,7 @@ int hwpc_r10k_run_open(struct hwpc_r10k_run *x, struct hwpc_dev *dev, const stru
 /* Without a command: read the counters once or every interval
  * (r10k_counter records), or with op->events multiplex them, a turn per
  * interval (r10k_estimate records). */
-int hwpc_r10k_run_go(struct hwpc_r10k_run *x, struct hwpc_err *err);
+int hwpc_r10k_run_read(struct hwpc_r10k_run *x, struct hwpc_err *err);
 /* Around a command: begin just before it starts; step every
  * hwpc_r10k_run_period_ns of host time (k from 0) and once when it has
  * ended (with an interval, each interval's records are flushed as it

@@ -117,7 +117,7 @@ static int run_mux(struct hwpc_r10k_run *x, struct hwpc_err *err)
 	return rc;
 }
 
-int hwpc_r10k_run_go(struct hwpc_r10k_run *x, struct hwpc_err *err)
+int hwpc_r10k_run_read(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	return x->op->events ? run_mux(x, err) : run_sample(x, err);
 }

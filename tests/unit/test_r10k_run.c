@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* pcread's R10000/R12000 runs (r10k/r10k_cmd.h: hwpc_r10k_run_*) on a
  * virtual clock: without a command the counters read or the events
- * multiplexed (hwpc_r10k_run_go); around one, the step and end a command
+ * multiplexed (hwpc_r10k_run_read); around one, the step and end a command
  * runner calls, which flush each interval's records, tell a failure and
  * return its status. */
 #include "r10k_fixture.h"
@@ -86,7 +86,7 @@ static void test_go_once(void **unused)
 	struct run r = { 0 };
 	struct hwpc_err err;
 	run_open(&r);
-	assert_int_equal(hwpc_r10k_run_go(&r.x, &err), 0);
+	assert_int_equal(hwpc_r10k_run_read(&r.x, &err), 0);
 	run_close(&r);
 	assert_int_equal(records(&r, "r10k_counter"), 2);
 	assert_int_equal(r.flushes, 0);
@@ -99,7 +99,7 @@ static void test_go_every_interval(void **unused)
 	struct run r = { .op = { .interval_ns = 1000000, .count = 3, .have_count = true } };
 	struct hwpc_err err;
 	run_open(&r);
-	assert_int_equal(hwpc_r10k_run_go(&r.x, &err), 0);
+	assert_int_equal(hwpc_r10k_run_read(&r.x, &err), 0);
 	run_close(&r);
 	assert_int_equal(records(&r, "r10k_counter"), 6);
 	assert_int_equal(r.flushes, 3);
@@ -113,7 +113,7 @@ static void test_go_events(void **unused)
 				 .events = "CYCLES,GRADUATED_INSTRUCTIONS,ISSUED_INSTRUCTIONS" } };
 	struct hwpc_err err;
 	run_open(&r);
-	assert_int_equal(hwpc_r10k_run_go(&r.x, &err), 0);
+	assert_int_equal(hwpc_r10k_run_read(&r.x, &err), 0);
 	run_close(&r);
 	assert_int_equal(records(&r, "r10k_estimate"), 3);
 	assert_int_equal(records(&r, "r10k_counter"), 0);
@@ -121,7 +121,7 @@ static void test_go_events(void **unused)
 
 	struct run q = { .op = { .events = "CYCLES" } };
 	run_open(&q);
-	assert_int_equal(hwpc_r10k_run_go(&q.x, &err), HWPC_EINPUT);
+	assert_int_equal(hwpc_r10k_run_read(&q.x, &err), HWPC_EINPUT);
 	assert_string_equal(err.msg, "--events needs -i: how long each event counts in its turn");
 	run_close(&q);
 	free(q.text);
