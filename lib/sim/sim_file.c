@@ -36,8 +36,11 @@ static void dir_of(const char *path, char *dir, size_t len)
 }
 
 /* When process pid started (clock ticks since boot, /proc/PID/stat field
- * 22), 0 if it does not exist: a PID with another start time is another
- * process (PIDs are reused). */
+ * 22), 0 if it does not exist or has ended: a PID with another start time
+ * is another process (PIDs are reused), and a process killed whose parent
+ * has not collected it yet (a zombie, state Z or X: timeout -s KILL kills
+ * itself too, and the process is reaped later by whoever inherits it)
+ * holds nothing. */
 static unsigned long long started(long pid)
 {
 	char path[64], buf[1024];
@@ -49,6 +52,8 @@ static unsigned long long started(long pid)
 	buf[n] = 0;
 	char *p = strrchr(buf, ')'); /* the command name may hold anything */
 	unsigned long long t = 0;
+	if (p && (p[1] != ' ' || p[2] == 'Z' || p[2] == 'X'))
+		return 0;
 	for (int field = 2; p && *p && field < 22; field++)
 		p = strchr(p + 1, ' ');
 	if (p)

@@ -200,3 +200,44 @@ print(d["cycles"], m["device_ns"])'
 	cpu=$(printf '%s\n' "$stderr" | sed -n 's/^cpu //p')
 	check [ "${cpu%%.*}" -lt 4 ]
 }
+
+# What a reset killed with KILL leaves is removed by the next one once its
+# owner has ended, even before the owner is reaped: timeout -s KILL kills
+# itself too, so the killed command stays a zombie until whoever inherits
+# it collects it.  A live owner's file stays.
+@test "a new state's leftover is removed once its owner has ended, zombie or gone; a live owner's stays" {
+	cd "$BATS_TEST_TMPDIR"
+	local spec=sim:g84,clock=virtual,state=S
+	pcsim reset "$spec"
+	run /usr/bin/python3 - "$spec" <<'PY'
+import os, subprocess, sys, time
+
+def stat(pid):
+    s = open("/proc/%d/stat" % pid).read()
+    rest = s[s.rindex(")") + 2:].split()
+    return rest[0], rest[19]  # state (field 3), start time (field 22)
+
+def leftover(pid):
+    name = "S.new-%d-%s-0" % (pid, stat(pid)[1])
+    open(name, "w").close()
+    return name
+
+zombie = os.fork()
+if zombie == 0:
+    os._exit(0)
+while stat(zombie)[0] != "Z":  # ended, not collected
+    time.sleep(0.01)
+live = subprocess.Popen(["sleep", "600"])
+dead, kept = leftover(zombie), leftover(live.pid)
+subprocess.run(["pcsim", "reset", sys.argv[1]], check=True)
+print("zombie's", "kept" if os.path.exists(dead) else "removed")
+print("live's", "kept" if os.path.exists(kept) else "removed")
+live.kill()
+live.wait()
+os.waitpid(zombie, 0)
+os.unlink(kept)
+PY
+	check [ "$status" -eq 0 ]
+	check [ "${lines[0]}" = "zombie's removed" ]
+	check [ "${lines[1]}" = "live's kept" ]
+}
