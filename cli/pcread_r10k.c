@@ -54,6 +54,14 @@ static int check(const struct pcread_opts *op)
 	return 0;
 }
 
+/* The report could not be written: said here, and -o FILE is left as it
+ * was (a command's status had made the output whole). */
+static int unwritten(const struct pcread_run *r, const struct hwpc_err *err)
+{
+	*r->whole = false;
+	return cli_fail_err(err);
+}
+
 static int run(const struct pcread_run *r)
 {
 	const struct pcread_opts *op = r->op;
@@ -73,9 +81,9 @@ static int run(const struct pcread_run *r)
 	if (!rc)
 		rc = op->cmd ? command(r, x) : hwpc_r10k_run_read(x, &err) ? cli_fail_err(&err) : 0;
 	if (x && o && hwpc_r10k_run_end(x, !rc, &err) && !rc)
-		rc = cli_fail_err(&err);
+		rc = unwritten(r, &err);
 	if (o && hwpc_out_finish(o, &err) && !rc)
-		rc = cli_fail_err(&err);
+		rc = unwritten(r, &err);
 	if (!rc && op->strict && x->suspect)
 		rc = HWPC_ELOST;
 	hwpc_out_free(o);

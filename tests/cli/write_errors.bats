@@ -48,3 +48,21 @@ device_ns() {
 	check [ "${lines[3]}" = "old" ]
 	check [ "${#lines[@]}" -eq 4 ]
 }
+
+# A report that cannot be written is said once, whatever wrote it: the
+# writer's error ends the run, and -o FILE is then left as it was, not
+# closed and reported again.
+@test "-o /dev/full: one line for every mode, several devices and -- CMD alike" {
+	vsim g84
+	pcsim reset sim:nv40 >/dev/null
+	pcsim reset sim:r10000 >/dev/null
+	for cmd in "pcread -d sim:g84 -d sim:nv40 --signals" "pcread -d sim:g84 -d sim:nv40 -i 1ms -n 2" \
+		"pcread -d sim:g84 -D 0 -o /dev/full -- true" "pcread -d sim:g84 -d sim:nv40 -D 0 -o /dev/full -- true" \
+		"pcread -d sim:r10000 --events 0,1 -o /dev/full -- true" "pcread -d sim:r10000 -o /dev/full -- true" \
+		"pcread -d sim:r10000 -i 1ms -n 2" "pcread -d sim:g84 -d sim:nv40 --reg PTIMER.TIME_LOW" \
+		"pcread -d sim:g84 -d sim:nv40 --clocks --window 1ms"; do
+		case $cmd in *" -- "*) run timeout 60 sh -c "$cmd" ;; *) run timeout 60 sh -c "$cmd -o /dev/full" ;; esac
+		check [ "$status" -eq 1 ]
+		[ "${#lines[@]}" -eq 1 ] || { echo "$cmd: $output"; false; }
+	done
+}
