@@ -187,6 +187,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/helpers/%.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
 
+# A unit test of the commands' shared code (the option parser) links it.
+$(BUILD)/tests/test_cli_opt: $(BUILD)/obj/tests/unit/test_cli_opt.o $(CLI_COMMON_OBJS) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(CLI_COMMON_OBJS) $(STATIC_LIB) -lcmocka $(LDLIBS)
+
 # A helper that drives the commands' shared code (-o FILE) links it too.
 $(BUILD)/tests/outfile_hold: $(BUILD)/obj/tests/helpers/outfile_hold.o $(CLI_COMMON_OBJS) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
