@@ -320,7 +320,8 @@ int main(int argc, char **argv)
 	bool any_status = false;
 	const struct pcread_run run = { .op = &op, .devs = &devs, .of = &of, .whole = &any_status };
 	rc = m->run(&run);
-	bool whole = !rc || (m->whole && rc == m->whole) || any_status;
+	/* 5: some devices failed, the others' records are whole */
+	bool whole = !rc || rc == CLI_EXIT_SOME_FAILED || (m->whole && rc == m->whole) || any_status;
 	int wrc = cli_outfile_close(&of, whole);
 	if (wrc && whole)
 		rc = m->trouble ? m->trouble : wrc;

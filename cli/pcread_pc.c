@@ -27,15 +27,22 @@ static int each(const struct pcread_run *r, const struct pcread_pc_read *how, st
 		return cli_fail_err(&err);
 	/* the first device however early a stop came: its mode ends its own
 	 * run at the stop, with whole output (a stop skips the others) */
-	for (size_t j = 0; j < n && (!j || !*stop); j++) {
+	size_t j;
+	for (j = 0; j < n && (!j || !*stop); j++) {
 		hwpc_pc_devset_tag(ds[j], o);
 		int drc = how->each(r, ds[j], o);
-		if (drc && (n == 1 || *stop)) {
-			rc = drc; /* stopped (--scan: 130), not failed */
-			break;
+		if (drc && *stop) { /* stopped (--scan: 130, said), not failed */
+			rc = drc;
+			j = n;
+		} else if (drc) {
+			ds[j]->failed = true; /* counted after the run */
+			rc = n == 1 ? drc : 0;
 		}
-		if (drc)
-			ds[j]->failed = true;
+	}
+	if (!rc && j < n) {
+		cli_warn("interrupted: %zu of %zu devices read", j, n);
+		*r->whole = true; /* theirs are whole */
+		rc = 130;
 	}
 	if (hwpc_out_finish(o, &err) && !rc)
 		rc = cli_fail_err(&err);
@@ -64,6 +71,6 @@ int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how)
 	/* one device: the run's status, else its failure's; several: a
 	 * device that failed makes it 5 (all failed: the failure's), else it
 	 * is the run's (a command's exit status, --strict's 3, a stop) */
-	int st = cli_devices_status(r->devs, s.failures, s.last);
+	int st = cli_devices_status(r->devs, s.failures, rc ? rc : s.last);
 	return r->devs->n + r->devs->failed <= 1 ? (rc ? rc : st) : st ? st : rc;
 }

@@ -13,6 +13,8 @@ int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset
 {
 	const struct hwpc_tell *tell = o->around.tell;
 	struct hwpc_err err;
+	size_t failed = 0;
+	int last = 0;
 	*x = (struct hwpc_pc_around_set){
 		.o = o, .ds = ds, .n = n, .as = calloc(n ? n : 1, sizeof *x->as), .out = out,
 		/* the records are an interval's until the command ends */
@@ -31,10 +33,11 @@ int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset
 				  : 0;
 		ds[j]->suspect |= x->as[j].suspect;
 		ds[j]->failed = drc != 0;
-		if (drc && n == 1)
-			return drc;
+		last = drc ? drc : last;
+		failed += drc != 0;
 	}
-	return 0;
+	/* none began: nothing to count the command with, so it is not run */
+	return failed == n ? last : 0;
 }
 
 /* Every device's domains that worked: an interval's records, or the whole
@@ -71,9 +74,12 @@ int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status)
 {
 	x->w.interval = false;
 	x->w.status = *status;
-	/* a device that failed while sampled, alone, makes the run's status
-	 * its own */
-	if (x->failed && x->n == 1)
+	/* every device failed while sampled (one alone, or all): the run's
+	 * status is theirs, not the command's */
+	size_t failed = 0;
+	for (size_t j = 0; j < x->n; j++)
+		failed += x->ds[j]->failed;
+	if (x->failed && failed == x->n)
 		*status = x->failed;
 	return ok ? report(x) : 0;
 }

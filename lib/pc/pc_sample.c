@@ -64,10 +64,10 @@ int hwpc_pc_sampling_run(struct hwpc_pc_sampling_dev *ds, size_t np, const struc
 			int drc = ds[j].failed ? 0 : k && hwpc_sampler_wait(&ds[j].clock, k, &err) ? hwpc_tell_fail(o->tell, &err) : 0;
 			if (!drc && !ds[j].failed && !hwpc_sampler_stopped(o->stop, k))
 				drc = sample(o, ds, j, k, k ? hwpc_sampler_elapsed_ns(&ds[j].clock) : 0, &wrc);
+			if (drc)
+				ds[j].failed = true; /* counted by the caller, alone or not */
 			if (wrc || (drc && np == 1))
 				rc = wrc ? wrc : drc;
-			else if (drc)
-				ds[j].failed = true;
 		}
 		bool more = o->sampling && (!o->count || k + 1 < o->count) && !*o->stop;
 		if (!rc && o->round)

@@ -139,6 +139,13 @@ assert json.loads(lines[0])["type"] == "schema"
 	check [ "$(jq -s -c '[.[] | select(.type == "pc_set_count") | [.set, .count, .scaled]] | unique' "$d/f.json")" = '[["a",0,null],["b",0,null]]' ]
 	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 -D core_a --scan 10ms
 	check [ "$output" = "pcread: warning: --scan interrupted: 0 of 1 domain scanned" ]
+	# several devices: the first is read whatever the stop, the others are
+	# skipped, said, exit 130 with the first's records whole
+	pcsim reset sim:nv40 >/dev/null
+	run -130 --separate-stderr "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 -d sim:nv40 --signals --format json \
+		-o "$d/s2.json"
+	check [ "$stderr" = "pcread: warning: interrupted: 1 of 2 devices read" ]
+	check [ "$(jq -s -c '[.[] | select(.type == "pc_signal") | .device] | unique' "$d/s2.json")" = '["sim:g84"]' ]
 }
 
 # A stop while the output waits on a slow reader: the write goes on

@@ -493,6 +493,12 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	# nv1 has no PCOUNTER: a failure, whichever device --strict finds suspect
 	run -5 pcread -d sim:g84 -d sim:nv1 --clocks --window 1ms --strict
 	run -5 pcread -d sim:nv1 -d sim:g84 --clocks --window 1ms --strict
+	# no device could begin: the command is not run, the status is theirs
+	run -2 --separate-stderr pcread -d sim:g84 -d sim:nv40 -f /nonexistent/setup -- sh -c 'echo RAN'
+	check [ -z "$output" ]
+	# some failed: the others' records are whole, -o FILE replaced (exit 5)
+	run -5 pcread -d sim:g84 -d sim:nv1 --signals --format json -o "$BATS_TEST_TMPDIR/sig.json"
+	check [ "$(jq -s -c '[.[] | select(.type == "pc_signal") | .device] | unique' "$BATS_TEST_TMPDIR/sig.json")" = '["sim:g84"]' ]
 	# --events on PCOUNTER devices: one mistake, said once
 	run -2 pcread -d sim:g84 -d sim:nv40 --events 1 -i 1ms -n 1
 	check [ "$output" = "pcread: --events is an R10000/R12000 option; the G84 has PCOUNTER domains (pcread --help)" ]

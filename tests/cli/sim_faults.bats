@@ -228,14 +228,16 @@ if zombie == 0:
 while stat(zombie)[0] != "Z":  # ended, not collected
     time.sleep(0.01)
 live = subprocess.Popen(["sleep", "600"])
-dead, kept = leftover(zombie), leftover(live.pid)
-subprocess.run(["pcsim", "reset", sys.argv[1]], check=True)
-print("zombie's", "kept" if os.path.exists(dead) else "removed")
-print("live's", "kept" if os.path.exists(kept) else "removed")
-live.kill()
-live.wait()
-os.waitpid(zombie, 0)
-os.unlink(kept)
+try:
+    dead, kept = leftover(zombie), leftover(live.pid)
+    subprocess.run(["pcsim", "reset", sys.argv[1]], check=True)
+    print("zombie's", "kept" if os.path.exists(dead) else "removed")
+    print("live's", "kept" if os.path.exists(kept) else "removed")
+    os.unlink(kept)
+finally:
+    live.kill()
+    live.wait()
+    os.waitpid(zombie, 0)
 PY
 	check [ "$status" -eq 0 ]
 	check [ "${lines[0]}" = "zombie's removed" ]
