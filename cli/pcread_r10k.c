@@ -6,6 +6,7 @@
 #include "common/runcmd.h"
 #include "r10k/r10k_cmd.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -14,10 +15,13 @@ static const char *one_device(const struct pcread_opts *op)
 	return "reading an R10000/R12000";
 }
 
-static void flush_all(void *ctx)
+/* Each interval as it ends; a write that failed ends the run (its errno,
+ * not whatever a later call left there). */
+static int flush_all(void *ctx)
 {
 	(void)ctx;
-	fflush(NULL);
+	errno = 0;
+	return fflush(NULL) ? (errno ? errno : EIO) : 0;
 }
 
 /* -- COMMAND [ARG...]: the counters (or the events multiplexed) from just

@@ -36,14 +36,15 @@ int hwpc_r10k_mux_out(struct hwpc_out *o, const struct hwpc_r10k_mux *m, struct 
 /* How pcread reads the counters: once (interval_ns 0) or every interval,
  * count times (have_count) or until *stop; events (and their modes)
  * multiplexed over the counters.  tell gets the warnings and, verbose, the
- * notes; flush, when set, is called after each interval's records. */
+ * notes; flush, when set, is called after each interval's records and
+ * returns 0 or the errno of a write that failed, which ends the run. */
 struct hwpc_r10k_run_opts {
 	uint64_t interval_ns, count;
 	bool have_count;
 	const char *events, *modes;
 	const volatile sig_atomic_t *stop;
 	const struct hwpc_tell *tell;
-	void (*flush)(void *ctx);
+	int (*flush)(void *ctx);
 	void *flush_ctx;
 };
 struct hwpc_r10k_run {

@@ -50,6 +50,14 @@ static void behind(struct hwpc_r10k_run *x, const struct hwpc_sampler *clock, ui
 }
 
 /* Read the counters once or every interval (r10k_counter records). */
+/* The interval's records flushed (op->flush); a write that failed ends
+ * the run, said as the writer says it. */
+static int flushed(const struct hwpc_r10k_run_opts *op, struct hwpc_err *err)
+{
+	int e = op->flush ? op->flush(op->flush_ctx) : 0;
+	return e ? hwpc_err_set(err, HWPC_EOP, "output: write error: %s", strerror(e)) : 0;
+}
+
 static int run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
@@ -73,8 +81,8 @@ static int run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 			warn_changed(x, before, &smp);
 		if (hwpc_r10k_sample_out(x->o, &x->s, &smp, sampling, k, hwpc_sampler_elapsed_ns(&clock), err))
 			return err->status;
-		if (sampling && op->flush)
-			op->flush(op->flush_ctx);
+		if (sampling && flushed(op, err))
+			return err->status;
 	}
 	behind(x, &clock, k ? k - 1 : 0);
 	return 0;
@@ -179,10 +187,8 @@ int hwpc_r10k_run_cmd_step(void *ctx, uint64_t k, bool ended)
 {
 	struct hwpc_r10k_run *x = ctx;
 	struct hwpc_err err;
-	if (cmd_step(x, k, ended, &err))
+	if (cmd_step(x, k, ended, &err) || (x->op->interval_ns && flushed(x->op, &err)))
 		return hwpc_tell_fail(x->op->tell, &err);
-	if (x->op->interval_ns && x->op->flush)
-		x->op->flush(x->op->flush_ctx);
 	return 0;
 }
 

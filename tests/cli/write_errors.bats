@@ -59,10 +59,14 @@ device_ns() {
 	for cmd in "pcread -d sim:g84 -d sim:nv40 --signals" "pcread -d sim:g84 -d sim:nv40 -i 1ms -n 2" \
 		"pcread -d sim:g84 -D 0 -o /dev/full -- true" "pcread -d sim:g84 -d sim:nv40 -D 0 -o /dev/full -- true" \
 		"pcread -d sim:r10000 --events 0,1 -o /dev/full -- true" "pcread -d sim:r10000 -o /dev/full -- true" \
+		"pcread -d sim:r10000 -i 1ms -o /dev/full -- false" "pcread -d sim:r10000 -i 1ms -o /dev/full -- sh -c 'sleep 0.05; exit 3'" \
+		"pcread -d sim:g84 -D 0 -i 1ms -o /dev/full -- sh -c 'sleep 0.05; exit 3'" \
 		"pcread -d sim:r10000 -i 1ms -n 2" "pcread -d sim:g84 -d sim:nv40 --reg PTIMER.TIME_LOW" \
 		"pcread -d sim:g84 -d sim:nv40 --clocks --window 1ms"; do
 		case $cmd in *" -- "*) run timeout 60 sh -c "$cmd" ;; *) run timeout 60 sh -c "$cmd -o /dev/full" ;; esac
 		check [ "$status" -eq 1 ]
 		[ "${#lines[@]}" -eq 1 ] || { echo "$cmd: $output"; false; }
+		# the write's own reason, not what a later call left in errno
+		[[ "$output" == *"No space left on device" ]] || { echo "$cmd: $output"; false; }
 	done
 }

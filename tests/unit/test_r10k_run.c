@@ -7,6 +7,8 @@
 #include "r10k_fixture.h"
 #include "r10k/r10k_cmd.h"
 
+#include <errno.h>
+
 /* A run on a fresh R10000, records as JSON in memory, with what its
  * callbacks were told. */
 struct run {
@@ -19,13 +21,15 @@ struct run {
 	FILE *fp;
 	struct hwpc_out *o;
 	unsigned flushes, fails;
+	int flush_errno; /* what each flush returns */
 	struct hwpc_err failed;
 };
 
-static void flushed(void *ctx)
+static int flushed(void *ctx)
 {
 	struct run *r = ctx;
 	r->flushes++;
+	return r->flush_errno;
 }
 
 static void fail_told(void *ctx, const struct hwpc_err *err)
@@ -81,7 +85,7 @@ static unsigned records(const struct run *r, const char *kind)
 }
 
 /* Once: a record per counter, nothing flushed (not sampling). */
-static void test_go_once(void **unused)
+static void test_read_once(void **unused)
 {
 	struct run r = { 0 };
 	struct hwpc_err err;
@@ -94,7 +98,7 @@ static void test_go_once(void **unused)
 }
 
 /* Every interval, three times: each sample's records, each flushed. */
-static void test_go_every_interval(void **unused)
+static void test_read_every_interval(void **unused)
 {
 	struct run r = { .op = { .interval_ns = 1000000, .count = 3, .have_count = true } };
 	struct hwpc_err err;
@@ -106,8 +110,23 @@ static void test_go_every_interval(void **unused)
 	free(r.text);
 }
 
+/* A flush that fails ends the run at once, said as a write error with
+ * the flush's errno. */
+static void test_read_flush_fails(void **unused)
+{
+	struct run r = { .op = { .interval_ns = 1000000, .count = 3, .have_count = true }, .flush_errno = ENOSPC };
+	struct hwpc_err err;
+	run_open(&r);
+	assert_int_equal(hwpc_r10k_run_read(&r.x, &err), HWPC_EOP);
+	assert_string_equal(err.msg, "output: write error: No space left on device");
+	run_close(&r);
+	assert_int_equal(r.flushes, 1);
+	assert_int_equal(records(&r, "r10k_counter"), 2);
+	free(r.text);
+}
+
 /* --events: multiplexed, an estimate per event; without -i, refused. */
-static void test_go_events(void **unused)
+static void test_read_events(void **unused)
 {
 	struct run r = { .op = { .interval_ns = 1000000, .count = 3, .have_count = true,
 				 .events = "CYCLES,GRADUATED_INSTRUCTIONS,ISSUED_INSTRUCTIONS" } };
@@ -215,9 +234,10 @@ static void test_command_step_fails(void **unused)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_go_once),
-		cmocka_unit_test(test_go_every_interval),
-		cmocka_unit_test(test_go_events),
+		cmocka_unit_test(test_read_once),
+		cmocka_unit_test(test_read_every_interval),
+		cmocka_unit_test(test_read_flush_fails),
+		cmocka_unit_test(test_read_events),
 		cmocka_unit_test(test_command_whole_run),
 		cmocka_unit_test(test_command_intervals),
 		cmocka_unit_test(test_command_events),
