@@ -18,6 +18,14 @@ left_ok() {
 	return 1
 }
 
+# Wait until background job $1 runs command $2 (or has ended): a signal
+# sent before is bash's, whose child ignores SIGINT until it execs, and
+# the command would then run to its end (-n 100000: minutes under ASan).
+started() {
+	local exe
+	while exe=$(readlink "/proc/$1/exe" 2>/dev/null) && [ "${exe##*/}" != "$2" ]; do :; done
+}
+
 # Every line of $1 is a JSON record, or $1 is the old content.
 whole_or_old() {
 	[ "$(cat "$1")" = old ] && return 0
@@ -40,6 +48,7 @@ assert json.loads(lines[0])["type"] == "schema"
 			echo old >"$d/out.json"
 			env --default-signal=INT pcread -d sim:g84 -D core_a -i 1ms -n 100000 --format json -o "$d/out.json" 2>/dev/null &
 			pid=$!
+			started "$pid" pcread
 			sleep "$delay"
 			kill -s "$sig" "$pid" 2>/dev/null || true
 			wait "$pid" || true
@@ -61,6 +70,7 @@ assert json.loads(lines[0])["type"] == "schema"
 			echo old >"$d/t.json"
 			env --default-signal=INT tsdump "$BATS_TEST_TMPDIR/l1.bin" --buf0 0:0xfffff --format json -o "$d/t.json" 2>/dev/null &
 			pid=$!
+			started "$pid" tsdump
 			sleep "$delay"
 			kill -s "$sig" "$pid" 2>/dev/null || true
 			wait "$pid" || true
@@ -211,12 +221,13 @@ assert json.loads(lines[0])["type"] == "schema"
 	echo old >"$d/s.json"
 	run -130 "$HWPC_TESTBIN/pending_exec" INT pcread -d sim:g84 --scan 10ms --format json -o "$d/s.json"
 	check [ "$(cat "$d/s.json")" = old ]
-	# eight domains of 400 ms at the real clock, interrupted in the fourth
-	# (the start takes milliseconds: a second and a half is room enough on
-	# a loaded machine)
+	# eight domains of 400 ms at the real clock, interrupted a second after
+	# pcread catches SIGINT (before, a background job ignores it): in the
+	# third, however slowly a loaded machine started it
 	pcread -d sim:g84 --scan 400ms --format json -o "$d/s.json" 2>"$BATS_TEST_TMPDIR/err" &
 	p=$!
-	sleep 1.5
+	wait_catches_int "$p"
+	sleep 1
 	kill -INT "$p"
 	st=0
 	wait "$p" || st=$?
