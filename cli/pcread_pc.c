@@ -68,9 +68,9 @@ int pcread_pc(const struct pcread_run *r, const struct pcread_pc_read *how)
 	int rc = !s.nok ? 0 : how->all ? how->all(r, s.ok, s.nok) : each(r, how, s.ok, s.nok);
 	rc = hwpc_pc_devset_end(&s, rc);
 	hwpc_pc_devset_free(&s);
-	/* one device: the run's status, else its failure's; several: a
-	 * device that failed makes it 5 (all failed: the failure's), else it
-	 * is the run's (a command's exit status, --strict's 3, a stop) */
+	/* a device that failed among others makes it 5; every one failed (or
+	 * the only one): the run's status, else the failure's; none failed:
+	 * the run's (a command's exit status, --strict's 3, a stop) */
 	int st = cli_devices_status(r->devs, s.failures, rc ? rc : s.last);
-	return r->devs->n + r->devs->failed <= 1 ? (rc ? rc : st) : st ? st : rc;
+	return st ? st : rc;
 }

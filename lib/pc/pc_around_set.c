@@ -60,10 +60,8 @@ int hwpc_pc_around_set_step(struct hwpc_pc_around_set *x, uint64_t k)
 	for (size_t j = 0; j < x->n; j++) {
 		if (x->ds[j]->failed)
 			continue;
-		if (hwpc_pc_around_sample(&x->as[j], x->n > 1 ? x->ds[j]->name : NULL, x->o->around.tell)) {
-			x->failed = HWPC_EOP;
+		if (hwpc_pc_around_sample(&x->as[j], x->n > 1 ? x->ds[j]->name : NULL, x->o->around.tell))
 			x->ds[j]->failed = true;
-		}
 		x->ds[j]->suspect |= x->as[j].suspect;
 	}
 	x->w.sample = k;
@@ -74,13 +72,13 @@ int hwpc_pc_around_set_end(struct hwpc_pc_around_set *x, bool ok, int *status)
 {
 	x->w.interval = false;
 	x->w.status = *status;
-	/* every device failed while sampled (one alone, or all): the run's
+	/* every device failed, at its start or while sampled: the run's
 	 * status is theirs, not the command's */
 	size_t failed = 0;
 	for (size_t j = 0; j < x->n; j++)
 		failed += x->ds[j]->failed;
-	if (x->failed && failed == x->n)
-		*status = x->failed;
+	if (x->n && failed == x->n)
+		*status = HWPC_EOP;
 	return ok ? report(x) : 0;
 }
 

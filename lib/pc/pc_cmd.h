@@ -751,7 +751,6 @@ struct hwpc_pc_around_set {
 	struct hwpc_pc_around *as;
 	struct hwpc_out *out;
 	struct hwpc_pc_run_what w;
-	int failed; /* a device that failed while sampled: its status */
 };
 int hwpc_pc_around_set_begin(struct hwpc_pc_around_set *x, struct hwpc_pc_devset_dev *const *ds, size_t n,
 			     const struct hwpc_pc_around_set_opts *o, struct hwpc_out *out);

@@ -58,7 +58,7 @@ static int check(const struct hwpc_pc_devset_opts *o, struct hwpc_pc_devset_dev 
 
 int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc)
 {
-	int suspect = 0;
+	int status = 0; /* a lone device's check, or --strict's 3 */
 	/* every device, whatever the run's status (a command's exit status,
 	 * a stop): each one's warnings are said and its failure counted */
 	for (size_t j = 0; j < s->nok; j++) {
@@ -73,11 +73,11 @@ int hwpc_pc_devset_end(struct hwpc_pc_devset *s, int rc)
 		if (frc && s->n > 1 && frc != HWPC_ELOST) {
 			s->failures++;
 			s->last = frc;
-		} else if (frc && !suspect) {
-			suspect = frc;
+		} else if (frc && !status) {
+			status = frc;
 		}
 	}
-	return rc ? rc : suspect;
+	return rc ? rc : status;
 }
 
 void hwpc_pc_devset_free(struct hwpc_pc_devset *s)

@@ -49,7 +49,6 @@ static void behind(struct hwpc_r10k_run *x, const struct hwpc_sampler *clock, ui
 	}
 }
 
-/* Read the counters once or every interval (r10k_counter records). */
 /* The interval's records flushed (op->flush); a write that failed ends
  * the run, said as the writer says it. */
 static int flushed(const struct hwpc_r10k_run_opts *op, struct hwpc_err *err)
@@ -58,6 +57,7 @@ static int flushed(const struct hwpc_r10k_run_opts *op, struct hwpc_err *err)
 	return e ? hwpc_err_set(err, HWPC_EOP, "output: write error: %s", strerror(e)) : 0;
 }
 
+/* Read the counters once or every interval (r10k_counter records). */
 static int run_sample(struct hwpc_r10k_run *x, struct hwpc_err *err)
 {
 	const struct hwpc_r10k_run_opts *op = x->op;
