@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const usage[] = {
 	"pcread [-d SPEC|all]... [-D DOMAIN|all]... [--profile NAME] [--ack] [--expr]",
@@ -244,6 +245,14 @@ static int parse_args(int argc, char **argv, struct pcread_opts *o)
 		return cli_fail(HWPC_EINPUT, "--format trace is for counter samples (text, json or csv here)");
 	if (o->setfile && o->fmt == HWPC_FMT_TRACE)
 		return cli_fail(HWPC_EINPUT, "-f rotates counter sets; it cannot be combined with --format trace");
+	/* Each device parses the setup file for its chip: one that cannot be
+	 * read is said once, before a device is looked for. */
+	struct hwpc_err err;
+	int fd = o->setfile && strcmp(o->setfile, "-") ? hwpc_input_open(o->setfile, NULL, &err) : -2;
+	if (fd == -1)
+		return cli_fail_err(&err);
+	if (fd >= 0)
+		close(fd);
 	return 0;
 }
 

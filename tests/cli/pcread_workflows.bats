@@ -494,8 +494,17 @@ sys.exit(p.returncode)' "$sig" "$ran" pcread -d sim:g84 --format json -- sh -c '
 	run -5 pcread -d sim:g84 -d sim:nv1 --clocks --window 1ms --strict
 	run -5 pcread -d sim:nv1 -d sim:g84 --clocks --window 1ms --strict
 	# no device could begin: the command is not run, the status is theirs
+	pcsim reset sim:g84 >/dev/null
+	pcsim reset sim:nv40 >/dev/null
+	run -2 --separate-stderr pcread -d sim:g84 -d sim:nv40 -- sh -c 'echo RAN'
+	check [ -z "$output" ]
+	check [ "${#stderr_lines[@]}" -eq 2 ] # each device: no domain is counting
+	# a setup file that cannot be read: said once, before any device
 	run -2 --separate-stderr pcread -d sim:g84 -d sim:nv40 -f /nonexistent/setup -- sh -c 'echo RAN'
 	check [ -z "$output" ]
+	check [ "$stderr" = "pcread: cannot read /nonexistent/setup: No such file or directory" ]
+	run -2 --separate-stderr pcread -d sim:g84 -d sim:nv40 -f /nonexistent/setup -i 1ms
+	check [ "$stderr" = "pcread: cannot read /nonexistent/setup: No such file or directory" ]
 	# some failed: the others' records are whole, -o FILE replaced (exit 5)
 	run -5 pcread -d sim:g84 -d sim:nv1 --signals --format json -o "$BATS_TEST_TMPDIR/sig.json"
 	check [ "$(jq -s -c '[.[] | select(.type == "pc_signal") | .device] | unique' "$BATS_TEST_TMPDIR/sig.json")" = '["sim:g84"]' ]
